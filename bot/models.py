@@ -1,0 +1,48 @@
+"""Plain data records shared by the importer, the store and the search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+EDITIONS = ("1E", "2E")
+
+
+@dataclass
+class Card:
+    """One card (all printings of it grouped) from a LackeyCCG card list."""
+
+    id: str  # stable, edition-qualified: "2e-kira-nerys-iliana-ghemor"
+    edition: str  # "1E" | "2E"
+    title: str  # "Kira Nerys"
+    subtitle: str | None  # "Iliana Ghemor"; 1E's "(First Contact)" disambiguators too
+    type: str  # "Personnel", "Event", ...
+    text: str = ""  # game text of the newest printing, Lackey markup as is
+    sets: list[str] = field(default_factory=list)  # set codes, in file order, no repeats
+
+    @property
+    def name(self) -> str:
+        """The name as rulings print it: "Kira Nerys, Iliana Ghemor" or the bare title."""
+        return f"{self.title}, {self.subtitle}" if self.subtitle else self.title
+
+
+@dataclass
+class Document:
+    """A source document, as described once in ``rulings_data/documents.yaml``."""
+
+    id: str
+    title: str
+    edition: str
+    kind: str  # current rulings | rulebook | glossary | community copy
+    date: str | None  # ISO date as printed, None where none is printed
+    official: bool
+    file: str  # relative to rulings_data/
+    parser: str
+
+    @property
+    def precedence(self) -> tuple[int, str]:
+        """Higher wins: official before community copies, then the later date.
+
+        An undated official document (the Glossary) ranks below every dated Current
+        Rulings Document of its edition, which supplement and amend it.
+        """
+        return (1 if self.official else 0, self.date or "")

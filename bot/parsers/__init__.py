@@ -1,0 +1,95 @@
+"""One parser per document shape. Each turns a source file's text into ``ParsedEntry`` rows.
+
+A parser is a function ``parse(text: str, path: str) -> ParseResult``. It must not drop an
+entry silently: anything it cannot place becomes a ``ParseWarning`` with a line number, and
+input it cannot read at all raises ``SourceFormatError`` naming the file and line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+# Entry kinds, as the importer writes them.
+KIND_RULE = "rule"
+KIND_CARD_RULING = "card ruling"
+KIND_ERRATUM = "erratum"
+KIND_CLARIFICATION = "clarification"
+KINDS = (KIND_RULE, KIND_CARD_RULING, KIND_ERRATUM, KIND_CLARIFICATION)
+
+# What an amendment in a later document does to the earlier entry of the same topic.
+AMEND_REPLACE_ENTRY = "replace entry"  # "Replace this entry with the following"
+AMEND_SUPERSEDES = "supersedes"  # "This supersedes the existing entry."
+AMEND_ADD = "add"  # "Add the following after the tenth paragraph"
+AMEND_REPLACE_PART = "replace part"  # "Replace the eleventh paragraph ..."
+AMEND_DELETE_PART = "delete part"  # "Delete the second paragraph of this entry."
+AMEND_REST_UNCHANGED = "rest unchanged"  # "The rest of the entry does not change."
+AMEND_ACTIONS = (
+    AMEND_REPLACE_ENTRY,
+    AMEND_SUPERSEDES,
+    AMEND_ADD,
+    AMEND_REPLACE_PART,
+    AMEND_DELETE_PART,
+    AMEND_REST_UNCHANGED,
+)
+
+
+class SourceFormatError(ValueError):
+    """A source document cannot be read; the message names the file and line."""
+
+    def __init__(self, path: str, line: int | None, message: str):
+        where = f"{path}:{line}" if line else path
+        super().__init__(f"{where}: {message}")
+        self.path, self.line, self.reason = path, line, message
+
+
+@dataclass
+class Amendment:
+    action: str  # one of AMEND_ACTIONS
+    instruction: str  # the document's own words, e.g. "Replace this entry with the following:"
+
+
+@dataclass
+class ParsedEntry:
+    """One entry as a document prints it (before ids, topics and mentions are assigned)."""
+
+    title: str  # as printed, markup removed
+    text: str  # exact text; paragraphs joined by a blank line; Markdown emphasis
+    line: int  # 1-based line of the entry's title in the source
+    kind: str = KIND_RULE
+    marked_new: bool = False
+    amendments: list[Amendment] = field(default_factory=list)
+    see_also: list[str] = field(default_factory=list)  # cross-reference targets as printed
+    taken_from: str | None = None  # a community copy's attribution ("Rulebook")
+
+
+@dataclass
+class ParseWarning:
+    line: int
+    message: str
+
+
+@dataclass
+class ParseResult:
+    entries: list[ParsedEntry] = field(default_factory=list)
+    warnings: list[ParseWarning] = field(default_factory=list)
+
+
+Parser = Callable[[str, str], ParseResult]
+
+
+def get_parser(name: str) -> Parser:
+    """The parser registered under ``name`` in ``rulings_data/documents.yaml``."""
+    from bot.parsers import crd_1e, crd_2e_markdown, crd_2e_text, glossary, opencards
+
+    parsers: dict[str, Parser] = {
+        "crd-2e-text": crd_2e_text.parse,
+        "crd-2e-markdown": crd_2e_markdown.parse,
+        "crd-1e-markdown": crd_1e.parse,
+        "glossary-table": glossary.parse,
+        "opencards-terms": opencards.parse,
+    }
+    try:
+        return parsers[name]
+    except KeyError:
+        raise ValueError(f"unknown parser {name!r}; known: {', '.join(sorted(parsers))}") from None

@@ -1,0 +1,90 @@
+"""2E Current Rulings Document as text extracted from a PDF (the 2014-07-07 CRD).
+
+Shape: a preamble, then ``term – text`` entries (``*`` before the term marks it new or
+changed). Lines are hard-wrapped mid-sentence and page breaks leave blank lines inside
+sentences, so paragraphs are rebuilt: a blank line is a paragraph break only when the line
+before it ends a sentence, or the line after it starts a list item or a capitalised sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.parsers import KIND_RULE, ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.parsers.text import (
+    amendment_of,
+    check_readable,
+    clean_title,
+    ends_sentence,
+    flow,
+    is_list_item,
+    join_paragraphs,
+    see_also,
+)
+
+# "abilities – Personnel may ...", "*attempting missions – Below ...", "naming a card- When ..."
+_ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
+
+
+def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
+    """Rebuild paragraphs from (line number, raw line) pairs of one entry's body."""
+    paragraphs: list[list[str]] = [[]]
+    pending_blank = False
+    for _, raw in lines:
+        line = raw.strip()
+        if not line:
+            pending_blank = True
+            continue
+        current = paragraphs[-1]
+        if current:
+            previous_raw = current[-1]
+            starts_new = is_list_item(line) or amendment_of(line) is not None
+            if pending_blank:
+                starts_new = starts_new or ends_sentence(previous_raw) or line[0].isupper()
+            elif previous_raw.endswith("  ") and ends_sentence(previous_raw):
+                # The extraction keeps two trailing spaces where the PDF ended a paragraph.
+                starts_new = starts_new or line[0].isupper()
+            if starts_new:
+                paragraphs.append([])
+        paragraphs[-1].append(raw.rstrip("\n") if not raw.endswith("  ") else raw)
+        pending_blank = False
+    flowed: list[str] = []
+    for paragraph in paragraphs:
+        flowed.extend(flow(paragraph))
+    return [p for p in flowed if p]
+
+
+def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> ParseResult:
+    """Read the PDF-extracted 2E CRD into entries (see the module docstring)."""
+    check_readable(text, path)
+    result = ParseResult()
+    lines = text.splitlines()
+    starts: list[tuple[int, str, str]] = []  # (index, raw title, first text)
+    for index, raw in enumerate(lines):
+        match = _ENTRY.match(raw.strip())
+        previous = lines[index - 1].strip() if index else ""
+        if match and (not previous or ends_sentence(previous)) and not raw.startswith(" "):
+            starts.append((index, match.group(1), match.group(2)))
+    if not starts:
+        raise SourceFormatError(path, None, "no 'term – text' entries found; not a 2E CRD text")
+    for position, (index, raw_title, first) in enumerate(starts):
+        end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)
+        body = [(index + 1, first)] + [(n + 1, lines[n]) for n in range(index + 1, end)]
+        title, marked_new = clean_title(raw_title)
+        paragraphs = _paragraphs(body)
+        if not paragraphs:
+            result.warnings.append(ParseWarning(index + 1, f"entry {title!r} has no text"))
+        amendments = [a for a in (amendment_of(p) for p in paragraphs) if a]
+        body_text = join_paragraphs(paragraphs)
+        result.entries.append(
+            ParsedEntry(
+                title=title,
+                text=body_text,
+                line=index + 1,
+                kind=KIND_RULE,
+                marked_new=marked_new,
+                amendments=amendments,
+                see_also=see_also(body_text),
+            )
+        )
+    return result

@@ -1,0 +1,156 @@
+"""Text helpers shared by the parsers: blocks, re-flowing, list items, amendments, see-also."""
+
+from __future__ import annotations
+
+import re
+
+from bot.parsers import (
+    AMEND_ADD,
+    AMEND_DELETE_PART,
+    AMEND_REPLACE_ENTRY,
+    AMEND_REPLACE_PART,
+    AMEND_REST_UNCHANGED,
+    AMEND_SUPERSEDES,
+    Amendment,
+    SourceFormatError,
+)
+
+# "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
+_LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
+_BULLET = re.compile(r"^•\s*")
+# Sentence-final: a blank line after one of these is a paragraph break, not a page break.
+_TERMINAL = tuple('.:;!?"”’)*')
+
+# Amendment instructions, most specific first. Matched at the start of a paragraph.
+_AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(r"^(Replace this entry with the following:?)", re.I), AMEND_REPLACE_ENTRY),
+    (re.compile(r"^(This entry is replaced with:?)", re.I), AMEND_REPLACE_ENTRY),
+    (re.compile(r"^(This supersedes the existing entry\.?)", re.I), AMEND_SUPERSEDES),
+    (re.compile(r"^(Delete the [^.]*?\.)", re.I), AMEND_DELETE_PART),
+    (re.compile(r"^(Replace the [^:]*?(?:with the following:?|$))", re.I), AMEND_REPLACE_PART),
+    (re.compile(r"^(At the beginning of this entry, add:?)", re.I), AMEND_ADD),
+    (re.compile(r"^(Add (?:the following|this paragraph)[^:]*?(?::|$))", re.I), AMEND_ADD),
+    (re.compile(r"^(Add the [^.]*? to the list\.)", re.I), AMEND_ADD),
+    (
+        re.compile(
+            r"^\*?((?:The rest of the entry does not change|The remainder of the entry is "
+            r"unchanged|All other sections of this entry remain unchanged)\.?)\*?\s*$",
+            re.I,
+        ),
+        AMEND_REST_UNCHANGED,
+    ),
+]
+
+# "See **X**", "see **X, Y**", "(See **X**.)", plain "See X, Y." (Glossary).
+_SEE_BOLD = re.compile(r"\b[Ss]ee\s+\*\*(.+?)\*\*")
+
+
+def check_readable(text: str, path: str) -> None:
+    """Refuse input no parser can read: empty, binary, or mangled by a wrong encoding."""
+    if not text.strip():
+        raise SourceFormatError(path, None, "the file is empty")
+    for number, line in enumerate(text.splitlines(), 1):
+        if "\x00" in line:
+            raise SourceFormatError(path, number, "binary data (NUL byte); not a text document")
+        if "\ufffd" in line:
+            raise SourceFormatError(path, number, "undecodable bytes; the file is not UTF-8")
+
+
+def blocks(text: str) -> list[tuple[int, list[str]]]:
+    """Split into blocks of non-blank lines: (first line number, stripped lines)."""
+    out: list[tuple[int, list[str]]] = []
+    current: list[str] = []
+    start = 0
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line:
+            if current:
+                out.append((start, current))
+                current = []
+            continue
+        if not current:
+            start = number
+        current.append(line)
+    if current:
+        out.append((start, current))
+    return out
+
+
+def is_list_item(line: str) -> bool:
+    return bool(_LIST_ITEM.match(line))
+
+
+def ends_sentence(line: str) -> bool:
+    return line.rstrip().endswith(_TERMINAL)
+
+
+def canonical_item(line: str) -> str:
+    """Bullets print as "- "; numbered and lettered items stay as printed."""
+    return _BULLET.sub("- ", line.strip())
+
+
+def flow(lines: list[str]) -> list[str]:
+    """Re-flow hard-wrapped lines: list items start a new line, other lines join with a space."""
+    out: list[str] = []
+    for line in lines:
+        line = line.strip()
+        if not line:
+            continue
+        if out and not is_list_item(line) and not amendment_of(line):
+            # "non-cost-" + "related": a hyphen at the end of a line joins without a space.
+            joiner = "" if re.search(r"\w-$", out[-1]) else " "
+            out[-1] = f"{out[-1]}{joiner}{line}"
+        else:
+            out.append(canonical_item(line))
+    return out
+
+
+def join_paragraphs(paragraphs: list[str]) -> str:
+    """Paragraphs are separated by a blank line; consecutive list items by a single newline."""
+    text = ""
+    previous = ""
+    for paragraph in paragraphs:
+        if not text:
+            text = paragraph
+        elif is_list_item(paragraph) and is_list_item(previous):
+            text += "\n" + paragraph
+        else:
+            text += "\n\n" + paragraph
+        previous = paragraph.splitlines()[-1]
+    return text
+
+
+def amendment_of(paragraph: str) -> Amendment | None:
+    """The amendment instruction a paragraph starts with, if any."""
+    stripped = paragraph.strip()
+    for pattern, action in _AMENDMENTS:
+        match = pattern.match(stripped)
+        if match:
+            return Amendment(action=action, instruction=match.group(1).strip().strip("*").strip())
+    return None
+
+
+def see_also(text: str) -> list[str]:
+    """Cross-reference targets in bold ("See **X**"), as printed, in order, no repeats."""
+    found: list[str] = []
+    for match in _SEE_BOLD.finditer(text):
+        target = match.group(1).strip().rstrip(".").strip()
+        if target and target not in found:
+            found.append(target)
+    return found
+
+
+def clean_title(raw: str) -> tuple[str, bool]:
+    """Strip markup from a printed title; returns (title, marked_new).
+
+    "**\\*cost reduction**" -> ("cost reduction", True); "***couple**" -> ("couple", True);
+    "*infiltration icon –" -> ("infiltration icon", True).
+    """
+    title = raw.strip().replace("\\*", "*")
+    marked_new = False
+    title = title.replace("**", "")
+    if title.startswith("*"):
+        marked_new = True
+        title = title.lstrip("*")
+    title = re.sub(r"\s*[–-]\s*$", "", title).strip()
+    return title, marked_new

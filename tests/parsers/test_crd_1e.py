@@ -1,0 +1,125 @@
+"""The 1E CRD (2014-11-03): entries, errata, Glossary amendments, cross references."""
+
+import pytest
+
+from bot.normalize import normalize
+from bot.parsers import SourceFormatError
+from bot.parsers.crd_1e import parse
+
+FILE = "1e-current-rulings-2014-11-03.md"
+
+TITLES = [
+    "actions – step 1: initiation", "Bajoran Wormhole", "battle – affiliation restrictions", "Borg",
+    "Brilgar", "Classic Communicator", "cloaking and phasing", "cloaking device",
+    "Continuing Mission", "corresponding", "couple", "Deep Space 9 icon", "Dilemma Resolution",
+    "DS9", "facility commander", "faction", "Ferengi Military Operations", "Going to the Top",
+    "HQ: Defensive Measures", "infiltration icon", "Liberty", "Lore Returns",
+    "matching commander", "missions", "missions attempt", "missions - persona", "mission II",
+    "named in lore", "◆Nebula", "persona", "playing an affiliation (non-Borg)",
+    "Reactor Core icon 🏭", "romantic partner", "Sam Lavelle", "scouting location", "seed phase",
+    "Sergey and Helena", "special equipment", "species", "Stop First Contact", "stopped",
+    "time location", "unique and universal", "Visit Cochrane Memorial",
+]  # fmt: skip
+ERRATA = [
+    "Brilgar", "Continuing Mission", "Ferengi Military Operations", "Going to the Top",
+    "HQ: Defensive Measures", "Liberty", "Sam Lavelle", "Visit Cochrane Memorial",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def entries(source_text):
+    cards = frozenset(
+        normalize(t) for t in ("Bajoran Wormhole", "Classic Communicator", "Lore Returns")
+    )
+    result = parse(source_text(FILE), FILE, known_titles=cards)
+    assert result.warnings == []
+    return {e.title: e for e in result.entries}
+
+
+def test_every_title_in_document_order(source_text):
+    assert [e.title for e in parse(source_text(FILE), FILE).entries] == TITLES
+
+
+def test_errata(entries):
+    assert sorted(t for t, e in entries.items() if e.kind == "erratum") == sorted(ERRATA)
+
+
+def test_known_card_titles_are_card_rulings(entries):
+    assert entries["Bajoran Wormhole"].kind == "card ruling"
+    assert entries["faction"].kind == "rule"
+
+
+@pytest.mark.parametrize(
+    "title",
+    ["couple", "infiltration icon", "Lore Returns", "romantic partner", "Sergey and Helena"],
+)
+def test_marked_new(entries, title):
+    assert entries[title].marked_new
+
+
+def test_matching_commander_replaces_the_glossary_entry(entries):
+    entry = entries["matching commander"]
+    assert [a.action for a in entry.amendments] == ["replace entry"]
+    assert entry.text.startswith(
+        "Replace this entry with the following:\n\nA personnel is a *matching commander*"
+    )
+    assert "such as Rinnak Pire and Regent Worf, have special game text" in entry.text
+    assert entry.see_also == ["named in lore", "facility commander"]
+
+
+@pytest.mark.parametrize(
+    ("title", "actions"),
+    [
+        ("missions attempt", ["add", "replace part"]),
+        ("◆Nebula", ["delete part"]),
+        ("infiltration icon", ["add", "replace part", "rest unchanged"]),
+        ("Borg", ["replace part", "rest unchanged"]),
+        ("Stop First Contact", ["replace entry"]),
+        ("scouting location", ["add"]),
+        ("faction", []),
+    ],
+)
+def test_amendment_instructions(entries, title, actions):
+    assert [a.action for a in entries[title].amendments] == actions
+
+
+def test_inline_titles(entries):
+    assert entries["couple"].text == "a **personnel** and their **romantic partner**."
+    assert entries["named in lore"].text.startswith(
+        "a personnel or ship card is named in the lore of another card"
+    )
+
+
+def test_page_break_rejoined_across_blank_line(entries):
+    assert (
+        "Often served as a bodyguard for visiting dignitaries and key personnel."
+        in entries["Brilgar"].text
+    )
+    assert (
+        "Unlike with combo dilemmas, which are conceptually" in entries["Dilemma Resolution"].text
+    )
+
+
+def test_see_also_lists(entries):
+    assert entries["faction"].see_also == [
+        "battle – affiliation restrictions, infiltration icon, playing an affiliation (non-Borg)"
+    ]
+    assert entries["persona"].see_also == ["missions – persona"]
+
+
+def test_species_numbered_list_kept(entries):
+    text = entries["species"].text
+    assert (
+        "\n1. If the card is a **Second Edition card**, the species is indicated below the image.\n2. "
+        in text
+    )
+    assert "\n- Hannah Bates is Human.\n\nComparing species - Two personnel" in text
+
+
+def test_trademark_footer_is_not_text(entries):
+    assert "Paramount" not in entries["Visit Cochrane Memorial"].text
+
+
+def test_without_rulings_section_is_refused():
+    with pytest.raises(SourceFormatError, match="x.md"):
+        parse("Some title –\n\nSome text.\n", "x.md")

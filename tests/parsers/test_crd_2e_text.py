@@ -1,0 +1,107 @@
+"""The PDF-extracted 2E CRD (2014-07-07): titles, re-flowed text, lists, amendments."""
+
+import pytest
+
+from bot.parsers import SourceFormatError
+from bot.parsers.crd_2e_text import parse
+
+FILE = "2e-current-rulings-2014-07-07.txt"
+
+TITLES = [
+    "abilities", "attempting missions", "attributes, ship", "building a deck", "cannot / may not",
+    "conditional effects", "cost reduction", "dilemmas", "equipped with", "exchange",
+    "infinite loops", "missions", "naming a card", "not in play", "own", "playing a card",
+    "requirements", "response actions", "selected", "showing your cards", "skills", "species",
+    "winning the game",
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def entries(source_text):
+    result = parse(source_text(FILE), FILE)
+    assert result.warnings == []
+    return {e.title: e for e in result.entries}
+
+
+def test_every_title_in_document_order(source_text):
+    assert [e.title for e in parse(source_text(FILE), FILE).entries] == TITLES
+
+
+@pytest.mark.parametrize("title", ["attempting missions", "dilemmas"])
+def test_asterisk_marks_new(entries, title):
+    assert entries[title].marked_new
+
+
+def test_unmarked_entry_is_not_new(entries):
+    assert not entries["abilities"].marked_new
+
+
+def test_page_break_inside_a_sentence_is_rejoined(entries):
+    # "played at a cost lower than \n\ntheir printed cost" in the source
+    assert entries["cost reduction"].text.startswith(
+        "Some cards have abilities that enable them to be played at a cost lower than their "
+        "printed cost. If this cost reduction"
+    )
+    assert "I.K.S. Vorn (Ship of Traitors) reads:" in entries["attributes, ship"].text
+
+
+def test_hyphen_at_line_end_joins_without_space(entries):
+    assert "its non-cost-related game text becomes active" in entries["playing a card"].text
+
+
+def test_numbered_steps_keep_their_lines(entries):
+    text = entries["attempting missions"].text
+    assert text.startswith(
+        "Below is the timing for mission attempts and response actions involving them.\n\n"
+        "1. Active player (AP) begins a mission attempt\n"
+        "a. AP announces where and by what means (normal or game text), showing required "
+        "personnel, and announcing the difference between the number of personnel involved in "
+        "the attempt and the number of dilemmas underneath the mission.\n"
+        'b. "When . . . begins a mission attempt" triggers process.\n'
+        "2. Draw Dilemmas\n"
+    )
+    assert "\n4. Overcoming Dilemmas\n" in text
+
+
+def test_bullets_and_rest_unchanged(entries):
+    assert entries["winning the game"].text == (
+        "A player wins the game when he or she:\n\n"
+        "- has 100 points (or more);\n"
+        "- commands at least one completed planet mission; and\n"
+        "- commands at least one completed space mission.\n\n"
+        "The game ends immediately when all three of these conditions are simultaneously met. "
+        "(The active player does not finish the rest of his or her turn.)\n\n"
+        "The rest of the entry does not change."
+    )
+    assert [a.action for a in entries["winning the game"].amendments] == ["rest unchanged"]
+
+
+def test_supersedes_is_recorded(entries):
+    entry = entries["equipped with"]
+    assert [a.action for a in entry.amendments] == ["supersedes"]
+    assert entry.text.endswith(
+        "“equipped with” that equipment.\n\nThis supersedes the existing entry."
+    )
+
+
+def test_title_with_hyphen_and_no_space(entries):
+    assert entries["naming a card"].text.startswith("When an ability requires a player to name")
+
+
+def test_short_entry_exact(entries):
+    assert (
+        entries["species"].text
+        == "When a card becomes a different species, it loses its previous species."
+    )
+
+
+@pytest.mark.parametrize("text", ["", "   \n\n", "just some words\nwith no entries\n"])
+def test_malformed_input_is_refused(text):
+    with pytest.raises(SourceFormatError) as info:
+        parse(text, "broken.txt")
+    assert "broken.txt" in str(info.value)
+
+
+def test_binary_input_names_the_line():
+    with pytest.raises(SourceFormatError, match=r"broken.txt:2: binary"):
+        parse("abilities – fine.\n\x00\x01", "broken.txt")
