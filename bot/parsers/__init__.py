@@ -78,18 +78,23 @@ class ParseResult:
 Parser = Callable[[str, str], ParseResult]
 
 
+# Parser name (as written in rulings_data/documents.yaml) -> module in this package.
+PARSER_MODULES = {
+    "crd-2e-text": "crd_2e_text",
+    "crd-2e-markdown": "crd_2e_markdown",
+    "crd-1e-markdown": "crd_1e",
+    "glossary-table": "glossary",
+    "opencards-terms": "opencards",
+}
+
+
 def get_parser(name: str) -> Parser:
     """The parser registered under ``name`` in ``rulings_data/documents.yaml``."""
-    from bot.parsers import crd_1e, crd_2e_markdown, crd_2e_text, glossary, opencards
+    import importlib
 
-    parsers: dict[str, Parser] = {
-        "crd-2e-text": crd_2e_text.parse,
-        "crd-2e-markdown": crd_2e_markdown.parse,
-        "crd-1e-markdown": crd_1e.parse,
-        "glossary-table": glossary.parse,
-        "opencards-terms": opencards.parse,
-    }
     try:
-        return parsers[name]
+        module = PARSER_MODULES[name]
     except KeyError:
-        raise ValueError(f"unknown parser {name!r}; known: {', '.join(sorted(parsers))}") from None
+        known = ", ".join(sorted(PARSER_MODULES))
+        raise ValueError(f"unknown parser {name!r}; known: {known}") from None
+    return importlib.import_module(f"bot.parsers.{module}").parse

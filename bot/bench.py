@@ -1,0 +1,331 @@
+"""``rulings bench``: speed, recall and memory of the search at scale, against a baseline.
+
+It builds an index of N entries (the bundled rulings plus seeded, generated entries made
+from the card lists' titles and the rulings' own vocabulary), replays Q realistic queries
+(prefixes keystroke by keystroke, typos, initialisms, full titles, questions) through our
+``suggest`` and ``search``, and the same queries through a baseline in the same process:
+rapidfuzz ``process.extract`` with ``fuzz.WRatio`` over every title, no pruning.
+Figures are ratios against that baseline, so they mean the same on any machine.
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import random
+import re
+import resource
+import sqlite3
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from rapidfuzz import fuzz, process
+
+from bot.cards import load_card_index
+from bot.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
+from bot.normalize import initialism
+from bot.search import MENTION, TITLE, SearchIndex, Target, fill_fulltext
+
+_WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+_TOPIC_WORDS = (
+    "timing",
+    "download",
+    "cost",
+    "reveal",
+    "dilemma",
+    "mission",
+    "attempt",
+    "stopped",
+    "battle",
+    "capture",
+    "ship",
+    "personnel",
+    "event",
+    "interrupt",
+    "equipment",
+    "staffing",
+    "report",
+    "seed",
+    "score",
+    "points",
+    "headquarters",
+    "away team",
+    "commander",
+    "lore",
+)
+
+
+@dataclass
+class Query:
+    text: str
+    kind: str
+    target: int  # index of the intended entry
+
+
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _percentile(values: list[float], pct: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _typo(text: str, rng: random.Random) -> str:
+    chars = list(text)
+    letters = [i for i, c in enumerate(chars) if c.isalpha()]
+    if len(letters) < 5:
+        return text
+    i = rng.choice(letters[1:])
+    op = rng.choice(("drop", "swap", "double", "replace"))
+    if op == "drop":
+        del chars[i]
+    elif op == "swap" and i + 1 < len(chars):
+        chars[i], chars[i + 1] = chars[i + 1], chars[i]
+    elif op == "double":
+        chars.insert(i, chars[i])
+    else:
+        chars[i] = rng.choice("aeiourstln")
+    return "".join(chars)
+
+
+def build_corpus(n: int, seed: int) -> tuple[list[dict[str, Any]], list[str]]:
+    """N entries: the bundled rulings first, then generated ones (seeded, reproducible)."""
+    rng = random.Random(seed)
+    data_dir = default_data_dir()
+    documents = load_documents(data_dir)
+    bundled = load_entries(data_dir, documents)
+    cards = []
+    for edition in ("1e", "2e"):
+        path = data_dir / CARDS_DIR / f"{edition}.yaml"
+        if path.exists():
+            cards.extend(load_card_index(path))
+    vocabulary = sorted({w.lower() for e in bundled for w in _WORD.findall(e.get("text") or "")})
+    entries: list[dict[str, Any]] = []
+    seen: set[str] = set()
+    for e in bundled:
+        key = f"{e['edition']}|{e['title'].casefold()}"
+        if key in seen:
+            continue
+        seen.add(key)
+        entries.append(
+            {
+                "title": e["title"],
+                "edition": e["edition"],
+                "text": e.get("text") or "",
+                "card": None,
+                "mention": None,
+            }
+        )
+    attempts = 0
+    while len(entries) < n and attempts < n * 20:
+        attempts += 1
+        card = rng.choice(cards)
+        style = rng.random()
+        if style < 0.35:
+            title = card.name
+        elif style < 0.7:
+            title = f"{card.name} – {rng.choice(_TOPIC_WORDS)}"
+        else:
+            title = f"{rng.choice(_TOPIC_WORDS)} {rng.choice(vocabulary)} {rng.choice(vocabulary)}"
+        key = f"{card.edition}|{title.casefold()}"
+        if key in seen:
+            continue
+        seen.add(key)
+        other = rng.choice(cards)
+        words = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(20, 60)))
+        text = f"{words.capitalize()}. For example, {other.name} reads: {other.text[:160]}"
+        entries.append(
+            {
+                "title": title,
+                "edition": card.edition,
+                "text": text,
+                "card": card if style < 0.35 else None,
+                "mention": other.name,
+            }
+        )
+    return entries[:n], vocabulary
+
+
+def build_index(entries: list[dict[str, Any]]) -> SearchIndex:
+    """The same index the service builds: titles, card forms, mentions, full text."""
+    targets = [
+        Target(
+            topic=f"t{i}",
+            entry=f"e{i}",
+            title=e["title"],
+            edition=e["edition"],
+            kind="rule",
+            source="bench",
+            date=None,
+        )
+        for i, e in enumerate(entries)
+    ]
+    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    fill_fulltext(
+        conn, ((f"t{i}", e["edition"], e["title"], e["text"]) for i, e in enumerate(entries))
+    )
+    index = SearchIndex(targets, fulltext=conn)
+    for i, e in enumerate(entries):
+        index.add_name(e["title"], i, TITLE)
+        if e["card"] is not None:
+            index.add_card_forms(e["card"].title, e["card"].subtitle, i)
+        if e["mention"]:
+            index.add_name(e["mention"], i, MENTION)
+    index.finish()
+    return index
+
+
+def make_queries(entries: list[dict[str, Any]], count: int, seed: int) -> list[Query]:
+    rng = random.Random(seed + 1)
+    queries: list[Query] = []
+    kinds = ("prefix", "typo", "initialism", "full", "question")
+    while len(queries) < count:
+        target = rng.randrange(len(entries))
+        title = entries[target]["title"]
+        kind = kinds[len(queries) % len(kinds)]
+        if kind == "prefix":
+            cut = max(4, int(len(title) * rng.uniform(0.5, 0.9)))
+            text = title[:cut]
+        elif kind == "typo":
+            text = _typo(title, rng)
+        elif kind == "initialism":
+            letters = initialism(title)
+            if len(letters) < 3:
+                continue
+            text = letters.upper()
+        elif kind == "question":
+            text = f"how does {title.lower()} work"
+        else:
+            text = title
+        queries.append(Query(text, kind, target))
+    return queries
+
+
+def _recall(ranked: list[list[int]], queries: list[Query], k: int) -> float:
+    hits = sum(1 for q, r in zip(queries, ranked, strict=True) if q.target in r[:k])
+    return hits / len(queries) if queries else 0.0
+
+
+def run(entries_n: int, queries_n: int, seed: int) -> dict[str, Any]:
+    started = time.perf_counter()
+    entries, _ = build_corpus(entries_n, seed)
+    corpus_seconds = time.perf_counter() - started
+    gc.collect()
+    t0 = time.perf_counter()
+    index = build_index(entries)
+    build_seconds = time.perf_counter() - t0
+    rss_after_build = _peak_rss_mb()
+    queries = make_queries(entries, queries_n, seed)
+    by_entry = {t.entry: i for i, t in enumerate(index.targets)}
+
+    suggest_times: list[float] = []
+    suggest_ranked: list[list[int]] = []
+    for q in queries:
+        for end in range(1, len(q.text) + 1):  # keystroke by keystroke
+            t = time.perf_counter()
+            got = index.suggest(q.text[:end])
+            suggest_times.append(time.perf_counter() - t)
+        suggest_ranked.append([by_entry[entry] for entry, _ in got])
+    search_times: list[float] = []
+    search_ranked: list[list[int]] = []
+    for q in queries:
+        t = time.perf_counter()
+        result = index.search(q.text, limit=25)
+        search_times.append(time.perf_counter() - t)
+        search_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
+
+    titles = [e["title"] for e in entries]
+    base_times: list[float] = []
+    base_ranked: list[list[int]] = []
+    for q in queries:
+        t = time.perf_counter()
+        got = process.extract(q.text, titles, scorer=fuzz.WRatio, limit=25)
+        base_times.append(time.perf_counter() - t)
+        base_ranked.append([i for _, _, i in got])
+
+    ms = 1000.0
+    ours_suggest = {
+        "p50_ms": _percentile(suggest_times, 50) * ms,
+        "p99_ms": _percentile(suggest_times, 99) * ms,
+    }
+    ours_search = {
+        "p50_ms": _percentile(search_times, 50) * ms,
+        "p99_ms": _percentile(search_times, 99) * ms,
+    }
+    baseline = {
+        "p50_ms": _percentile(base_times, 50) * ms,
+        "p99_ms": _percentile(base_times, 99) * ms,
+    }
+    per_kind = {}
+    for kind in sorted({q.kind for q in queries}):
+        chosen = [i for i, q in enumerate(queries) if q.kind == kind]
+        sub = [queries[i] for i in chosen]
+        per_kind[kind] = {
+            "search_recall@1": _recall([search_ranked[i] for i in chosen], sub, 1),
+            "suggest_recall@25": _recall([suggest_ranked[i] for i in chosen], sub, 25),
+            "baseline_recall@25": _recall([base_ranked[i] for i in chosen], sub, 25),
+        }
+    return {
+        "entries": len(entries),
+        "names_indexed": index.name_count,
+        "queries": len(queries),
+        "keystrokes": len(suggest_times),
+        "seed": seed,
+        "corpus_seconds": round(corpus_seconds, 3),
+        "index_build_seconds": round(build_seconds, 3),
+        "peak_rss_mb_after_build": round(rss_after_build, 1),
+        "peak_rss_mb": round(_peak_rss_mb(), 1),
+        "ours": {
+            "suggest": {k: round(v, 3) for k, v in ours_suggest.items()}
+            | {
+                "recall@1": _recall(suggest_ranked, queries, 1),
+                "recall@25": _recall(suggest_ranked, queries, 25),
+            },
+            "search": {k: round(v, 3) for k, v in ours_search.items()}
+            | {
+                "recall@1": _recall(search_ranked, queries, 1),
+                "recall@25": _recall(search_ranked, queries, 25),
+            },
+        },
+        "baseline": {k: round(v, 3) for k, v in baseline.items()}
+        | {
+            "recall@1": _recall(base_ranked, queries, 1),
+            "recall@25": _recall(base_ranked, queries, 25),
+        },
+        "speedup_suggest_p99": round(baseline["p99_ms"] / max(ours_suggest["p99_ms"], 1e-6), 1),
+        "speedup_suggest_p50": round(baseline["p50_ms"] / max(ours_suggest["p50_ms"], 1e-6), 1),
+        "speedup_search_p99": round(baseline["p99_ms"] / max(ours_search["p99_ms"], 1e-6), 1),
+        "by_kind": per_kind,
+    }
+
+
+def main(args) -> int:
+    if args.entries < 1 or args.queries < 1:
+        raise ValueError("--entries and --queries must be positive")
+    report = run(args.entries, args.queries, args.seed)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return 0
+    o, b = report["ours"], report["baseline"]
+    print(
+        f"entries {report['entries']}  names {report['names_indexed']}  queries {report['queries']}  keystrokes {report['keystrokes']}"
+    )
+    print(f"index build {report['index_build_seconds']} s   peak RSS {report['peak_rss_mb']} MB")
+    print(
+        f"suggest   p50 {o['suggest']['p50_ms']:.2f} ms  p99 {o['suggest']['p99_ms']:.2f} ms  recall@1 {o['suggest']['recall@1']:.3f}  recall@25 {o['suggest']['recall@25']:.3f}"
+    )
+    print(
+        f"search    p50 {o['search']['p50_ms']:.2f} ms  p99 {o['search']['p99_ms']:.2f} ms  recall@1 {o['search']['recall@1']:.3f}  recall@25 {o['search']['recall@25']:.3f}"
+    )
+    print(
+        f"baseline  p50 {b['p50_ms']:.2f} ms  p99 {b['p99_ms']:.2f} ms  recall@1 {b['recall@1']:.3f}  recall@25 {b['recall@25']:.3f}"
+    )
+    print(
+        f"speed-up (baseline / ours, p99): suggest {report['speedup_suggest_p99']}x, search {report['speedup_search_p99']}x"
+    )
+    return 0

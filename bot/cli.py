@@ -1,0 +1,304 @@
+"""``rulings``: the command-line front door (no Discord token needed).
+
+Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import shutil
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
+
+
+def _edition(value: str) -> str:
+    edition = value.strip().upper()
+    if edition not in ("1E", "2E"):
+        raise argparse.ArgumentTypeError("edition must be 1E or 2E")
+    return edition
+
+
+def _limit(value: str) -> int:
+    try:
+        number = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError("limit must be a whole number") from None
+    if not 1 <= number <= 50:
+        raise argparse.ArgumentTypeError("limit must be between 1 and 50")
+    return number
+
+
+def _date(value: str) -> str:
+    from bot.service import check_date
+
+    try:
+        return check_date(value)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="rulings", description="Official Star Trek CCG rulings (1E and 2E)."
+    )
+    parser.add_argument(
+        "--db", type=Path, help="SQLite store path (default: user cache; env RULINGS_DB)"
+    )
+    parser.add_argument(
+        "--data", type=Path, help="data folder (default: bundled rulings_data; env RULINGS_DATA)"
+    )
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def lookup(name: str, help_text: str, query_help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        p.add_argument("query", metavar="QUERY", help=query_help)
+        p.add_argument("--edition", type=_edition, help="1E or 2E")
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+        return p
+
+    p = lookup("search", "rank rulings for a query", "words, a title, a card name, a nickname")
+    p.add_argument("--limit", type=_limit, default=10, help="how many results (1-50)")
+    p = lookup("show", "the ruling that answers a query or id", "a query or an entry/topic id")
+    p.add_argument("--as-of", type=_date, help="the version in force on this date (YYYY-MM-DD)")
+    lookup("related", "related terms of a ruling", "a query or an entry/topic id")
+    p = lookup("history", "every version of a ruling, newest first", "a query or an entry/topic id")
+    p.add_argument(
+        "--as-of", type=_date, help="mark the version in force on this date (YYYY-MM-DD)"
+    )
+    p = sub.add_parser("changes", help="what documents published since a date added or changed")
+    p.add_argument("--since", type=_date, required=True, help="YYYY-MM-DD")
+    p.add_argument("--edition", type=_edition, help="1E or 2E")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("sources", help="the documents the answers come from")
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("import", help="re-import the source documents into rulings_data/")
+    p.add_argument(
+        "--cards", type=Path, help="folder of LackeyCCG card lists (1e/, 2e/) to re-import"
+    )
+    p = sub.add_parser("bench", help="measure search speed, recall and memory against a baseline")
+    p.add_argument("--entries", type=int, default=100_000)
+    p.add_argument("--queries", type=int, default=2_000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--json", action="store_true")
+    _add_plugin_commands(sub)
+    return parser
+
+
+def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
+    """Subcommands other packages offer (the Discord adapter's ``bot`` and ``sync``).
+
+    Found through the ``rulings.commands`` entry point group, so the core never imports them.
+    """
+    from importlib.metadata import entry_points
+
+    for entry in entry_points(group="rulings.commands"):
+        try:
+            entry.load()(sub)
+        except Exception as exc:  # a broken plugin must not take the lookups down with it
+            log.warning("could not load subcommands from %s: %s", entry.value, exc)
+
+
+def _wrap(text: str, width: int) -> str:
+    out = []
+    for paragraph in text.split("\n\n"):
+        lines = []
+        for line in paragraph.split("\n"):
+            indent = (
+                "   "
+                if line[:3].strip()
+                and line.split(" ", 1)[0].rstrip(".)").isalnum()
+                and line[1:3] in (". ", ") ")
+                else ""
+            )
+            lines.append(
+                textwrap.fill(
+                    line,
+                    width=width,
+                    subsequent_indent=indent or ("  " if line.startswith("- ") else ""),
+                )
+            )
+        out.append("\n".join(lines))
+    return "\n\n".join(out)
+
+
+def _attribution(answer: dict[str, Any]) -> str:
+    return f"— {answer['source']} · {answer['edition']} · {answer['date'] or 'undated'}"
+
+
+def print_answer(answer: dict[str, Any], width: int) -> None:
+    status = "" if answer["status"] == "current" else "  [superseded]"
+    print(f"{answer['title']} ({answer['edition']}){status}")
+    print()
+    if answer.get("note"):
+        print(answer["note"])
+    else:
+        print(_wrap(answer["text"], width))
+    print()
+    print(_attribution(answer))
+    if answer.get("base"):
+        base = answer["base"]
+        print()
+        print(f"It amends this earlier version ({base['source']}, {base['date'] or 'undated'}):")
+        print(textwrap.indent(_wrap(base["text"], width - 4), "    "))
+    others = [v for v in answer["versions"] if v["id"] != answer["id"]]
+    if others:
+        listed = "; ".join(
+            f"{v['source']} ({v['date'] or 'undated'}, {v['status']})" for v in others
+        )
+        print(f"Other versions: {listed}. See `rulings history {answer['id']}`.")
+    if answer.get("card"):
+        card = answer["card"]
+        print(f"Card: {card['name']} ({card['type']}): {card['text']}")
+    if answer.get("also"):
+        print("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in answer["also"]))
+    if answer["related"]:
+        print("Related: " + ", ".join(r["title"] for r in answer["related"]))
+
+
+def print_suggestions(search: dict[str, Any]) -> None:
+    print(f"No confident match for {search['query']!r}.", file=sys.stderr)
+    if search["results"]:
+        print("Did you mean:", file=sys.stderr)
+        for r in search["results"][:5]:
+            print(f"  {r['title']} ({r['edition']})  [{r['id']}]", file=sys.stderr)
+
+
+def _emit(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else os.environ.get("RULINGS_LOG_LEVEL", "WARNING"),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return EXIT_ERROR
+    except (ValueError, OSError) as exc:  # data and source errors name their file and line
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _run(args: argparse.Namespace) -> int:
+    from bot.dataset import default_data_dir
+
+    if getattr(args, "handler", None):
+        return args.handler(args)
+    data_dir = args.data or default_data_dir()
+    width = min(100, shutil.get_terminal_size((88, 20)).columns)
+    if args.command == "import":
+        from bot.importer import print_report, run_import
+
+        reports = run_import(data_dir, cards_dir=args.cards)
+        print_report(reports)
+        return EXIT_OK
+    if args.command == "bench":
+        from bot.bench import main as bench_main
+
+        return bench_main(args)
+
+    from bot.service import Rulings
+
+    rulings = Rulings.open(args.db, data_dir)
+    try:
+        if args.command == "sources":
+            sources = rulings.sources()
+            if args.json:
+                _emit({"documents": sources})
+            else:
+                for s in sources:
+                    print(
+                        f"{s['id']:<22} {s['edition']}  {s['date'] or 'undated':<10}  "
+                        f"{s['entries']:>3} entries  {s['title']}"
+                    )
+            return EXIT_OK
+        if args.command == "search":
+            found = rulings.search(args.query, edition=args.edition, limit=args.limit)
+            if args.json:
+                _emit(found)
+            else:
+                if not found["confident"]:
+                    print(f"No confident match for {args.query!r}; closest:", file=sys.stderr)
+                for r in found["results"]:
+                    print(
+                        f"{r['score']:.2f}  {r['title']} ({r['edition']}) — {r['source']}, {r['date'] or 'undated'}  [{r['id']}]"
+                    )
+            return EXIT_OK if found["confident"] else EXIT_NO_MATCH
+        if args.command == "show":
+            answer, suggestions = rulings.show(args.query, edition=args.edition, as_of=args.as_of)
+            if answer is None:
+                if args.json:
+                    _emit(suggestions)
+                else:
+                    if suggestions.get("note"):
+                        print(suggestions["note"], file=sys.stderr)
+                    print_suggestions(suggestions)
+                return EXIT_NO_MATCH
+            if args.json:
+                _emit(answer)
+            else:
+                print_answer(answer, width)
+            return EXIT_OK
+        if args.command == "changes":
+            changes = rulings.changes(args.since, edition=args.edition)
+            if args.json:
+                _emit({"since": args.since, "changes": changes})
+            else:
+                if not changes:
+                    print(f"No rulings were added or changed after {args.since}.")
+                for c in changes:
+                    print(
+                        f"{c['date']}  {c['change']:<8} {c['title']} ({c['edition']}) — {c['source']}  [{c['id']}]"
+                    )
+            return EXIT_OK
+        if args.command in ("history", "related"):
+            extra = {"as_of": args.as_of} if args.command == "history" else {}
+            data = getattr(rulings, args.command)(args.query, edition=args.edition, **extra)
+            if data is None:
+                print_suggestions(rulings.search(args.query, edition=args.edition, limit=5))
+                return EXIT_NO_MATCH
+            if args.json:
+                _emit(data)
+            elif args.command == "related":
+                print(
+                    f"{data['title']}: "
+                    + (", ".join(r["title"] for r in data["related"]) or "no related terms")
+                )
+            else:
+                print(
+                    f"{data['title']} ({data['edition']}) — {len(data['versions'])} version(s), newest first"
+                )
+                for v in data["versions"]:
+                    print()
+                    marker = "  <- in force then" if v.get("in_force") else ""
+                    print(
+                        f"[{v['status']}] {v['source']} · {v['date'] or 'undated'}  [{v['id']}]{marker}"
+                    )
+                    print(
+                        textwrap.indent(
+                            _wrap(v["text"] or "(text not in the bundled data)", width - 4), "    "
+                        )
+                    )
+            return EXIT_OK
+    finally:
+        rulings.close()
+    return EXIT_ERROR
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

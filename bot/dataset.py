@@ -1,0 +1,144 @@
+"""Where the shipped data lives and how its files are read: registry, entries, aliases."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bot.models import EDITIONS, Document
+
+DOCUMENTS_FILE = "documents.yaml"
+ENTRIES_DIR = "entries"
+CARDS_DIR = "cards"
+ALIASES_FILE = "aliases.yaml"
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
+class DataError(ValueError):
+    """Shipped data is missing or malformed; the message names the file."""
+
+
+def default_data_dir() -> Path:
+    """``RULINGS_DATA`` if set, else the ``rulings_data/`` folder beside the package."""
+    configured = os.environ.get("RULINGS_DATA")
+    if configured:
+        return Path(configured)
+    return Path(__file__).resolve().parent.parent / "rulings_data"
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        with path.open(encoding="utf-8") as handle:
+            return yaml.load(handle, Loader=_Loader)
+    except FileNotFoundError:
+        raise DataError(f"{path}: file not found") from None
+    except (yaml.YAMLError, UnicodeDecodeError) as exc:
+        raise DataError(f"{path}: not valid YAML: {exc}") from None
+
+
+def dump_yaml(data: Any) -> str:
+    """Deterministic, reviewable YAML: block style for multi-line text, keys as given."""
+    return yaml.dump(data, Dumper=_ReviewDumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+class _ReviewDumper(yaml.SafeDumper):
+    pass
+
+
+def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    style = (
+        "|"
+        if "\n" in value and not any(line != line.rstrip() for line in value.split("\n"))
+        else None
+    )
+    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+
+_ReviewDumper.add_representer(str, _str_representer)
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Write through a temporary file and rename, so a failure never leaves half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def load_documents(data_dir: Path) -> list[Document]:
+    """The document registry, validated: every field present, editions and dates sane."""
+    path = data_dir / DOCUMENTS_FILE
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or not isinstance(raw.get("documents"), list):
+        raise DataError(f"{path}: expected a mapping with a 'documents' list")
+    documents = []
+    seen: set[str] = set()
+    for index, item in enumerate(raw["documents"], 1):
+        try:
+            date = item["date"]
+            document = Document(
+                id=str(item["id"]),
+                title=str(item["title"]),
+                edition=str(item["edition"]),
+                kind=str(item["kind"]),
+                date=None if date is None else str(date),
+                official=bool(item["official"]),
+                file=str(item["file"]),
+                parser=str(item["parser"]),
+            )
+        except (KeyError, TypeError) as exc:
+            raise DataError(f"{path}: document #{index} lacks {exc}") from None
+        if document.edition not in EDITIONS:
+            raise DataError(f"{path}: {document.id}: edition must be one of {EDITIONS}")
+        if document.id in seen:
+            raise DataError(f"{path}: duplicate document id {document.id}")
+        seen.add(document.id)
+        documents.append(document)
+    return documents
+
+
+def entries_path(data_dir: Path, document_id: str) -> Path:
+    return data_dir / ENTRIES_DIR / f"{document_id}.yaml"
+
+
+def load_entries(data_dir: Path, documents: list[Document]) -> list[dict[str, Any]]:
+    """Every imported entry of every registered document, in registry then document order."""
+    entries: list[dict[str, Any]] = []
+    for document in documents:
+        path = entries_path(data_dir, document.id)
+        raw = read_yaml(path)
+        if not isinstance(raw, dict) or raw.get("document") != document.id:
+            raise DataError(f"{path}: expected 'document: {document.id}' and 'entries'")
+        entries.extend(raw.get("entries") or [])
+    return entries
+
+
+def load_aliases(data_dir: Path) -> list[dict[str, Any]]:
+    """Curated nicknames: ``[{alias, target, note?}]``; a missing file means none."""
+    path = data_dir / ALIASES_FILE
+    if not path.exists():
+        return []
+    raw = read_yaml(path) or {}
+    aliases = raw.get("aliases") if isinstance(raw, dict) else None
+    if not isinstance(aliases, list):
+        raise DataError(f"{path}: expected a mapping with an 'aliases' list")
+    return aliases
+
+
+def content_hash(data_dir: Path) -> str:
+    """A hash of every data file the store is built from; a change means rebuild."""
+    digest = hashlib.sha256()
+    files = [data_dir / DOCUMENTS_FILE, data_dir / ALIASES_FILE]
+    files += sorted((data_dir / ENTRIES_DIR).glob("*.yaml"))
+    files += sorted((data_dir / CARDS_DIR).glob("*.yaml"))
+    for path in files:
+        if path.exists():
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,379 @@
+"""``rulings import``: source documents -> one reviewable YAML file per document.
+
+Every entry gets a stable id, its topic (the same rule across documents and editions is one
+topic per edition, with one version per document), resolved cross references and the cards
+and rules terms its text mentions. Nothing is written until every document has parsed, and
+each file is replaced atomically, so malformed input leaves the existing data untouched.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.cards import load_card_index, name_forms, read_lackey, write_card_index
+from bot.dataset import (
+    CARDS_DIR,
+    dump_yaml,
+    entries_path,
+    load_documents,
+    write_text_atomically,
+)
+from bot.models import Card, Document
+from bot.normalize import normalize, slugify
+from bot.parsers import ParsedEntry, SourceFormatError, get_parser
+
+log = logging.getLogger(__name__)
+
+# The longest card name or rules term, in words, that a mention scan looks for.
+_MAX_NAME_WORDS = 9
+# Lower-case words allowed inside a capitalised card name ("Guess Who's Coming to Dinner?").
+_NAME_CONNECTORS = {"of", "the", "to", "a", "an", "and", "in", "on", "for", "at", "from", "with"}
+_TOKEN = re.compile(r"[\w'’.\-]+|[^\w\s]")
+
+
+@dataclass
+class DocumentReport:
+    """What the import did with one document, for the printed summary."""
+
+    document: Document
+    read: int = 0
+    written: int = 0
+    marked_new: int = 0
+    errata: int = 0
+    title_only: list[str] = field(default_factory=list)
+    resolved: int = 0
+    unresolved: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    changed: bool = False
+
+
+def topic_id(edition: str, title: str) -> str:
+    """The id of a topic: edition plus the normalised title (plurals folded)."""
+    return f"{edition.lower()}-{slugify(normalize(title))}"
+
+
+def topic_keys(title: str) -> list[str]:
+    """Keys under which a title joins a topic: itself, and each half of "cannot / may not"."""
+    keys = [normalize(title)]
+    if "/" in title:
+        keys += [normalize(half) for half in title.split("/") if normalize(half)]
+    return keys
+
+
+class _Topics:
+    """Assigns topics per edition; official documents are processed first so they name them."""
+
+    def __init__(self) -> None:
+        self.by_key: dict[tuple[str, str], str] = {}
+        self.titles: dict[str, str] = {}
+
+    def assign(self, edition: str, title: str) -> str:
+        keys = topic_keys(title)
+        for key in keys:
+            if (edition, key) in self.by_key:
+                return self.by_key[(edition, key)]
+        new_id = topic_id(edition, title)
+        for key in keys:
+            self.by_key.setdefault((edition, key), new_id)
+        self.titles.setdefault(new_id, title)
+        return new_id
+
+    def find(self, edition: str, title: str) -> str | None:
+        for key in topic_keys(title):
+            if (edition, key) in self.by_key:
+                return self.by_key[(edition, key)]
+        return None
+
+
+def _resolve_reference(topics: _Topics, edition: str, target: str) -> list[tuple[str, str | None]]:
+    """A printed cross reference -> [(title, topic id or None)].
+
+    "faction, playing Borg" is two references, but "attributes, ship" is one title: try the
+    whole text first, then split on commas and re-join neighbours greedily.
+    """
+    whole = topics.find(edition, target)
+    if whole or "," not in target:
+        return [(target, whole)]
+    split = _split_reference(topics, edition, target)
+    return split if any(found for _, found in split) else [(target, None)]
+
+
+def _split_reference(topics: _Topics, edition: str, target: str) -> list[tuple[str, str | None]]:
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", target) if p.strip()]
+    out: list[tuple[str, str | None]] = []
+    i = 0
+    while i < len(parts):
+        for j in range(len(parts), i, -1):
+            candidate = ", ".join(parts[i:j])
+            found = topics.find(edition, candidate)
+            if found or j == i + 1:
+                out.append((candidate, found))
+                i = j
+                break
+    return out
+
+
+class _MentionIndex:
+    """Finds card names and rules terms inside ruling text by scanning word n-grams."""
+
+    def __init__(self, cards: list[Card], terms: dict[str, str]):
+        self.names: dict[str, list[str]] = defaultdict(list)  # normalised form -> card ids
+        for card in cards:
+            for form in name_forms(card):
+                key = normalize(form)
+                if key and card.id not in self.names[key]:
+                    self.names[key].append(card.id)
+        self.terms = terms  # normalised title -> topic id (multi-word terms only)
+
+    def scan(self, text: str, own_topic: str) -> list[dict[str, Any]]:
+        plain = text.replace("*", "")
+        tokens = [m.group(0) for m in _TOKEN.finditer(plain)]
+        found: list[dict[str, Any]] = []
+        seen: set[str] = set()
+        i = 0
+        while i < len(tokens):
+            hit = self._longest_at(tokens, i, own_topic)
+            if not hit:
+                i += 1
+                continue
+            length, mention = hit
+            key = mention.get("card_ids", [None])[0] or mention.get("topic")
+            identity = f"{mention['type']}:{mention['name'].casefold()}:{key}"
+            if identity not in seen:
+                seen.add(identity)
+                found.append(mention)
+            i += length
+        return found
+
+    def _longest_at(self, tokens: list[str], i: int, own_topic: str):
+        first = tokens[i]
+        if not first[:1].isalnum():
+            return None
+        previous = tokens[i - 1] if i else ""
+        sentence_start = (
+            i == 0 or previous in {".", "!", "?", ":", "“", '"'} or previous.endswith(".")
+        )
+        for length in range(min(_MAX_NAME_WORDS, len(tokens) - i), 0, -1):
+            words = tokens[i : i + length]
+            closes = words[-1] == ")" and "(" in words
+            if not words[-1][:1].isalnum() and words[-1] not in {"?", "!"} and not closes:
+                continue
+            if length == 1 and not self._stands_alone(tokens, i):
+                continue
+            printed = _join_tokens(words)
+            key = normalize(printed)
+            if not key:
+                continue
+            if (
+                first[:1].isupper()
+                and key in self.names
+                and self._plausible_name(words, sentence_start)
+            ):
+                return length, {"type": "card", "name": printed, "card_ids": self.names[key]}
+            topic = self.terms.get(key)
+            if topic and topic != own_topic:
+                return length, {"type": "term", "name": printed, "topic": topic}
+        return None
+
+    @staticmethod
+    def _stands_alone(tokens: list[str], i: int) -> bool:
+        """A one-word card name inside a longer proper noun ("Deep Space Nine") is not one."""
+        for j in (i - 1, i + 1):
+            if 0 <= j < len(tokens) and tokens[j][:1].isupper() and len(tokens[j]) > 1:
+                return False
+        return True
+
+    @staticmethod
+    def _plausible_name(words: list[str], sentence_start: bool) -> bool:
+        """Card names are capitalised; a lone common word at a sentence start is not one."""
+        alnum = [w for w in words if w[:1].isalnum()]
+        if any(
+            not (w[:1].isupper() or w[:1].isdigit() or w.lower() in _NAME_CONNECTORS) for w in alnum
+        ):
+            return False
+        if len(alnum) == 1 and (sentence_start or len(alnum[0]) < 3):
+            return False
+        return True
+
+
+def _trim_token(token: str) -> str:
+    """Sentence-final dots are not part of a name; "U.S.S." keeps its dots."""
+    last_word = token.rsplit(" ", 1)[-1]
+    if last_word.endswith(".") and last_word.count(".") == 1 and len(last_word) > 1:
+        return token[:-1]
+    return token
+
+
+def _join_tokens(words: list[str]) -> str:
+    """Tokens back to text as printed: "Kor (Noble Warrior to the End)", "Olarra"."""
+    text = ""
+    for word in words:
+        spaced = word[:1].isalnum() or word in {"(", "“", "–", "-"}
+        if text and not text.endswith(("(", "“")) and spaced:
+            text += " "
+        text += word
+    return _trim_token(text)
+
+
+def _entry_id(document: Document, title: str, taken: set[str]) -> str:
+    base = f"{document.id}:{slugify(title)}"
+    candidate, n = base, 2
+    while candidate in taken:
+        candidate, n = f"{base}-{n}", n + 1
+    taken.add(candidate)
+    return candidate
+
+
+def _parse(document: Document, data_dir: Path, known_titles: frozenset[str]):
+    path = data_dir / document.file
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise SourceFormatError(str(path), None, "file not found") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise SourceFormatError(str(path), line, "not UTF-8 text") from None
+    parser = get_parser(document.parser)
+    if "known_titles" in inspect.signature(parser).parameters:
+        return parser(text, str(path), known_titles=known_titles)
+    return parser(text, str(path))
+
+
+def build_entries(
+    documents: list[Document], parsed: dict[str, list[ParsedEntry]], cards: list[Card]
+) -> tuple[dict[str, list[dict[str, Any]]], dict[str, DocumentReport]]:
+    """Turn parsed entries into the YAML records of every document (ids, topics, links)."""
+    topics = _Topics()
+    reports = {d.id: DocumentReport(d) for d in documents}
+    ranked = sorted(documents, key=lambda d: d.precedence, reverse=True)
+    topic_of: dict[tuple[str, int], str] = {}
+    for document in ranked:
+        for index, entry in enumerate(parsed[document.id]):
+            topic_of[(document.id, index)] = topics.assign(document.edition, entry.title)
+
+    mention_indexes: dict[str, _MentionIndex] = {}
+    for edition in {d.edition for d in documents}:
+        terms = {
+            normalize(title): tid
+            for tid, title in topics.titles.items()
+            if tid.startswith(edition.lower() + "-") and len(normalize(title).split()) > 1
+        }
+        mention_indexes[edition] = _MentionIndex([c for c in cards if c.edition == edition], terms)
+
+    records: dict[str, list[dict[str, Any]]] = {}
+    for document in documents:
+        report = reports[document.id]
+        taken: set[str] = set()
+        out = []
+        for index, entry in enumerate(parsed[document.id]):
+            report.read += 1
+            tid = topic_of[(document.id, index)]
+            references = []
+            for target in entry.see_also:
+                for title, found in _resolve_reference(topics, document.edition, target):
+                    references.append({"title": title, "topic": found})
+                    if found:
+                        report.resolved += 1
+                    else:
+                        report.unresolved.append(f"{entry.title} -> {title}")
+            record: dict[str, Any] = {
+                "id": _entry_id(document, entry.title, taken),
+                "topic": tid,
+                "title": entry.title,
+                "edition": document.edition,
+                "kind": entry.kind,
+                "line": entry.line,
+                "marked_new": entry.marked_new,
+            }
+            if entry.taken_from:
+                record["taken_from"] = entry.taken_from
+            if entry.amendments:
+                record["amendments"] = [
+                    {"action": a.action, "instruction": a.instruction} for a in entry.amendments
+                ]
+            if references:
+                record["see_also"] = references
+            mentions = mention_indexes[document.edition].scan(entry.text, tid) if entry.text else []
+            if mentions:
+                record["mentions"] = mentions
+            record["text"] = entry.text
+            out.append(record)
+            report.written += 1
+            report.marked_new += entry.marked_new
+            report.errata += entry.kind == "erratum"
+            if not entry.text:
+                report.title_only.append(entry.title)
+        records[document.id] = out
+    return records, reports
+
+
+def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentReport]:
+    """Import every registered document (and, given ``cards_dir``, the Lackey card lists).
+
+    Raises ``SourceFormatError`` or ``DataError`` before writing anything when any input is
+    malformed.
+    """
+    documents = load_documents(data_dir)
+    cards: list[Card] = []
+    fresh_cards: dict[str, list[Card]] = {}
+    if cards_dir is not None:
+        # Read (not yet write) the card lists: nothing is written until everything parsed.
+        for edition in ("1E", "2E"):
+            fresh_cards[edition], card_warnings = read_lackey(cards_dir, edition)
+            for warning in card_warnings:
+                log.warning("%s cards: %s", edition, warning)
+            cards.extend(fresh_cards[edition])
+    else:
+        for edition in ("1e", "2e"):
+            path = data_dir / CARDS_DIR / f"{edition}.yaml"
+            if path.exists():
+                cards.extend(load_card_index(path))
+    known = {
+        ed: frozenset(normalize(c.title) for c in cards if c.edition == ed)
+        | frozenset(normalize(c.name) for c in cards if c.edition == ed)
+        for ed in ("1E", "2E")
+    }
+    parsed: dict[str, list[ParsedEntry]] = {}
+    warnings: dict[str, list[str]] = {}
+    for document in documents:
+        result = _parse(document, data_dir, known[document.edition])
+        parsed[document.id] = result.entries
+        warnings[document.id] = [f"line {w.line}: {w.message}" for w in result.warnings]
+    records, reports = build_entries(documents, parsed, cards)
+    for edition, edition_cards in fresh_cards.items():
+        write_card_index(edition_cards, data_dir / CARDS_DIR / f"{edition.lower()}.yaml")
+    for document in documents:
+        report = reports[document.id]
+        report.warnings = warnings[document.id]
+        text = dump_yaml({"document": document.id, "entries": records[document.id]})
+        path = entries_path(data_dir, document.id)
+        report.changed = not path.exists() or path.read_text(encoding="utf-8") != text
+        if report.changed:
+            write_text_atomically(path, text)
+    return [reports[d.id] for d in documents]
+
+
+def print_report(reports: list[DocumentReport]) -> None:
+    """The import summary: per document what was read, written and what needs a look."""
+    for r in reports:
+        d = r.document
+        state = "updated" if r.changed else "unchanged"
+        print(
+            f"{d.id}: read {r.read}, written {r.written} ({state}), marked new {r.marked_new}, "
+            f"errata {r.errata}, cross references resolved {r.resolved} / unresolved "
+            f"{len(r.unresolved)}, warnings {len(r.warnings)}"
+        )
+        if r.title_only:
+            print(f"  title only (text not in the source): {', '.join(r.title_only)}")
+        for item in r.unresolved:
+            print(f"  unresolved: {item}")
+        for warning in r.warnings:
+            print(f"  warning: {d.file} {warning}")

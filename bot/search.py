@@ -1,0 +1,403 @@
+"""One ranked search for the CLI and Discord: titles, aliases, typos, prefixes, mentions,
+questions in plain words, and a calibrated "confident" verdict.
+
+The index lives in memory (names, word postings, a sorted key list for prefixes); full-text
+relevance comes from an SQLite FTS5 table. Everything the user types goes through
+:func:`bot.normalize.normalize` and is matched as data, never as query syntax.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import sqlite3
+from array import array
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from bot.normalize import initialism, normalize
+
+log = logging.getLogger(__name__)
+
+# Where a name came from; the weight is the best score a match through it can reach.
+TITLE, ALIAS, CARD_FORM, INITIALISM, MENTION = range(5)
+SOURCE_WEIGHT = {TITLE: 1.0, ALIAS: 0.98, CARD_FORM: 0.96, INITIALISM: 0.93, MENTION: 0.86}
+SOURCE_LABEL = {
+    TITLE: "title",
+    ALIAS: "alias",
+    CARD_FORM: "card name",
+    INITIALISM: "initialism",
+    MENTION: "mentioned",
+}
+
+# A top result at or above this score is an answer; below it, a "did you mean".
+# Calibrated on tests/search_cases.yaml (see tests/test_search_accuracy.py).
+CONFIDENT = 0.80
+# Full-text-only matches never count as confident on their own.
+FULLTEXT_CEILING = 0.70
+MAX_QUERY_CHARS = 300
+MAX_SUGGESTIONS = 25
+LABEL_LIMIT = 100
+
+# Words that carry no topic in a question ("how do I win the game").
+FILLER = frozenset(
+    """a an the i me my we you your it its is are was be been am do does did doing how what
+    when where which who whom why can could should would will shall may might must to of in
+    on for with about at by from into as if or and but so than then there this that these
+    those happen happens happened rule rules ruling rulings work works mean means explain
+    tell please question q vs versus get gets""".split()
+)
+
+
+@dataclass(slots=True)
+class Target:
+    """A topic the search can answer with (its current version)."""
+
+    topic: str
+    entry: str
+    title: str
+    edition: str
+    kind: str
+    source: str  # the document's title
+    date: str | None
+
+
+@dataclass(slots=True)
+class Hit:
+    target: Target
+    score: float
+    via: str  # how it matched: title, alias, card name, mentioned, typo, full text
+    matched: str  # the name or text that matched
+
+
+@dataclass
+class SearchResult:
+    query: str
+    confident: bool
+    hits: list[Hit] = field(default_factory=list)
+
+
+def _content_words(words: list[str]) -> list[str]:
+    kept = [w for w in words if w not in FILLER]
+    return kept or words
+
+
+class SearchIndex:
+    """In-memory name index plus an FTS5 connection for full-text relevance."""
+
+    def __init__(self, targets: list[Target], fulltext: sqlite3.Connection | None = None):
+        self.targets = targets
+        self.by_topic = {t.topic: i for i, t in enumerate(targets)}
+        self.by_entry = {t.entry: i for i, t in enumerate(targets)}
+        self.fulltext = fulltext
+        self._keys: list[str] = []
+        self._target: array = array("i")
+        self._source = bytearray()
+        self._exact: dict[str, list[int]] = {}
+        self._postings: dict[str, array] = {}
+        self._seen: set[tuple[str, int]] = set()
+        self._sorted: list[tuple[str, int]] | None = None
+        self._vocab_sorted: list[str] | None = None
+        self._vocab_by_letter: dict[str, list[str]] | None = None
+
+    # ----------------------------------------------------------------- building
+    def add_name(self, name: str, target: int, source: int) -> None:
+        """Register a name (title, alias, card form, mention) that leads to a target."""
+        key = normalize(name)
+        if not key or (key, target) in self._seen:
+            return
+        self._seen.add((key, target))
+        index = len(self._keys)
+        self._keys.append(key)
+        self._target.append(target)
+        self._source.append(source)
+        self._exact.setdefault(key, []).append(index)
+        words = set(key.split()) | set(normalize(name, fold_plurals=False).split())
+        for word in words:
+            posting = self._postings.get(word)
+            if posting is None:
+                posting = self._postings[word] = array("i")
+            posting.append(index)
+        self._sorted = None
+
+    def add_card_forms(self, title: str, subtitle: str | None, target: int) -> None:
+        """Automatic aliases of a card-titled topic: forms, title alone, subtitle, KTC."""
+        if subtitle:
+            for form in (f"{title}, {subtitle}", f"{title} ({subtitle})", f"{title} {subtitle}"):
+                self.add_name(form, target, CARD_FORM)
+            self.add_name(title, target, CARD_FORM)
+            self.add_name(subtitle, target, CARD_FORM)
+        full = f"{title} {subtitle}" if subtitle else title
+        letters = initialism(full)
+        if len(letters) >= 3:
+            self.add_name(letters, target, INITIALISM)
+
+    def finish(self) -> None:
+        """Build the sorted structures used for prefixes and typo candidates."""
+        self._sorted = sorted((key, i) for i, key in enumerate(self._keys))
+        self._sorted_keys = [k for k, _ in self._sorted]
+        self._vocab_sorted = sorted(self._postings)
+        by_letter: dict[str, list[str]] = {}
+        for word in self._vocab_sorted:
+            by_letter.setdefault(word[0], []).append(word)
+        self._vocab_by_letter = by_letter
+        self._seen = set()  # only needed while adding
+
+    def __len__(self) -> int:
+        return len(self.targets)
+
+    @property
+    def name_count(self) -> int:
+        return len(self._keys)
+
+    # ----------------------------------------------------------------- matching
+    def _word_matches(self, word: str, allow_fuzzy: bool = True) -> dict[str, float]:
+        """Vocabulary words a query word may stand for, with a similarity in 0..1."""
+        found: dict[str, float] = {}
+        if word in self._postings:
+            found[word] = 1.0
+        if len(word) >= 3:
+            start = bisect.bisect_left(self._vocab_sorted, word)
+            for candidate in self._vocab_sorted[start : start + 40]:
+                if not candidate.startswith(word):
+                    break
+                found.setdefault(candidate, 0.9)
+        if allow_fuzzy and len(word) >= 4 and not found:
+            bucket = self._vocab_by_letter.get(word[0], [])
+            for candidate, score, _ in process.extract(
+                word, bucket, scorer=fuzz.ratio, score_cutoff=75, limit=5
+            ):
+                found.setdefault(candidate, score / 100 * 0.95)
+        return found
+
+    def _score_name(self, key: str, query_words: list[str], query_key: str) -> float:
+        """How well a name matches: word coverage both ways, or whole-string similarity."""
+        key_words = key.split()
+        if not key_words:
+            return 0.0
+        sims: dict[tuple[str, str], float] = {}
+
+        def sim(q: str, k: str) -> float:
+            pair = (q, k)
+            if pair not in sims:
+                if q == k:
+                    value = 1.0
+                elif len(q) >= 3 and k.startswith(q):
+                    value = 0.9
+                else:
+                    ratio = fuzz.ratio(q, k) / 100
+                    value = ratio * 0.95 if ratio >= 0.75 else 0.0
+                sims[pair] = value
+            return sims[pair]
+
+        title_cov = sum(max(sim(q, k) for q in query_words) for k in key_words) / len(key_words)
+        query_cov = sum(max(sim(q, k) for k in key_words) for q in query_words) / len(query_words)
+        words_score = 0.6 * title_cov + 0.4 * query_cov
+        whole = fuzz.ratio(query_key, key) / 100
+        whole_score = whole * 0.95 if whole >= 0.8 else 0.0
+        return max(words_score, whole_score)
+
+    def _name_candidates(self, words: list[str], limit: int = 300) -> list[int]:
+        counts: Counter[int] = Counter()
+        for word in words:
+            matched: set[int] = set()
+            for vocab_word in self._word_matches(word):
+                posting = self._postings[vocab_word]
+                if len(posting) > 20000:
+                    continue  # a word this common narrows nothing
+                matched.update(posting)
+            counts.update(matched)
+        return [index for index, _ in counts.most_common(limit)]
+
+    def _fulltext(
+        self, words: list[str], edition: str | None, limit: int = 20
+    ) -> list[tuple[int, float]]:
+        if self.fulltext is None or not words:
+            return []
+        expression = " OR ".join(f'"{w}"' for w in words[:12])
+        sql = "SELECT topic, bm25(fulltext, 0.0, 0.0, 4.0, 1.0) AS score FROM fulltext WHERE fulltext MATCH ?"
+        params: list = [expression]
+        if edition:
+            sql += " AND edition = ?"
+            params.append(edition)
+        sql += " ORDER BY score LIMIT ?"
+        params.append(limit)
+        try:
+            rows = self.fulltext.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as exc:  # never let odd input become an error
+            log.warning("full-text query failed for %r: %s", expression, exc)
+            return []
+        return [(self.by_topic[topic], score) for topic, score in rows if topic in self.by_topic]
+
+    def search(self, query: str, edition: str | None = None, limit: int = 10) -> SearchResult:
+        """Rank topics for a query; ``confident`` only when the top one is clearly right."""
+        query = str(query)[:MAX_QUERY_CHARS]
+        key = normalize(query)
+        result = SearchResult(query=query, confident=False)
+        if not key:
+            return result
+        words = key.split()[:20]
+        content = _content_words(words)
+        best: dict[int, Hit] = {}
+
+        def offer(target: int, score: float, via: str, matched: str) -> None:
+            if edition and self.targets[target].edition != edition:
+                return
+            hit = best.get(target)
+            if hit is None or score > hit.score:
+                best[target] = Hit(self.targets[target], round(score, 4), via, matched)
+
+        for index in self._exact.get(key, []):
+            source = self._source[index]
+            offer(
+                self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
+            )
+        for index in self._name_candidates(content):
+            name = self._keys[index]
+            source = self._source[index]
+            score = self._score_name(name, content, " ".join(content)) * SOURCE_WEIGHT[source]
+            if name != key:
+                score = min(score, SOURCE_WEIGHT[source] - 0.01)
+            if score > 0.3:
+                offer(
+                    self._target[index],
+                    score,
+                    "typo" if score < 0.9 else SOURCE_LABEL[source],
+                    name,
+                )
+        fts = self._fulltext(content, edition)
+        for rank, (target, _) in enumerate(fts):
+            score = FULLTEXT_CEILING - 0.01 * rank
+            if target in best:
+                best[target].score = round(best[target].score + 0.01, 4)  # both agree
+            else:
+                offer(target, score, "full text", query)
+
+        ranked = sorted(
+            best.values(), key=lambda h: (-h.score, h.target.edition != "2E", h.target.title)
+        )
+        result.hits = ranked[: max(1, min(limit, 50))]
+        if ranked and ranked[0].score >= CONFIDENT:
+            top = ranked[0]
+            rivals = [
+                h
+                for h in ranked[1:]
+                if h.target.edition == top.target.edition and top.score - h.score < 0.02
+            ]
+            result.confident = top.score >= 0.95 or not rivals
+        return result
+
+    def suggest(
+        self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS
+    ) -> list[tuple[str, str]]:
+        """Autocomplete: up to 25 (entry id, label ≤ 100 chars), from memory, per keystroke."""
+        limit = max(1, min(limit, MAX_SUGGESTIONS))
+        words = normalize(str(prefix)[:MAX_QUERY_CHARS], fold_plurals=False).split()[:8]
+        chosen: list[int] = []
+        seen: set[int] = set()
+
+        def take(target: int) -> bool:
+            if target in seen or (edition and self.targets[target].edition != edition):
+                return False
+            seen.add(target)
+            chosen.append(target)
+            return len(chosen) >= limit
+
+        if not words:
+            for target in sorted(
+                range(len(self.targets)), key=lambda t: self.targets[t].title.casefold()
+            )[:limit]:
+                take(target)
+            return [self._label(t) for t in chosen]
+
+        typed = " ".join(words)
+        folded = normalize(typed)
+        full = False
+        # 1. whole names starting with what was typed: titles first, then the rest.
+        for probe in dict.fromkeys((typed, folded)):
+            start = bisect.bisect_left(self._sorted_keys, probe)
+            window = []
+            for key, index in self._sorted[start : start + 400]:
+                if not key.startswith(probe):
+                    break
+                window.append(index)
+            window.sort(key=lambda i: (self._source[i], len(self._keys[i])))
+            for index in window:
+                if take(self._target[index]):
+                    full = True
+                    break
+            if full:
+                break
+        if not full:
+            # 2. every typed word present (the last one as a prefix), in any position.
+            *complete, last = words
+            pools = []
+            for word in complete:
+                matches = self._word_matches(word, allow_fuzzy=True)
+                pool: set[int] = set()
+                for vocab_word in matches:
+                    pool.update(self._postings[vocab_word])
+                pools.append(pool)
+            last_words = []
+            start = bisect.bisect_left(self._vocab_sorted, last)
+            for candidate in self._vocab_sorted[start : start + 60]:
+                if not candidate.startswith(last):
+                    break
+                last_words.append(candidate)
+            if not last_words and len(last) >= 4:
+                last_words = list(self._word_matches(last))
+            if pools:
+                pools.sort(key=len)
+                candidates = pools[0]
+                for pool in pools[1:]:
+                    candidates = candidates & pool
+                last_set = set(last_words)
+                hits = [i for i in candidates if last_set.intersection(self._keys[i].split())]
+                if not hits:
+                    hits = [
+                        i
+                        for i in candidates
+                        if any(k.startswith(last) for k in self._keys[i].split())
+                    ]
+            else:
+                hits = []
+                for word in last_words:
+                    hits.extend(self._postings[word][:500])
+            hits.sort(key=lambda i: (self._source[i], len(self._keys[i]), self._keys[i]))
+            for index in hits:
+                if take(self._target[index]):
+                    break
+        return [self._label(t) for t in chosen]
+
+    def _label(self, target: int) -> tuple[str, str]:
+        t = self.targets[target]
+        label = f"{t.title} ({t.edition})"
+        if len(label) > LABEL_LIMIT:
+            label = label[: LABEL_LIMIT - 1] + "…"
+        return t.entry, label
+
+    def resolve(self, query_or_id: str, edition: str | None = None) -> Target | None:
+        """An entry id, a topic id, or the best confident match of a query."""
+        text = str(query_or_id).strip()
+        for table in (self.by_entry, self.by_topic):
+            if text in table:
+                return self.targets[table[text]]
+        result = self.search(text, edition=edition, limit=1)
+        return result.hits[0].target if result.confident and result.hits else None
+
+
+FULLTEXT_SCHEMA = (
+    "CREATE VIRTUAL TABLE IF NOT EXISTS fulltext USING fts5("
+    "topic UNINDEXED, edition UNINDEXED, title, text, "
+    "tokenize = 'porter unicode61 remove_diacritics 2')"
+)
+
+
+def fill_fulltext(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, str]]) -> None:
+    """(topic, edition, title, text) rows into the FTS5 table the search reads."""
+    conn.execute(FULLTEXT_SCHEMA)
+    conn.executemany("INSERT INTO fulltext(topic, edition, title, text) VALUES (?, ?, ?, ?)", rows)
+    conn.commit()

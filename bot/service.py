@@ -1,0 +1,496 @@
+"""The rulings service: one object the CLI and the Discord adapter both call.
+
+It opens the store, builds the in-memory search index once, and answers in plain dicts
+(the JSON shapes of the CLI), so every front end shows the same facts.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import re
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.normalize import normalize
+from bot.search import (
+    ALIAS,
+    MENTION,
+    TITLE,
+    SearchIndex,
+    SearchResult,
+    Target,
+)
+from bot.store import PARTIAL_ACTIONS, Store, open_store
+
+log = logging.getLogger(__name__)
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def check_date(value: str) -> str:
+    """An ISO date (YYYY-MM-DD) or ValueError with a message fit for users."""
+    import datetime
+
+    if not _ISO_DATE.match(str(value)):
+        raise ValueError(f"dates are written YYYY-MM-DD, not {value!r}")
+    try:
+        datetime.date.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a real date") from None
+    return value
+
+
+def _locked(method):
+    """Run a method under the service lock (the store's connection is shared by threads)."""
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return wrapper
+
+
+@dataclass
+class Attribution:
+    """How a version's source is named to users."""
+
+    source: str
+    date: str | None
+    official: bool
+
+
+class Rulings:
+    """Store + search index + the answers built from them."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        # One connection shared by the Discord adapter's worker threads: serialise access.
+        self._lock = threading.RLock()
+        self.documents = store.documents()
+        self.index = self._build_index()
+        self.card_index = self._build_card_index()
+
+    @classmethod
+    def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
+        return cls(open_store(db_path, data_dir))
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ------------------------------------------------------------------ index
+    def _build_index(self) -> SearchIndex:
+        db = self.store.db
+        rows = list(db.query("SELECT * FROM entries ORDER BY topic, rank"))
+        targets: list[Target] = []
+        for row in rows:
+            if row["rank"] == 0:
+                targets.append(
+                    Target(
+                        topic=row["topic"],
+                        entry=row["id"],
+                        title=row["title"],
+                        edition=row["edition"],
+                        kind=row["kind"],
+                        source=self.source_label(row),
+                        date=row["date"],
+                    )
+                )
+        index = SearchIndex(targets, fulltext=db.conn)
+        cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
+        cards_by_id: dict[str, dict[str, Any]] = {}
+        for card in db.query("SELECT id, edition, title, subtitle, name FROM cards"):
+            cards_by_id[card["id"]] = card
+            cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
+        for row in rows:
+            target = index.by_topic[row["topic"]]
+            index.add_name(row["title"], target, TITLE)
+            if "/" in row["title"]:
+                for half in row["title"].split("/"):
+                    index.add_name(half, target, TITLE)
+            card = cards_by_key.get((row["edition"], normalize(row["title"])))
+            if card:
+                index.add_card_forms(card["title"], card["subtitle"], target)
+            for mention in json.loads(row["mentions"] or "[]"):
+                if mention.get("type") != "card":
+                    continue
+                index.add_name(mention["name"], target, MENTION)
+                for card_id in mention.get("card_ids", [])[:3]:
+                    other = cards_by_id.get(card_id)
+                    if other and other["subtitle"]:
+                        index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
+        for alias in db.query("SELECT alias, target FROM aliases"):
+            found = self._alias_target(index, alias["target"])
+            if found is None:
+                log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
+                continue
+            index.add_name(alias["alias"], found, ALIAS)
+        index.finish()
+        return index
+
+    def _build_card_index(self) -> SearchIndex:
+        """Cards are searched with the same machinery, each card a target of its own."""
+        targets = []
+        rows = list(
+            self.store.db.query(
+                "SELECT id, edition, title, subtitle, name, type FROM cards ORDER BY id"
+            )
+        )
+        for row in rows:
+            targets.append(
+                Target(
+                    topic=row["id"],
+                    entry=row["id"],
+                    title=row["name"],
+                    edition=row["edition"],
+                    kind=row["type"] or "",
+                    source="card",
+                    date=None,
+                )
+            )
+        index = SearchIndex(targets)
+        for position, row in enumerate(rows):
+            index.add_name(row["name"], position, TITLE)
+            index.add_card_forms(row["title"], row["subtitle"], position)
+        index.finish()
+        return index
+
+    def suggest_cards(
+        self, prefix: str, edition: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        return self.card_index.suggest(prefix, edition=edition, limit=limit)
+
+    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
+        """A card with its text, the rulings about it and the rulings that mention it."""
+        with self._lock:
+            text = str(query_or_id).strip()
+            row = self.store.card(text)
+            found: dict[str, Any] = {"query": text, "confident": False, "results": []}
+            if row is None:
+                result = self.card_index.search(text, edition=edition, limit=5)
+                found = {
+                    "query": result.query,
+                    "confident": result.confident,
+                    "results": [
+                        {
+                            "id": h.target.entry,
+                            "title": h.target.title,
+                            "edition": h.target.edition,
+                            "score": h.score,
+                        }
+                        for h in result.hits
+                    ],
+                }
+                if not (result.confident and result.hits):
+                    return None, found
+                row = self.store.card(result.hits[0].target.entry)
+            card = dict(row)
+            card["sets"] = json.loads(card.get("sets") or "[]")
+            names = {
+                normalize(card["name"]),
+                normalize(card["title"]) if not card["subtitle"] else "",
+            }
+            about, mentioned = [], []
+            for target in self.index.targets:
+                if target.edition == card["edition"] and normalize(target.title) in names:
+                    about.append({"id": target.entry, "title": target.title})
+            like = f'%"{card["id"]}"%'
+            for entry in self.store.db.query(
+                "SELECT id, topic, title FROM entries WHERE status = 'current' AND mentions LIKE ? ORDER BY title",
+                [like],
+            ):
+                if not any(a["id"] == entry["id"] for a in about):
+                    mentioned.append({"id": entry["id"], "title": entry["title"]})
+            card["rulings"] = about
+            card["mentioned_in"] = mentioned
+            return card, found
+
+    def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
+        """The first words of each entry's text, for one-line result lists."""
+        out = {}
+        with self._lock:
+            for entry_id in entry_ids:
+                row = self.store.entry(entry_id)
+                if row:
+                    flat = " ".join(row["text"].split())
+                    out[entry_id] = (
+                        flat if len(flat) <= width else flat[: width - 1].rsplit(" ", 1)[0] + "…"
+                    )
+        return out
+
+    @staticmethod
+    def _alias_target(index: SearchIndex, target: str) -> int | None:
+        if target in index.by_topic:
+            return index.by_topic[target]
+        if target in index.by_entry:
+            return index.by_entry[target]
+        return None
+
+    # ---------------------------------------------------------------- helpers
+    def source_label(self, row: dict[str, Any]) -> str:
+        """The document a version comes from, as users should read it."""
+        document = self.documents[row["document"]]
+        if not document["official"]:
+            taken = (row.get("taken_from") or "").replace("-", " ")
+            what = f"{document['edition']} {taken} text".replace("  ", " ") if taken else "text"
+            return f"{what}, via {document['title']}"
+        return document["title"]
+
+    def _resolve_row(
+        self, query_or_id: str, edition: str | None, as_of: str | None = None
+    ) -> tuple[dict | None, SearchResult | None]:
+        text = str(query_or_id).strip()
+        row = self.store.entry(text)
+        result = None
+        if row is None:
+            topic = self.store.topic(text)
+            if topic:
+                row = self.store.entry(topic["current"])
+        if row is None:
+            result = self.index.search(text, edition=edition, limit=5)
+            if not (result.confident and result.hits):
+                return None, result
+            row = self.store.entry(result.hits[0].target.entry)
+        if as_of:
+            row = self.version_as_of(row["topic"], as_of)
+        return row, result
+
+    def version_as_of(self, topic: str, as_of: str) -> dict | None:
+        """The version in force on a date: the best-ranked one published by then.
+
+        Undated official documents (the Glossary) count as in force from the start.
+        """
+        check_date(as_of)
+        for version in self.store.versions(topic):
+            if (version["date"] or "") <= as_of:
+                return version
+        return None
+
+    @_locked
+    def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
+        """What documents published after ``since`` added, changed or superseded."""
+        check_date(since)
+        out = []
+        rows = self.store.db.query(
+            "SELECT * FROM entries WHERE date > ? AND (? IS NULL OR edition = ?) "
+            "ORDER BY date DESC, document, line",
+            [since, edition, edition],
+        )
+        for row in rows:
+            older = [
+                v
+                for v in self.store.versions(row["topic"])
+                if v["id"] != row["id"] and (v["date"] or "") <= since
+            ]
+            if not older:
+                change = "added"
+            elif any(
+                a["action"] in ("replace entry", "supersedes")
+                for a in json.loads(row["amendments"] or "[]")
+            ) or all(v["text"] != row["text"] for v in older):
+                change = "changed"
+            else:
+                change = "unchanged"
+            out.append(
+                {
+                    "id": row["id"],
+                    "title": row["title"],
+                    "edition": row["edition"],
+                    "change": change,
+                    "status": row["status"],
+                    "source": self.source_label(row),
+                    "date": row["date"],
+                    "supersedes": [v["id"] for v in older],
+                }
+            )
+        return [c for c in out if c["change"] != "unchanged"]
+
+    def _version_summary(self, row: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": row["id"],
+            "source": self.source_label(row),
+            "date": row["date"],
+            "status": row["status"],
+        }
+
+    def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
+        related: list[dict[str, str]] = []
+        seen = {row["topic"]}
+        links = [r.get("topic") for r in row["see_also"]]
+        links += [m.get("topic") for m in row["mentions"] if m.get("type") == "term"]
+        for topic_id in links:
+            if not topic_id or topic_id in seen:
+                continue
+            seen.add(topic_id)
+            topic = self.store.topic(topic_id)
+            if topic:
+                related.append({"id": topic_id, "title": topic["title"]})
+        # The same title in the other edition is worth a look too.
+        for target in self.index.targets:
+            if (
+                target.topic not in seen
+                and normalize(target.title) == normalize(row["title"])
+                and target.edition != row["edition"]
+            ):
+                seen.add(target.topic)
+                related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
+        return related
+
+    # ---------------------------------------------------------------- answers
+    @_locked
+    def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
+        result = self.index.search(query, edition=edition, limit=limit)
+        return {
+            "query": result.query,
+            "confident": result.confident,
+            "results": [
+                {
+                    "id": h.target.entry,
+                    "title": h.target.title,
+                    "edition": h.target.edition,
+                    "kind": h.target.kind,
+                    "source": h.target.source,
+                    "date": h.target.date,
+                    "score": h.score,
+                }
+                for h in result.hits
+            ],
+        }
+
+    @_locked
+    def show(
+        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
+    ) -> tuple[dict | None, dict]:
+        """The answer for a query or id, or (None, search JSON with suggestions).
+
+        With ``as_of`` (ISO date), the version that was in force on that date.
+        """
+        row, result = self._resolve_row(query_or_id, edition, as_of)
+        if row is None:
+            found = self.search(query_or_id, edition=edition, limit=5)
+            resolved = result is None or result.confident
+            if as_of and resolved:
+                found["note"] = f"No version of this ruling was published by {as_of}."
+            return None, found
+        versions = self.store.versions(row["topic"])
+        answer: dict[str, Any] = {
+            "id": row["id"],
+            "title": row["title"],
+            "edition": row["edition"],
+            "kind": row["kind"],
+            "text": row["text"],
+            "source": self.source_label(row),
+            "date": row["date"],
+            "status": row["status"],
+            "related": self._related(row),
+            "versions": [self._version_summary(v) for v in versions],
+        }
+        if not row["text"]:
+            answer["note"] = (
+                "The text of this entry is not in the bundled data (the source lost it); "
+                "only its title is known."
+            )
+        amendments = row["amendments"]
+        if amendments:
+            answer["amendments"] = amendments
+            if any(a["action"] in PARTIAL_ACTIONS for a in amendments):
+                base = next((v for v in versions if v["rank"] > row["rank"] and v["text"]), None)
+                if base:
+                    answer["base"] = {**self._version_summary(base), "text": base["text"]}
+        card = self.card_for(row)
+        if card:
+            answer["card"] = card
+        if result is not None and len(result.hits) > 1:
+            others = [
+                {"id": h.target.entry, "title": h.target.title, "edition": h.target.edition}
+                for h in result.hits[1:]
+                if h.target.topic != row["topic"] and h.score >= result.hits[0].score - 0.02
+            ]
+            if others:
+                answer["also"] = others
+        return answer, {}
+
+    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """The card a card ruling or clarification is about, if the title names one."""
+        key = normalize(row["title"])
+        for card in self.store.db.query("SELECT * FROM cards WHERE edition = ?", [row["edition"]]):
+            if normalize(card["name"]) == key or (
+                not card["subtitle"] and normalize(card["title"]) == key
+            ):
+                return {
+                    "id": card["id"],
+                    "name": card["name"],
+                    "type": card["type"],
+                    "text": card["text"],
+                }
+        return None
+
+    @_locked
+    def history(
+        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
+    ) -> dict[str, Any] | None:
+        """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
+        row, _ = self._resolve_row(query_or_id, edition)
+        if row is None:
+            return None
+        in_force = self.version_as_of(row["topic"], as_of) if as_of else None
+        versions = self.store.versions(row["topic"])
+        versions.sort(key=lambda v: (v["date"] or "", -v["rank"]), reverse=True)
+        listed = []
+        for v in versions:
+            item = {**self._version_summary(v), "title": v["title"], "text": v["text"]}
+            if as_of:
+                item["in_force"] = in_force is not None and v["id"] == in_force["id"]
+            listed.append(item)
+        return {
+            "topic": row["topic"],
+            "title": row["title"],
+            "edition": row["edition"],
+            "versions": listed,
+        }
+
+    @_locked
+    def related(self, query_or_id: str, edition: str | None = None) -> dict[str, Any] | None:
+        row, _ = self._resolve_row(query_or_id, edition)
+        if row is None:
+            return None
+        return {"id": row["id"], "title": row["title"], "related": self._related(row)}
+
+    @_locked
+    def sources(self) -> list[dict[str, Any]]:
+        counts = {
+            r["document"]: r
+            for r in self.store.db.query(
+                "SELECT document, count(*) AS entries, sum(marked_new) AS marked_new, "
+                "sum(kind = 'erratum') AS errata, sum(text = '') AS title_only, "
+                "sum(status = 'current') AS current FROM entries GROUP BY document"
+            )
+        }
+        out = []
+        for document in self.documents.values():
+            c = counts.get(document["id"], {})
+            out.append(
+                {
+                    "id": document["id"],
+                    "title": document["title"],
+                    "edition": document["edition"],
+                    "kind": document["kind"],
+                    "date": document["date"],
+                    "official": bool(document["official"]),
+                    "entries": c.get("entries", 0),
+                    "current": c.get("current", 0),
+                    "marked_new": c.get("marked_new", 0),
+                    "errata": c.get("errata", 0),
+                    "title_only": c.get("title_only", 0),
+                }
+            )
+        return out
+
+    def suggest(
+        self, prefix: str, edition: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        return self.index.suggest(prefix, edition=edition, limit=limit)
