@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import random
 import re
 import resource
 import sqlite3
+import tempfile
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -93,100 +95,113 @@ def _typo(text: str, rng: random.Random) -> str:
     return "".join(chars)
 
 
-def build_corpus(n: int, seed: int) -> tuple[list[dict[str, Any]], list[str]]:
-    """N entries: the bundled rulings first, then generated ones (seeded, reproducible)."""
-    rng = random.Random(seed)
-    data_dir = default_data_dir()
-    documents = load_documents(data_dir)
-    bundled = load_entries(data_dir, documents)
-    cards = []
-    for edition in ("1e", "2e"):
-        path = data_dir / CARDS_DIR / f"{edition}.yaml"
-        if path.exists():
-            cards.extend(load_card_index(path))
-    vocabulary = sorted({w.lower() for e in bundled for w in _WORD.findall(e.get("text") or "")})
-    entries: list[dict[str, Any]] = []
-    seen: set[str] = set()
-    for e in bundled:
-        key = f"{e['edition']}|{e['title'].casefold()}"
-        if key in seen:
-            continue
-        seen.add(key)
-        entries.append(
-            {
-                "title": e["title"],
-                "edition": e["edition"],
-                "text": e.get("text") or "",
-                "card": None,
-                "mention": None,
-            }
-        )
-    attempts = 0
-    while len(entries) < n and attempts < n * 20:
-        attempts += 1
-        card = rng.choice(cards)
-        style = rng.random()
-        if style < 0.35:
-            title = card.name
-        elif style < 0.7:
-            title = f"{card.name} – {rng.choice(_TOPIC_WORDS)}"
-        else:
-            title = f"{rng.choice(_TOPIC_WORDS)} {rng.choice(vocabulary)} {rng.choice(vocabulary)}"
-        key = f"{card.edition}|{title.casefold()}"
-        if key in seen:
-            continue
-        seen.add(key)
-        other = rng.choice(cards)
-        words = " ".join(rng.choice(vocabulary) for _ in range(rng.randint(20, 60)))
-        text = f"{words.capitalize()}. For example, {other.name} reads: {other.text[:160]}"
-        entries.append(
-            {
-                "title": title,
-                "edition": card.edition,
-                "text": text,
-                "card": card if style < 0.35 else None,
-                "mention": other.name,
-            }
-        )
-    return entries[:n], vocabulary
+@dataclass(slots=True)
+class BenchEntry:
+    title: str
+    edition: str
+    card: Any  # the Card an entry is named after, for its automatic aliases
+    mention: str | None  # a card name its text mentions
+    text: str | None  # bundled text; generated entries make theirs on demand (memory)
 
 
-def build_index(entries: list[dict[str, Any]]) -> SearchIndex:
+class Corpus:
+    """N entries: the bundled rulings first, then generated ones (seeded, reproducible).
+
+    Generated texts are made again from the seed when the full-text table is filled, so the
+    benchmark's own corpus does not inflate the memory it measures.
+    """
+
+    def __init__(self, n: int, seed: int):
+        rng = random.Random(seed)
+        data_dir = default_data_dir()
+        bundled = load_entries(data_dir, load_documents(data_dir))
+        cards = []
+        for edition in ("1e", "2e"):
+            path = data_dir / CARDS_DIR / f"{edition}.yaml"
+            if path.exists():
+                cards.extend(load_card_index(path))
+        self.cards = cards
+        self.seed = seed
+        self.vocabulary = sorted(
+            {w.lower() for e in bundled for w in _WORD.findall(e.get("text") or "")}
+        )
+        self.entries: list[BenchEntry] = []
+        seen: set[str] = set()
+        for e in bundled:
+            key = f"{e['edition']}|{e['title'].casefold()}"
+            if key not in seen:
+                seen.add(key)
+                self.entries.append(
+                    BenchEntry(e["title"], e["edition"], None, None, e.get("text") or "")
+                )
+        attempts = 0
+        while len(self.entries) < n and attempts < n * 20:
+            attempts += 1
+            card = rng.choice(cards)
+            style = rng.random()
+            if style < 0.35:
+                title = card.name
+            elif style < 0.7:
+                title = f"{card.name} – {rng.choice(_TOPIC_WORDS)}"
+            else:
+                title = f"{rng.choice(_TOPIC_WORDS)} {rng.choice(self.vocabulary)} {rng.choice(self.vocabulary)}"
+            key = f"{card.edition}|{title.casefold()}"
+            if key in seen:
+                continue
+            seen.add(key)
+            mention = rng.choice(cards).name
+            self.entries.append(
+                BenchEntry(title, card.edition, card if style < 0.35 else None, mention, None)
+            )
+        del self.entries[n:]
+
+    def text(self, i: int) -> str:
+        entry = self.entries[i]
+        if entry.text is not None:
+            return entry.text
+        rng = random.Random(self.seed * 1_000_003 + i)
+        words = " ".join(rng.choice(self.vocabulary) for _ in range(rng.randint(20, 60)))
+        other = rng.choice(self.cards)
+        return f"{words.capitalize()}. For example, {entry.mention} reads: {other.text[:160]}"
+
+
+def build_index(corpus: Corpus, fulltext_path: str = ":memory:") -> SearchIndex:
     """The same index the service builds: titles, card forms, mentions, full text."""
+    entries = corpus.entries
     targets = [
         Target(
             topic=f"t{i}",
             entry=f"e{i}",
-            title=e["title"],
-            edition=e["edition"],
+            title=e.title,
+            edition=e.edition,
             kind="rule",
             source="bench",
             date=None,
         )
         for i, e in enumerate(entries)
     ]
-    conn = sqlite3.connect(":memory:", check_same_thread=False)
+    conn = sqlite3.connect(fulltext_path, check_same_thread=False)
     fill_fulltext(
-        conn, ((f"t{i}", e["edition"], e["title"], e["text"]) for i, e in enumerate(entries))
+        conn, ((f"t{i}", e.edition, e.title, corpus.text(i)) for i, e in enumerate(entries))
     )
     index = SearchIndex(targets, fulltext=conn)
     for i, e in enumerate(entries):
-        index.add_name(e["title"], i, TITLE)
-        if e["card"] is not None:
-            index.add_card_forms(e["card"].title, e["card"].subtitle, i)
-        if e["mention"]:
-            index.add_name(e["mention"], i, MENTION)
+        index.add_name(e.title, i, TITLE)
+        if e.card is not None:
+            index.add_card_forms(e.card.title, e.card.subtitle, i)
+        if e.mention:
+            index.add_name(e.mention, i, MENTION)
     index.finish()
     return index
 
 
-def make_queries(entries: list[dict[str, Any]], count: int, seed: int) -> list[Query]:
+def make_queries(entries: list[BenchEntry], count: int, seed: int) -> list[Query]:
     rng = random.Random(seed + 1)
     queries: list[Query] = []
     kinds = ("prefix", "typo", "initialism", "full", "question")
     while len(queries) < count:
         target = rng.randrange(len(entries))
-        title = entries[target]["title"]
+        title = entries[target].title
         kind = kinds[len(queries) % len(kinds)]
         if kind == "prefix":
             cut = max(4, int(len(title) * rng.uniform(0.5, 0.9)))
@@ -194,7 +209,8 @@ def make_queries(entries: list[dict[str, Any]], count: int, seed: int) -> list[Q
         elif kind == "typo":
             text = _typo(title, rng)
         elif kind == "initialism":
-            letters = initialism(title)
+            card = entries[target].card
+            letters = initialism(card.name) if card is not None else ""
             if len(letters) < 3:
                 continue
             text = letters.upper()
@@ -212,12 +228,20 @@ def _recall(ranked: list[list[int]], queries: list[Query], k: int) -> float:
 
 
 def run(entries_n: int, queries_n: int, seed: int) -> dict[str, Any]:
+    # The full-text table lives on disk, as in the real store, so SQLite's page cache (not
+    # the whole table) is what occupies memory.
+    with tempfile.TemporaryDirectory(prefix="rulings-bench-") as folder:
+        return _run(entries_n, queries_n, seed, os.path.join(folder, "fulltext.sqlite3"))
+
+
+def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[str, Any]:
     started = time.perf_counter()
-    entries, _ = build_corpus(entries_n, seed)
+    corpus = Corpus(entries_n, seed)
+    entries = corpus.entries
     corpus_seconds = time.perf_counter() - started
     gc.collect()
     t0 = time.perf_counter()
-    index = build_index(entries)
+    index = build_index(corpus, fulltext_path)
     build_seconds = time.perf_counter() - t0
     rss_after_build = _peak_rss_mb()
     queries = make_queries(entries, queries_n, seed)
@@ -239,7 +263,8 @@ def run(entries_n: int, queries_n: int, seed: int) -> dict[str, Any]:
         search_times.append(time.perf_counter() - t)
         search_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
 
-    titles = [e["title"] for e in entries]
+    titles = [e.title for e in entries]
+    index.fulltext.close()
     base_times: list[float] = []
     base_ranked: list[list[int]] = []
     for q in queries:

@@ -54,8 +54,8 @@ class DocumentReport:
 
 
 def topic_id(edition: str, title: str) -> str:
-    """The id of a topic: edition plus the normalised title (plurals folded)."""
-    return f"{edition.lower()}-{slugify(normalize(title))}"
+    """The id of a topic: edition plus the title of the version that named it."""
+    return f"{edition.lower()}-{slugify(title)[:60]}"
 
 
 def topic_keys(title: str) -> list[str]:
@@ -222,7 +222,7 @@ def _join_tokens(words: list[str]) -> str:
 
 
 def _entry_id(document: Document, title: str, taken: set[str]) -> str:
-    base = f"{document.id}:{slugify(title)}"
+    base = f"{document.id}:{slugify(title)[:60]}"
     candidate, n = base, 2
     while candidate in taken:
         candidate, n = f"{base}-{n}", n + 1

@@ -39,6 +39,11 @@ CONFIDENT = 0.80
 # Full-text-only matches never count as confident on their own.
 FULLTEXT_CEILING = 0.70
 MAX_QUERY_CHARS = 300
+# Bounds that keep a search's work independent of the index size.
+POSTING_CAP = 3000
+RESCORE = 40
+FULLTEXT_BUDGET = 120  # thousands of SQLite VM steps per full-text query (about 10 ms)
+SUGGEST_FUZZY_POOL = 400
 MAX_SUGGESTIONS = 25
 LABEL_LIMIT = 100
 
@@ -96,10 +101,9 @@ class SearchIndex:
         self._keys: list[str] = []
         self._target: array = array("i")
         self._source = bytearray()
-        self._exact: dict[str, list[int]] = {}
+        self._exact: dict[str, int | list[int]] = {}  # key -> name index (or several)
         self._postings: dict[str, array] = {}
-        self._seen: set[tuple[str, int]] = set()
-        self._sorted: list[tuple[str, int]] | None = None
+        self._order: array = array("i")  # name indexes sorted by key, for prefixes
         self._vocab_sorted: list[str] | None = None
         self._vocab_by_letter: dict[str, list[str]] | None = None
 
@@ -107,21 +111,35 @@ class SearchIndex:
     def add_name(self, name: str, target: int, source: int) -> None:
         """Register a name (title, alias, card form, mention) that leads to a target."""
         key = normalize(name)
-        if not key or (key, target) in self._seen:
+        if not key:
             return
-        self._seen.add((key, target))
+        existing = self._exact.get(key)
+        if existing is not None:
+            others = [existing] if isinstance(existing, int) else existing
+            if any(self._target[i] == target for i in others):
+                return
         index = len(self._keys)
         self._keys.append(key)
         self._target.append(target)
         self._source.append(source)
-        self._exact.setdefault(key, []).append(index)
+        if existing is None:
+            self._exact[key] = index  # most keys name one thing: an int, not a list
+        elif isinstance(existing, int):
+            self._exact[key] = [existing, index]
+        else:
+            existing.append(index)
         words = set(key.split()) | set(normalize(name, fold_plurals=False).split())
         for word in words:
             posting = self._postings.get(word)
             if posting is None:
                 posting = self._postings[word] = array("i")
             posting.append(index)
-        self._sorted = None
+
+    def _exact_names(self, key: str) -> list[int]:
+        found = self._exact.get(key)
+        if found is None:
+            return []
+        return [found] if isinstance(found, int) else found
 
     def add_card_forms(self, title: str, subtitle: str | None, target: int) -> None:
         """Automatic aliases of a card-titled topic: forms, title alone, subtitle, KTC."""
@@ -137,14 +155,14 @@ class SearchIndex:
 
     def finish(self) -> None:
         """Build the sorted structures used for prefixes and typo candidates."""
-        self._sorted = sorted((key, i) for i, key in enumerate(self._keys))
-        self._sorted_keys = [k for k, _ in self._sorted]
+        keys = self._keys
+        self._order = array("i", sorted(range(len(keys)), key=keys.__getitem__))
+        self._sorted_keys = [keys[i] for i in self._order]
         self._vocab_sorted = sorted(self._postings)
         by_letter: dict[str, list[str]] = {}
         for word in self._vocab_sorted:
             by_letter.setdefault(word[0], []).append(word)
         self._vocab_by_letter = by_letter
-        self._seen = set()  # only needed while adding
 
     def __len__(self) -> int:
         return len(self.targets)
@@ -175,7 +193,7 @@ class SearchIndex:
 
     def _score_name(self, key: str, query_words: list[str], query_key: str) -> float:
         """How well a name matches: word coverage both ways, or whole-string similarity."""
-        key_words = key.split()
+        key_words = _content_words(key.split())
         if not key_words:
             return 0.0
         sims: dict[tuple[str, str], float] = {}
@@ -185,7 +203,7 @@ class SearchIndex:
             if pair not in sims:
                 if q == k:
                     value = 1.0
-                elif len(q) >= 3 and k.startswith(q):
+                elif len(q) >= 2 and k.startswith(q):
                     value = 0.9
                 else:
                     ratio = fuzz.ratio(q, k) / 100
@@ -200,40 +218,101 @@ class SearchIndex:
         whole_score = whole * 0.95 if whole >= 0.8 else 0.0
         return max(words_score, whole_score)
 
-    def _name_candidates(self, words: list[str], limit: int = 300) -> list[int]:
+    def _name_candidates(self, words: list[str], limit: int = 1500) -> list[int]:
+        """Names sharing a (possibly misspelt or partial) word with the query, most shared first.
+
+        A word found in very many names narrows nothing and is skipped when the query has
+        other words, which keeps the work bounded whatever the index size.
+        """
         counts: Counter[int] = Counter()
         for word in words:
             matched: set[int] = set()
             for vocab_word in self._word_matches(word):
                 posting = self._postings[vocab_word]
-                if len(posting) > 20000:
-                    continue  # a word this common narrows nothing
+                if len(posting) > POSTING_CAP:
+                    if len(words) > 1:
+                        continue
+                    posting = posting[:POSTING_CAP]
                 matched.update(posting)
             counts.update(matched)
         return [index for index, _ in counts.most_common(limit)]
+
+    def _scored_names(self, content: list[str], key: str) -> list[tuple[int, float]]:
+        """Candidate names scored: a C-speed preselection, then the word-coverage score."""
+        candidates = self._name_candidates(content)
+        if not candidates:
+            return []
+        query_key = " ".join(content)
+        if len(candidates) > RESCORE:
+            keys = [self._keys[i] for i in candidates]
+            picked = process.extract(query_key, keys, scorer=fuzz.WRatio, limit=RESCORE)
+            candidates = [candidates[position] for _, _, position in picked]
+        out = []
+        for index in candidates:
+            name = self._keys[index]
+            source = self._source[index]
+            score = self._score_name(name, content, query_key) * SOURCE_WEIGHT[source]
+            if name != key:
+                score = min(score, SOURCE_WEIGHT[source] - 0.01)
+            out.append((index, score))
+        return out
 
     def _fulltext(
         self, words: list[str], edition: str | None, limit: int = 20
     ) -> list[tuple[int, float]]:
         if self.fulltext is None or not words:
             return []
-        expression = " OR ".join(f'"{w}"' for w in words[:12])
-        sql = "SELECT topic, bm25(fulltext, 0.0, 0.0, 4.0, 1.0) AS score FROM fulltext WHERE fulltext MATCH ?"
-        params: list = [expression]
-        if edition:
-            sql += " AND edition = ?"
-            params.append(edition)
-        sql += " ORDER BY score LIMIT ?"
-        params.append(limit)
-        try:
-            rows = self.fulltext.execute(sql, params).fetchall()
-        except sqlite3.OperationalError as exc:  # never let odd input become an error
-            log.warning("full-text query failed for %r: %s", expression, exc)
-            return []
-        return [(self.by_topic[topic], score) for topic, score in rows if topic in self.by_topic]
+        # Every word as a quoted string: user text is data, never FTS5 syntax. All words
+        # first (selective and fast), any word only when that finds nothing.
+        quoted = [f'"{w}"' for w in words[:12]]
+        # A bounded amount of work: SQLite calls the handler every 1000 VM steps and a true
+        # return interrupts the query, so one pathological query cannot stall an answer.
+        steps = [FULLTEXT_BUDGET]
 
-    def search(self, query: str, edition: str | None = None, limit: int = 10) -> SearchResult:
-        """Rank topics for a query; ``confident`` only when the top one is clearly right."""
+        def spend() -> bool:
+            steps[0] -= 1
+            return steps[0] < 0
+
+        self.fulltext.set_progress_handler(spend, 1000)
+        rows: list = []
+        try:
+            rows = self._fulltext_rows(quoted, edition, limit)
+        except sqlite3.OperationalError as exc:  # interrupted, or odd input: never an error
+            log.debug("full-text query for %r stopped: %s", quoted, exc)
+        finally:
+            self.fulltext.set_progress_handler(None, 0)
+        seen: set[str] = set()
+        out = []
+        for topic, score in rows:
+            if topic in self.by_topic and topic not in seen:
+                seen.add(topic)
+                out.append((self.by_topic[topic], score))
+        return out
+
+    def _fulltext_rows(self, quoted: list[str], edition: str | None, limit: int) -> list:
+        rows: list = []
+        for joiner in (" AND ", " OR "):
+            expression = joiner.join(quoted)
+            sql = "SELECT topic, bm25(fulltext, 0.0, 0.0, 4.0, 1.0) AS score FROM fulltext WHERE fulltext MATCH ?"
+            params: list = [expression]
+            if edition:
+                sql += " AND edition = ?"
+                params.append(edition)
+            sql += " ORDER BY score LIMIT ?"
+            params.append(limit)
+            rows = self.fulltext.execute(sql, params).fetchall()
+            if rows or len(quoted) == 1:
+                break
+        return rows
+
+    def search(
+        self, query: str, edition: str | None = None, limit: int = 10, thorough: bool = False
+    ) -> SearchResult:
+        """Rank topics for a query; ``confident`` only when the top one is clearly right.
+
+        Full-text relevance is consulted when the names leave doubt, or always with
+        ``thorough`` (result lists that should show more than the one answer).
+        """
         query = str(query)[:MAX_QUERY_CHARS]
         key = normalize(query)
         result = SearchResult(query=query, confident=False)
@@ -250,34 +329,40 @@ class SearchIndex:
             if hit is None or score > hit.score:
                 best[target] = Hit(self.targets[target], round(score, 4), via, matched)
 
-        for index in self._exact.get(key, []):
+        for index in self._exact_names(key):
             source = self._source[index]
             offer(
                 self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
             )
-        for index in self._name_candidates(content):
-            name = self._keys[index]
-            source = self._source[index]
-            score = self._score_name(name, content, " ".join(content)) * SOURCE_WEIGHT[source]
-            if name != key:
-                score = min(score, SOURCE_WEIGHT[source] - 0.01)
+        for index, score in self._scored_names(content, key):
             if score > 0.3:
-                offer(
-                    self._target[index],
-                    score,
-                    "typo" if score < 0.9 else SOURCE_LABEL[source],
-                    name,
-                )
-        fts = self._fulltext(content, edition)
+                source = self._source[index]
+                via = "typo" if score < 0.9 else SOURCE_LABEL[source]
+                offer(self._target[index], score, via, self._keys[index])
+        # Full text answers questions the names cannot, and breaks ties between names.
+        leaders = sorted((h.score for h in best.values()), reverse=True)[:2]
+        settled = (
+            leaders
+            and leaders[0] >= CONFIDENT
+            and (len(leaders) < 2 or leaders[0] - leaders[1] >= 0.02)
+        )
+        fts = [] if settled and not thorough else self._fulltext(content, edition)
+        agree: set[int] = set()
         for rank, (target, _) in enumerate(fts):
-            score = FULLTEXT_CEILING - 0.01 * rank
             if target in best:
-                best[target].score = round(best[target].score + 0.01, 4)  # both agree
+                agree.add(target)  # the name and the text both point here: a tie-breaker
             else:
-                offer(target, score, "full text", query)
+                offer(target, FULLTEXT_CEILING - 0.01 * rank, "full text", query)
 
+        positions = {id(hit): target for target, hit in best.items()}
         ranked = sorted(
-            best.values(), key=lambda h: (-h.score, h.target.edition != "2E", h.target.title)
+            best.values(),
+            key=lambda h: (
+                -h.score,
+                positions[id(h)] not in agree,
+                h.target.edition != "2E",
+                h.target.title,
+            ),
         )
         result.hits = ranked[: max(1, min(limit, 50))]
         if ranked and ranked[0].score >= CONFIDENT:
@@ -313,6 +398,29 @@ class SearchIndex:
                 take(target)
             return [self._label(t) for t in chosen]
 
+        full = self._prefix_pass(words, take)
+        kept = [w for w in words if w not in FILLER]
+        if not full and kept and len(kept) < len(words):
+            # "how does kira nerys work": the question words are not part of any name.
+            words = kept
+            full = self._prefix_pass(words, take)
+        typed = " ".join(words)
+        folded = normalize(typed)
+        if not full and len(typed) >= 4:
+            # 3. a typo: the names that best match what was typed, at C speed.
+            candidates = self._name_candidates(words, limit=SUGGEST_FUZZY_POOL)
+            if candidates:
+                keys = [self._keys[i] for i in candidates]
+                picked = process.extract(
+                    folded, keys, scorer=fuzz.WRatio, limit=limit * 2, score_cutoff=60
+                )
+                for _, _, position in picked:
+                    if take(self._target[candidates[position]]):
+                        break
+        return [self._label(t) for t in chosen]
+
+    def _prefix_pass(self, words: list[str], take) -> bool:
+        """Whole names, then words, that start as typed; True once ``take`` is full."""
         typed = " ".join(words)
         folded = normalize(typed)
         full = False
@@ -320,10 +428,10 @@ class SearchIndex:
         for probe in dict.fromkeys((typed, folded)):
             start = bisect.bisect_left(self._sorted_keys, probe)
             window = []
-            for key, index in self._sorted[start : start + 400]:
-                if not key.startswith(probe):
+            for position in range(start, min(start + 400, len(self._order))):
+                if not self._sorted_keys[position].startswith(probe):
                     break
-                window.append(index)
+                window.append(self._order[position])
             window.sort(key=lambda i: (self._source[i], len(self._keys[i])))
             for index in window:
                 if take(self._target[index]):
@@ -336,10 +444,9 @@ class SearchIndex:
             *complete, last = words
             pools = []
             for word in complete:
-                matches = self._word_matches(word, allow_fuzzy=True)
                 pool: set[int] = set()
-                for vocab_word in matches:
-                    pool.update(self._postings[vocab_word])
+                for vocab_word in self._word_matches(word, allow_fuzzy=True):
+                    pool.update(self._postings[vocab_word][:POSTING_CAP])
                 pools.append(pool)
             last_words = []
             start = bisect.bisect_left(self._vocab_sorted, last)
@@ -366,11 +473,14 @@ class SearchIndex:
                 hits = []
                 for word in last_words:
                     hits.extend(self._postings[word][:500])
+                    if len(hits) >= POSTING_CAP:
+                        break
             hits.sort(key=lambda i: (self._source[i], len(self._keys[i]), self._keys[i]))
             for index in hits:
                 if take(self._target[index]):
+                    full = True
                     break
-        return [self._label(t) for t in chosen]
+        return full
 
     def _label(self, target: int) -> tuple[str, str]:
         t = self.targets[target]
