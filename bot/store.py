@@ -88,7 +88,7 @@ def _decode(row: dict[str, Any]) -> dict[str, Any]:
 
 def open_store(db_path: Path | None = None, data_dir: Path | None = None) -> Store:
     """Open the store, building or rebuilding it first when the data changed."""
-    data_dir = data_dir or default_data_dir()
+    data_dir = Path(data_dir or default_data_dir())
     db_path = Path(db_path or default_db_path())
     wanted = f"{SCHEMA_VERSION}:{content_hash(data_dir)}"
     if db_path.exists():

@@ -1,0 +1,1 @@
+"""The thin Discord adapter: parse an interaction, call the core (``bot``), render."""

@@ -1,0 +1,262 @@
+"""Lookup commands: /ruling, /search, /history, /sources, /card, /changes (servers and DMs)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import check_date
+from commands import limits
+from commands.render import (
+    NO_PINGS,
+    card_embed,
+    changes_embed,
+    clamp,
+    history_embed,
+    search_embed,
+    sources_embed,
+)
+from commands.views import PRIVATE, PUBLIC, history_view, pick_view, render_answer
+
+log = logging.getLogger(__name__)
+
+Edition = Literal["1E", "2E"]
+
+
+class UserError(app_commands.AppCommandError):
+    """An expected problem with what the user typed; shown to them as is."""
+
+
+def _lookup_cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
+    per_minute = interaction.client.settings.cooldown_per_minute  # type: ignore[attr-defined]
+    return app_commands.Cooldown(per_minute, 60.0)
+
+
+lookup_cooldown = app_commands.checks.dynamic_cooldown(_lookup_cooldown, key=lambda i: i.user.id)
+everywhere = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+
+
+def _date_or_error(value: str | None) -> str | None:
+    if value is None:
+        return None
+    try:
+        return check_date(value.strip())
+    except ValueError as exc:
+        raise UserError(str(exc)) from None
+
+
+async def send_no_match(
+    interaction: discord.Interaction,
+    query: str,
+    suggestions: dict,
+    private: bool,
+    note: str | None = None,
+) -> None:
+    """No confident answer: say so, and offer the near misses instead of guessing."""
+    text = note or f"No confident match for “{clamp(query, 200)}”."
+    results = suggestions.get("results", [])
+    if results:
+        text += " Did you mean one of these?"
+        view = pick_view(results, PRIVATE if private else PUBLIC, "e", "Did you mean…")
+        await interaction.response.send_message(
+            text, view=view, ephemeral=private, allowed_mentions=NO_PINGS
+        )
+    else:
+        await interaction.response.send_message(
+            text + " Try other words, or `/search`.", ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+
+class Lookup(commands.Cog):
+    def __init__(self, bot: commands.Bot):
+        self.bot = bot
+
+    @property
+    def rulings(self):
+        return self.bot.rulings  # type: ignore[attr-defined]
+
+    async def _ruling_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        edition = getattr(interaction.namespace, "edition", None)
+        return [
+            app_commands.Choice(name=label, value=entry_id)
+            for entry_id, label in self.rulings.suggest(current, edition=edition)
+            if len(entry_id) <= limits.CHOICE_VALUE
+        ][: limits.CHOICES]
+
+    @app_commands.command(
+        name="ruling", description="The official ruling for a term, card or question"
+    )
+    @app_commands.describe(
+        query="A rules term, card name, nickname (KTC) or question",
+        edition="Which game: 1E or 2E (both when left out)",
+        private="Only you see the answer (with a button to show everyone)",
+        as_of="The version in force on this date, YYYY-MM-DD",
+    )
+    @everywhere
+    @lookup_cooldown
+    async def ruling(
+        self,
+        interaction: discord.Interaction,
+        query: app_commands.Range[str, 1, 300],
+        edition: Edition | None = None,
+        private: bool = False,
+        as_of: str | None = None,
+    ) -> None:
+        as_of = _date_or_error(as_of)
+        rendered, suggestions = await render_answer(
+            interaction, query, edition=edition, as_of=as_of, page=0, private=private
+        )
+        if rendered is None:
+            await send_no_match(interaction, query, suggestions, private, suggestions.get("note"))
+            return
+        embed, view = rendered
+        await interaction.response.send_message(
+            embed=embed, view=view, ephemeral=private, allowed_mentions=NO_PINGS
+        )
+
+    ruling.autocomplete("query")(_ruling_choices)
+
+    @app_commands.command(name="search", description="Rulings that match some words, best first")
+    @app_commands.describe(
+        words="Words to look for", edition="Which game: 1E or 2E (both when left out)"
+    )
+    @everywhere
+    @lookup_cooldown
+    async def search(
+        self,
+        interaction: discord.Interaction,
+        words: app_commands.Range[str, 1, 300],
+        edition: Edition | None = None,
+    ) -> None:
+        found = await asyncio.to_thread(self.rulings.search, words, edition, 10)
+        snippets = await asyncio.to_thread(
+            self.rulings.snippets, [r["id"] for r in found["results"]]
+        )
+        embed = search_embed(found, snippets)
+        view = pick_view(found["results"], PUBLIC, "n", "Open one of these rulings")
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+
+    @app_commands.command(name="history", description="Every version of a ruling, newest first")
+    @app_commands.describe(
+        query="A rules term, card name or nickname",
+        edition="Which game: 1E or 2E",
+        as_of="Mark the version in force on this date, YYYY-MM-DD",
+    )
+    @everywhere
+    @lookup_cooldown
+    async def history(
+        self,
+        interaction: discord.Interaction,
+        query: app_commands.Range[str, 1, 300],
+        edition: Edition | None = None,
+        as_of: str | None = None,
+    ) -> None:
+        as_of = _date_or_error(as_of)
+        history = await asyncio.to_thread(self.rulings.history, query, edition, as_of)
+        if history is None:
+            found = await asyncio.to_thread(self.rulings.search, query, edition, 5)
+            await send_no_match(interaction, query, found, private=False)
+            return
+        embed, pages = history_embed(history)
+        await interaction.response.send_message(
+            embed=embed, view=history_view(history, 0, pages, False), allowed_mentions=NO_PINGS
+        )
+
+    history.autocomplete("query")(_ruling_choices)
+
+    @app_commands.command(name="sources", description="The documents the answers come from")
+    @everywhere
+    async def sources(self, interaction: discord.Interaction) -> None:
+        sources = await asyncio.to_thread(self.rulings.sources)
+        await interaction.response.send_message(
+            embed=sources_embed(sources), allowed_mentions=NO_PINGS
+        )
+
+    @app_commands.command(name="card", description="A card, its text, and the rulings about it")
+    @app_commands.describe(
+        name="The card's name (title, subtitle or both)", edition="Which game: 1E or 2E"
+    )
+    @everywhere
+    @lookup_cooldown
+    async def card(
+        self,
+        interaction: discord.Interaction,
+        name: app_commands.Range[str, 1, 200],
+        edition: Edition | None = None,
+    ) -> None:
+        card, found = await asyncio.to_thread(self.rulings.card, name, edition)
+        if card is None:
+            text = f"No card matches “{clamp(name, 200)}” confidently."
+            if found["results"]:
+                text += " Closest: " + ", ".join(
+                    f"{r['title']} ({r['edition']})" for r in found["results"][:5]
+                )
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+            return
+        listed = [
+            {"id": r["id"], "title": r["title"], "edition": card["edition"]}
+            for r in card["rulings"] + card["mentioned_in"]
+        ]
+        view = pick_view(listed, PUBLIC, "n", "Read a ruling about this card")
+        await interaction.response.send_message(
+            embed=card_embed(card), view=view, allowed_mentions=NO_PINGS
+        )
+
+    @card.autocomplete("name")
+    async def _card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        edition = getattr(interaction.namespace, "edition", None)
+        return [
+            app_commands.Choice(name=clamp(label, limits.CHOICE_NAME), value=card_id)
+            for card_id, label in self.rulings.suggest_cards(current, edition=edition)
+            if len(card_id) <= limits.CHOICE_VALUE
+        ][: limits.CHOICES]
+
+    @app_commands.command(
+        name="changes", description="What newer documents added or changed since a date"
+    )
+    @app_commands.describe(since="A date, YYYY-MM-DD", edition="Which game: 1E or 2E")
+    @everywhere
+    @lookup_cooldown
+    async def changes(
+        self, interaction: discord.Interaction, since: str, edition: Edition | None = None
+    ) -> None:
+        since = _date_or_error(since)
+        changes = await asyncio.to_thread(self.rulings.changes, since, edition)
+        listed = [{"id": c["id"], "title": c["title"], "edition": c["edition"]} for c in changes]
+        view = pick_view(listed, PUBLIC, "n", "Read one of these rulings")
+        await interaction.response.send_message(
+            embed=changes_embed(since, changes), view=view, allowed_mentions=NO_PINGS
+        )
+
+    @app_commands.command(
+        name="inline", description="Turn [[term]] lookups in messages on or off here"
+    )
+    @app_commands.describe(enabled="On: messages with [[term]] get an answer in this server")
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def inline(self, interaction: discord.Interaction, enabled: bool) -> None:
+        if interaction.guild_id is None:
+            raise UserError("This works in servers only.")
+        state = self.bot.state  # type: ignore[attr-defined]
+        await asyncio.to_thread(state.set_inline, interaction.guild_id, enabled)
+        note = (
+            "Inline lookups are on: `[[term]]` in a message gets an answer (at most three per message). "
+            "The bot needs the Message Content intent for this."
+            if enabled
+            else "Inline lookups are off."
+        )
+        await interaction.response.send_message(note, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lookup(bot))

@@ -1,0 +1,142 @@
+"""``rulings bot`` and ``rulings sync``: the Discord subcommands of the CLI.
+
+They are registered through the ``rulings.commands`` entry point group, so the core CLI
+(``bot/cli.py``) offers them without importing anything of Discord itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.settings import Settings, SettingsError, load_settings
+
+log = logging.getLogger(__name__)
+
+
+def add_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("bot", help="connect to Discord and answer (token from DISCORD_TOKEN)")
+    p.set_defaults(handler=run_bot)
+    p = sub.add_parser(
+        "sync", help="register the slash commands with Discord (on purpose, not on start)"
+    )
+    p.add_argument("--guild", type=int, help="register to one server only (instant; for testing)")
+    p.set_defaults(handler=run_sync)
+
+
+def _token(settings: Settings) -> str:
+    if not settings.token:
+        raise SettingsError(
+            "DISCORD_TOKEN is not set (environment or .env); see README, 'Running the bot'"
+        )
+    if not Settings.token_looks_valid(settings.token):
+        raise SettingsError(
+            "DISCORD_TOKEN does not look like a bot token (three dot-separated parts)"
+        )
+    return settings.token
+
+
+def make_bot(settings: Settings, db_path=None, data_dir=None):
+    """Build the store, index and state at the entry point and hand them to the bot."""
+    from bot.service import Rulings
+    from bot.state import State, state_path_for
+    from commands.app import RulingsBot
+
+    rulings = Rulings.open(db_path or settings.db_path, data_dir or settings.data_dir)
+    state = State(state_path_for(rulings.store.path), settings.inline_lookups_default)
+    return RulingsBot(rulings, state, settings)
+
+
+async def _serve(bot, token: str) -> None:
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):
+            pass
+    async with bot:
+        runner = asyncio.create_task(bot.start(token))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("shutting down")
+            await bot.close()
+        stopper.cancel()
+        await asyncio.gather(runner, return_exceptions=stopper in done)
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+        token = _token(settings)
+    except SettingsError as exc:
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return 2
+    logging.getLogger().setLevel(settings.log_level)
+    logging.getLogger("discord.http").setLevel(logging.WARNING)
+    bot = make_bot(settings, args.db, args.data)
+    try:
+        asyncio.run(_serve(bot, token))
+    except discord.LoginFailure:
+        print(
+            "rulings: error: Discord rejected the token (DISCORD_TOKEN); create a new one",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "rulings: error: enable the Message Content intent in the Developer Portal, "
+            "or set RULINGS_MESSAGE_CONTENT_INTENT=false",
+            file=sys.stderr,
+        )
+        return 2
+    finally:
+        bot.rulings.close()
+        bot.state.close()
+    return 0
+
+
+async def _sync(bot, token: str, guild_id: int | None) -> list:
+    async with bot:
+        await bot.login(token)  # runs setup_hook, which loads the commands
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            return await bot.tree.sync(guild=guild)
+        return await bot.tree.sync()
+
+
+def run_sync(args: argparse.Namespace) -> int:
+    try:
+        settings = load_settings()
+        token = _token(settings)
+    except SettingsError as exc:
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return 2
+    bot = make_bot(settings, args.db, args.data)
+    try:
+        synced = asyncio.run(_sync(bot, token, args.guild))
+    except discord.LoginFailure:
+        print("rulings: error: Discord rejected the token (DISCORD_TOKEN)", file=sys.stderr)
+        return 2
+    except discord.HTTPException as exc:
+        print(f"rulings: error: Discord refused the commands: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        bot.rulings.close()
+        bot.state.close()
+    where = (
+        f"server {args.guild}"
+        if args.guild
+        else "all servers (global; may take up to an hour to show)"
+    )
+    print(
+        f"Registered {len(synced)} commands for {where}: {', '.join('/' + c.name for c in synced)}"
+    )
+    return 0

@@ -1,0 +1,36 @@
+"""Fixtures for the Discord adapter: the real bot, wired to the bundled data, on the fake."""
+
+import contextlib
+
+import pytest
+
+from bot.settings import Settings
+from bot.state import State
+from commands.app import RulingsBot
+from tests.fakediscord.plugin import run_bot
+
+
+@pytest.fixture
+def settings():
+    return Settings(token="x.y.z", message_content_intent=True, cooldown_per_minute=50)
+
+
+@pytest.fixture
+def state():
+    store = State(":memory:")
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def running(fake_discord, rulings, state, settings):
+    """``async with running() as bot``: the bot logged in, connected and its commands synced."""
+
+    @contextlib.asynccontextmanager
+    async def start(service=None):
+        bot = RulingsBot(service or rulings, state, settings)
+        async with run_bot(bot, fake_discord) as ready:
+            await ready.tree.sync()
+            yield ready
+
+    return start

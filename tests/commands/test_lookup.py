@@ -1,0 +1,418 @@
+"""The Discord commands end to end: the real bot on the fake Discord, raw payloads in,
+exact JSON out."""
+
+import asyncio
+
+import pytest
+
+from commands.errors import APOLOGY
+from tests.fakediscord import limits, payloads
+
+GUILD = payloads.GUILD_ID
+EPHEMERAL = 1 << 6
+
+
+def _buttons(message_or_data: dict) -> list[dict]:
+    return [c for row in message_or_data.get("components", []) for c in row.get("components", [])]
+
+
+def _custom_ids(data: dict) -> list[str]:
+    return [c.get("custom_id") for c in _buttons(data)]
+
+
+async def test_synced_commands_are_valid(fake_discord, running):
+    async with running():
+        put = await fake_discord.wait_for_request(
+            lambda r: r.method == "PUT" and r.path.endswith("/commands")
+        )
+    assert limits.validate_command_payload(put.json) == []
+    names = {c["name"] for c in put.json}
+    assert names == {"ruling", "search", "history", "sources", "card", "changes", "inline"}
+    lookup = next(c for c in put.json if c["name"] == "ruling")
+    assert set(lookup["contexts"]) == {0, 1, 2}  # servers, the bot's DMs, private channels
+    inline = next(c for c in put.json if c["name"] == "inline")
+    assert (
+        inline["contexts"] == [0]
+        and int(inline["default_member_permissions"]) == payloads.MANAGE_GUILD
+    )
+
+
+async def test_ruling_matching_commander_1e(fake_discord, running):
+    async with running():
+        ix = payloads.slash_command(
+            "ruling", {"query": "matching commander", "edition": "1E"}, guild_id=GUILD
+        )
+        callback = await fake_discord.interact(ix)
+    assert callback.status == 200
+    body = callback.body
+    assert body["type"] == 4
+    data = body["data"]
+    assert data["allowed_mentions"] == {"parse": []}
+    assert not data.get("flags")  # public in servers
+    embed = data["embeds"][0]
+    assert embed["title"] == "matching commander [1E]"
+    assert "such as Rinnak Pire and Regent Worf" in embed["description"]
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert (
+        fields["Source"] == "First Edition Current Rulings Document (3 November 2014) · 2014-11-03"
+    )
+    assert fields["Status"].startswith("Current · replaces the entry in First Edition Glossary")
+    assert "rs:o:1e-named-in-lore" in _custom_ids(data)
+    assert "rs:o:1e-facility-commander" in _custom_ids(data)
+    assert limits.validate_message(data) == []
+
+
+async def test_related_button_answers_with_that_ruling(fake_discord, running):
+    async with running():
+        ix = payloads.slash_command(
+            "ruling", {"query": "matching commander", "edition": "1E"}, guild_id=GUILD
+        )
+        await fake_discord.interact(ix)
+        message = fake_discord.original_message(ix["token"])
+        click = payloads.button_click("rs:o:1e-named-in-lore", message, guild_id=GUILD)
+        callback = await fake_discord.interact(click)
+    assert callback.body["type"] == 4
+    data = callback.body["data"]
+    assert data["flags"] & EPHEMERAL  # the clicker reads it; "show everyone" shares it
+    assert data["embeds"][0]["title"] == "named in lore [1E]"
+    assert any(cid.startswith("rv:0:1e-crd-2014-11-03:named-in-lore") for cid in _custom_ids(data))
+
+
+async def test_private_answer_then_show_everyone(fake_discord, running):
+    async with running():
+        ix = payloads.slash_command("ruling", {"query": "KTC", "private": True}, guild_id=GUILD)
+        callback = await fake_discord.interact(ix)
+        data = callback.body["data"]
+        assert data["flags"] & EPHEMERAL
+        share = next(cid for cid in _custom_ids(data) if cid.startswith("rv:"))
+        message = fake_discord.original_message(ix["token"])
+        shared = await fake_discord.interact(payloads.button_click(share, message, guild_id=GUILD))
+    assert shared.body["type"] == 4
+    assert not shared.body["data"].get("flags")
+    assert shared.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+
+
+async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
+    async with running():
+        ix = payloads.slash_command("ruling", {"query": "facility matching"}, guild_id=GUILD)
+        callback = await fake_discord.interact(ix)
+        data = callback.body["data"]
+        if data.get("embeds"):
+            pytest.fail(
+                f"a partial query must not be answered with a guess: {data['embeds'][0]['title']}"
+            )
+        assert data["content"].startswith(
+            "No confident match for “facility matching”. Did you mean"
+        )
+        select = _buttons(data)[0]
+        assert select["type"] == 3 and select["custom_id"].startswith("rk:")
+        values = [o["value"] for o in select["options"]]
+        assert "1e-crd-2014-11-03:matching-commander" in values
+        assert "1e-crd-2014-11-03:facility-commander" in values
+        message = fake_discord.original_message(ix["token"])
+        picked = await fake_discord.interact(
+            payloads.select(
+                select["custom_id"],
+                ["1e-crd-2014-11-03:matching-commander"],
+                message,
+                guild_id=GUILD,
+            )
+        )
+    assert picked.body["type"] == 7  # the "did you mean" message becomes the answer
+    assert picked.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
+
+
+async def test_gibberish_gets_an_honest_no(fake_discord, running):
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "qwzxv"}, guild_id=GUILD)
+        )
+    data = callback.body["data"]
+    assert "No confident match" in data["content"]
+    assert not data.get("embeds")
+
+
+async def test_autocomplete_round_trip(fake_discord, running):
+    async with running():
+        ix = payloads.autocomplete(
+            "ruling", {"query": "matching c"}, focused="query", guild_id=GUILD
+        )
+        callback = await fake_discord.interact(ix)
+    assert callback.body["type"] == 8
+    choices = callback.body["data"]["choices"]
+    assert 1 <= len(choices) <= 25
+    assert {
+        "name": "matching commander (1E)",
+        "value": "1e-crd-2014-11-03:matching-commander",
+    } in choices
+    assert limits.validate_choices(choices) == []
+
+
+async def test_autocomplete_value_is_resolved_again(fake_discord, running):
+    async with running():
+        ix = payloads.slash_command(
+            "ruling", {"query": "1e-crd-2014-11-03:matching-commander"}, guild_id=GUILD
+        )
+        callback = await fake_discord.interact(ix)
+    assert callback.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
+
+
+async def test_longest_ruling_is_paginated_within_limits(fake_discord, running, rulings):
+    longest = max(rulings.index.targets, key=lambda t: len(rulings.store.entry(t.entry)["text"]))
+    async with running():
+        ix = payloads.slash_command("ruling", {"query": longest.entry}, guild_id=GUILD)
+        first = await fake_discord.interact(ix)
+        data = first.body["data"]
+        assert limits.validate_message(data) == []
+        footer = data["embeds"][0]["footer"]["text"]
+        assert footer.startswith("Page 1/")
+        pages = int(footer.split("/")[1].split(" ")[0])
+        seen = [data["embeds"][0]["description"]]
+        message = fake_discord.original_message(ix["token"])
+        for page in range(1, pages):
+            following = next(
+                cid for cid in _custom_ids(message) if cid.startswith(f"rp:a:o:{page}:")
+            )
+            callback = await fake_discord.interact(
+                payloads.button_click(following, message, guild_id=GUILD)
+            )
+            assert callback.body["type"] == 7
+            assert limits.validate_message(callback.body["data"]) == []
+            seen.append(callback.body["data"]["embeds"][0]["description"])
+            message = fake_discord.original_message(click_token(callback)) or message
+    text = rulings.store.entry(longest.entry)["text"]
+    assert (
+        "".join(seen)
+        .replace("\n", "")
+        .replace(" ", "")
+        .startswith(text.replace("\n", "").replace(" ", "")[:2000])
+    )
+    joined = " ".join(seen)
+    assert all(word in joined for word in text.split()[-20:])  # nothing at the end was cut
+
+
+def click_token(callback) -> str:
+    return callback.path.split("/")[3]
+
+
+async def test_dm_ktc_gets_the_clarification(fake_discord, running):
+    async with running():
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("KTC"))
+        sent = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith("/messages")
+        )
+    embed = sent.json["embeds"][0]
+    assert embed["title"] == "Klingon Tea Ceremony [2E]"
+    assert embed["description"].startswith(
+        "If a single action downloads multiple cards simultaneously, it will trigger KTC."
+    )
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    assert fields["Source"].endswith("· 2011-10-05")
+    assert sent.json["allowed_mentions"] == {"parse": []}
+
+
+async def test_dm_help(fake_discord, running):
+    async with running():
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("help"))
+        sent = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith("/messages")
+        )
+    assert "Send me a term" in sent.json["content"]
+
+
+async def test_dm_edition_word(fake_discord, running):
+    async with running():
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("species 1E"))
+        sent = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith("/messages")
+        )
+    assert sent.json["embeds"][0]["title"] == "species [1E]"
+
+
+async def test_inline_lookups_only_where_enabled(fake_discord, running, state):
+    async with running():
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.guild_message("what about [[KTC]]?"))
+        await asyncio.sleep(0.3)
+        assert not [
+            r for r in fake_discord.requests if r.method == "POST" and r.path.endswith("/messages")
+        ]
+        state.set_inline(int(GUILD), True)
+        content = "[[KTC]] and [[matching commander]] and [[species]] and [[stopped]]"
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.guild_message(content))
+        for _ in range(50):
+            sent = [
+                r
+                for r in fake_discord.requests
+                if r.method == "POST" and r.path.endswith("/messages")
+            ]
+            if len(sent) >= 3:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        sent = [
+            r for r in fake_discord.requests if r.method == "POST" and r.path.endswith("/messages")
+        ]
+    assert len(sent) == 3  # at most three per message
+    assert sent[0].json["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+    assert sent[0].json["message_reference"]["message_id"]
+
+
+async def test_inline_toggle_command_needs_manage_server(fake_discord, running, state):
+    async with running():
+        member = payloads.slash_command("inline", {"enabled": True}, guild_id=GUILD, permissions=0)
+        refused = await fake_discord.interact(member)
+        manager = payloads.slash_command(
+            "inline", {"enabled": True}, guild_id=GUILD, permissions=payloads.MANAGE_GUILD
+        )
+        allowed = await fake_discord.interact(manager)
+    assert refused.body["data"]["flags"] & EPHEMERAL
+    assert "permission" in refused.body["data"]["content"]
+    assert "Inline lookups are on" in allowed.body["data"]["content"]
+    assert state.inline_enabled(int(GUILD))
+
+
+async def test_search_history_sources_card_changes(fake_discord, running):
+    async with running():
+        search = await fake_discord.interact(
+            payloads.slash_command("search", {"words": "dilemma actions"}, guild_id=GUILD)
+        )
+        history = await fake_discord.interact(
+            payloads.slash_command(
+                "history", {"query": "attempting missions", "edition": "2E"}, guild_id=GUILD
+            )
+        )
+        sources = await fake_discord.interact(payloads.slash_command("sources", guild_id=GUILD))
+        card = await fake_discord.interact(
+            payloads.slash_command("card", {"name": "Ptol"}, guild_id=GUILD)
+        )
+        changes = await fake_discord.interact(
+            payloads.slash_command(
+                "changes", {"since": "2012-01-01", "edition": "2E"}, guild_id=GUILD
+            )
+        )
+        old = await fake_discord.interact(
+            payloads.slash_command(
+                "ruling",
+                {"query": "attempting missions", "edition": "2E", "as_of": "2012-01-01"},
+                guild_id=GUILD,
+            )
+        )
+    for callback in (search, history, sources, card, changes, old):
+        assert callback.body["type"] == 4
+        assert limits.validate_message(callback.body["data"]) == []
+    assert "dilemmas" in search.body["data"]["embeds"][0]["description"]
+    history_text = history.body["data"]["embeds"][0]["description"]
+    assert history_text.index("2014-07-07") < history_text.index("2011-10-05")
+    assert len(sources.body["data"]["embeds"][0]["fields"]) == 5
+    card_embed = card.body["data"]["embeds"][0]
+    assert card_embed["title"] == "Ptol [2E]"
+    assert (
+        "cost reduction"
+        in {f["name"]: f["value"] for f in card_embed["fields"]}["Rulings that mention it"]
+    )
+    assert "attempting missions" in changes.body["data"]["embeds"][0]["description"]
+    old_embed = old.body["data"]["embeds"][0]
+    assert old_embed["footer"]["text"].endswith("in force on 2012-01-01")
+    assert {f["name"]: f["value"] for f in old_embed["fields"]}["Source"].endswith("2011-10-05")
+
+
+async def test_bad_date_is_a_short_ephemeral_error(fake_discord, running):
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("changes", {"since": "last tuesday"}, guild_id=GUILD)
+        )
+    data = callback.body["data"]
+    assert data["flags"] & EPHEMERAL
+    assert data["content"] == "dates are written YYYY-MM-DD, not 'last tuesday'"
+
+
+async def test_card_autocomplete(fake_discord, running):
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.autocomplete("card", {"name": "kira nerys il"}, focused="name", guild_id=GUILD)
+        )
+    choices = callback.body["data"]["choices"]
+    assert choices and choices[0]["value"] == "2e-kira-nerys-iliana-ghemor"
+    assert limits.validate_choices(choices) == []
+
+
+async def test_cooldown_refuses_a_flood(fake_discord, running, settings):
+    settings.cooldown_per_minute = 2
+    async with running():
+        for _ in range(2):
+            ok = await fake_discord.interact(
+                payloads.slash_command("ruling", {"query": "KTC"}, guild_id=GUILD)
+            )
+            assert ok.body["data"]["embeds"]
+        refused = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "KTC"}, guild_id=GUILD)
+        )
+    assert refused.body["data"]["flags"] & EPHEMERAL
+    assert refused.body["data"]["content"].startswith("Slow down a little")
+
+
+async def test_dm_slash_command(fake_discord, running):
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "KTC"}, dm=True)
+        )
+    assert callback.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+
+
+@pytest.mark.allow_logged_errors
+async def test_unexpected_exception_reaches_the_user_as_an_apology(
+    fake_discord, running, rulings, monkeypatch, caplog
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(rulings, "show", broken)
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "KTC"}, guild_id=GUILD)
+        )
+    assert callback.body["data"]["content"] == APOLOGY
+    assert callback.body["data"]["flags"] & EPHEMERAL
+    logged = [
+        r
+        for r in caplog.records
+        if r.levelname == "ERROR" and "command ruling failed" in r.getMessage()
+    ]
+    assert logged and str(payloads.USER_ID) in logged[0].getMessage()
+
+
+@pytest.fixture(scope="module")
+def pinging_rulings(tmp_path_factory, data_dir):
+    """The bundled data with one ruling rewritten to contain @everyone and a user mention."""
+    import shutil
+
+    from bot.service import Rulings
+
+    data = tmp_path_factory.mktemp("ping") / "rulings_data"
+    shutil.copytree(data_dir, data)
+    path = data / "entries" / "2e-crd-2011-10-05.yaml"
+    text = path.read_text(encoding="utf-8")
+    marker = "If a single action downloads multiple cards simultaneously"
+    assert marker in text
+    path.write_text(
+        text.replace(marker, "@everyone <@123456789012345678> " + marker, 1), encoding="utf-8"
+    )
+    service = Rulings.open(tmp_path_factory.mktemp("ping-store") / "db.sqlite3", data)
+    yield service
+    service.close()
+
+
+async def test_everyone_in_ruling_text_pings_nobody(fake_discord, running, pinging_rulings):
+    async with running(pinging_rulings):
+        callback = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "KTC"}, guild_id=GUILD)
+        )
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("KTC"))
+        dm = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith("/messages")
+        )
+    for body in (callback.body["data"], dm.json):
+        assert body["embeds"][0]["description"].startswith(
+            "@everyone <@123456789012345678> If a single action"
+        )
+        assert body["allowed_mentions"] == {"parse": []}
