@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.moderation import Moderation
 from bot.normalize import normalize
 from bot.search import (
     ALIAS,
@@ -74,6 +75,30 @@ class Rulings:
         self.documents = store.documents()
         self.index = self._build_index()
         self.card_index = self._build_card_index()
+        self._data_version = store.data_version()
+        self.moderation = Moderation(store.db.conn)
+
+    def refresh(self) -> None:
+        """Rebuild the in-memory index from the store (after a change was committed)."""
+        with self._lock:
+            self.documents = self.store.documents()
+            self.index = self._build_index()
+            self._data_version = self.store.data_version()
+
+    def refresh_if_changed(self) -> bool:
+        """Refresh when another process committed to the store (PRAGMA data_version)."""
+        with self._lock:
+            if self.store.data_version() == self._data_version:
+                return False
+            self.refresh()
+            return True
+
+    def moderate(self, method: str, *args, **kwargs):
+        """Run a moderation change under the lock, then make it visible to every answer."""
+        with self._lock:
+            result = getattr(self.moderation, method)(*args, **kwargs)
+            self.refresh()
+            return result
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
@@ -85,7 +110,7 @@ class Rulings:
     # ------------------------------------------------------------------ index
     def _build_index(self) -> SearchIndex:
         db = self.store.db
-        rows = list(db.query("SELECT * FROM entries ORDER BY topic, rank"))
+        rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
         targets: list[Target] = []
         for row in rows:
             if row["rank"] == 0:
@@ -389,6 +414,9 @@ class Rulings:
             "related": self._related(row),
             "versions": [self._version_summary(v) for v in versions],
         }
+        if row.get("retired"):
+            answer["retired"] = True
+            answer["retired_reason"] = row.get("retired_reason")
         if not row["text"]:
             answer["note"] = (
                 "The text of this entry is not in the bundled data (the source lost it); "

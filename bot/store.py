@@ -1,9 +1,11 @@
-"""The SQLite store built from the shipped YAML (sqlite-utils, FTS5).
+"""The live SQLite store: the shipped YAML plus every moderator change, with FTS5.
 
-Built on first use into the user's cache directory (``--db`` / ``RULINGS_DB`` override) and
-rebuilt automatically when the YAML changes (content hash in ``meta``), so a normal lookup
-never re-parses documents. A rebuild writes a new file and renames it into place, so a
-reader never sees half a store.
+Built on first use into the user's cache directory (``--db`` / ``RULINGS_DB`` override). The
+bundled YAML is the base; moderator changes are kept in the ``changes`` table (an append-only
+audit log whose rows hold the operations they made). When the YAML changes (content hash in
+``meta``) the store is rebuilt into a new file, the old file's changes are carried over and
+replayed on the new base, and conflicts are recorded rather than resolved silently. A rebuild
+is renamed into place, so a reader never sees half a store.
 """
 
 from __future__ import annotations
@@ -28,15 +30,52 @@ from bot.dataset import (
     load_documents,
     load_entries,
 )
-from bot.models import Document
 from bot.normalize import normalize
-from bot.search import fill_fulltext
+from bot.search import FULLTEXT_SCHEMA
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 # Amendments after which the earlier version still holds, with the new text on top.
 PARTIAL_ACTIONS = {"add", "replace part", "delete part", "rest unchanged"}
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE documents (
+    id TEXT PRIMARY KEY, title TEXT NOT NULL, edition TEXT NOT NULL, kind TEXT NOT NULL,
+    date TEXT, official INTEGER NOT NULL, file TEXT, parser TEXT,
+    origin TEXT NOT NULL DEFAULT 'bundled'
+);
+CREATE TABLE entries (
+    id TEXT PRIMARY KEY, topic TEXT NOT NULL, title TEXT NOT NULL, edition TEXT NOT NULL,
+    kind TEXT NOT NULL, document TEXT NOT NULL REFERENCES documents(id), date TEXT,
+    line INTEGER NOT NULL DEFAULT 0, marked_new INTEGER NOT NULL DEFAULT 0, taken_from TEXT,
+    amendments TEXT NOT NULL DEFAULT '[]', see_also TEXT NOT NULL DEFAULT '[]',
+    mentions TEXT NOT NULL DEFAULT '[]', text TEXT NOT NULL DEFAULT '',
+    rank INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'current',
+    version INTEGER NOT NULL DEFAULT 1, retired INTEGER NOT NULL DEFAULT 0, retired_reason TEXT,
+    origin TEXT NOT NULL DEFAULT 'bundled'
+);
+CREATE INDEX entries_topic ON entries(topic, rank);
+CREATE TABLE topics (id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, current TEXT NOT NULL);
+CREATE TABLE cards (
+    id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, subtitle TEXT,
+    name TEXT NOT NULL, type TEXT, text TEXT, sets TEXT
+);
+CREATE TABLE aliases (alias TEXT NOT NULL, key TEXT NOT NULL, target TEXT NOT NULL, note TEXT,
+    origin TEXT NOT NULL DEFAULT 'bundled', PRIMARY KEY (key, target));
+CREATE TABLE changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, moderator_id TEXT NOT NULL,
+    moderator_name TEXT NOT NULL, action TEXT NOT NULL, summary TEXT NOT NULL, reason TEXT,
+    ops TEXT NOT NULL, reverts INTEGER
+);
+CREATE TABLE conflicts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, change_id INTEGER NOT NULL, at TEXT NOT NULL,
+    detail TEXT NOT NULL
+);
+"""
+
+ENTRY_JSON = ("amendments", "see_also", "mentions")
 
 
 def default_db_path() -> Path:
@@ -62,13 +101,12 @@ class Store:
 
     def entry(self, entry_id: str) -> dict[str, Any] | None:
         rows = list(self.db["entries"].rows_where("id = ?", [entry_id]))
-        return _decode(rows[0]) if rows else None
+        return decode_entry(rows[0]) if rows else None
 
     def versions(self, topic: str) -> list[dict[str, Any]]:
-        """Every version of a topic, current first."""
-        return [
-            _decode(r) for r in self.db["entries"].rows_where("topic = ?", [topic], order_by="rank")
-        ]
+        """Every version of a topic, current first (retired ones last)."""
+        rows = self.db["entries"].rows_where("topic = ?", [topic], order_by="rank")
+        return [decode_entry(r) for r in rows]
 
     def topic(self, topic: str) -> dict[str, Any] | None:
         rows = list(self.db["topics"].rows_where("id = ?", [topic]))
@@ -78,11 +116,28 @@ class Store:
         rows = list(self.db["cards"].rows_where("id = ?", [card_id]))
         return rows[0] if rows else None
 
+    def data_version(self) -> int:
+        """Changes whenever another connection commits (SQLite's PRAGMA data_version)."""
+        return self.db.conn.execute("PRAGMA data_version").fetchone()[0]
 
-def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    for key in ("amendments", "see_also", "mentions"):
-        row[key] = json.loads(row[key]) if row.get(key) else []
-    row["marked_new"] = bool(row["marked_new"])
+
+def decode_entry(row: dict[str, Any]) -> dict[str, Any]:
+    row = dict(row)
+    for key in ENTRY_JSON:
+        value = row.get(key)
+        row[key] = json.loads(value) if isinstance(value, str) and value else (value or [])
+    row["marked_new"] = bool(row.get("marked_new"))
+    row["retired"] = bool(row.get("retired"))
+    return row
+
+
+def encode_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    row = dict(entry)
+    for key in ENTRY_JSON:
+        if not isinstance(row.get(key), str):
+            row[key] = json.dumps(row.get(key) or [], ensure_ascii=False)
+    row["marked_new"] = int(bool(row.get("marked_new")))
+    row["retired"] = int(bool(row.get("retired")))
     return row
 
 
@@ -107,23 +162,71 @@ def open_store(db_path: Path | None = None, data_dir: Path | None = None) -> Sto
 
 def _connect(db_path: Path) -> sqlite_utils.Database:
     # The Discord adapter reads from worker threads; the service serialises access.
-    return sqlite_utils.Database(sqlite3.connect(str(db_path), check_same_thread=False))
+    conn = sqlite3.connect(str(db_path), check_same_thread=False, timeout=10)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA foreign_keys=ON")
+    return sqlite_utils.Database(conn)
 
 
-def _rank_versions(entries: list[dict[str, Any]], documents: dict[str, Document]) -> None:
-    """Order each topic's versions: official before community, later date first."""
-    by_topic: dict[str, list[dict[str, Any]]] = {}
-    for entry in entries:
-        by_topic.setdefault(entry["topic"], []).append(entry)
-    for versions in by_topic.values():
-        versions.sort(key=lambda e: (documents[e["document"]].precedence, -e["line"]), reverse=True)
-        for rank, entry in enumerate(versions):
-            entry["rank"] = rank
-            entry["status"] = "current" if rank == 0 else "superseded"
+def precedence(document: dict[str, Any]) -> tuple[int, str]:
+    """Official before community copies, then the later date (see models.Document)."""
+    return (1 if document["official"] else 0, document["date"] or "")
 
 
-def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -> None:
-    """Build the whole store from the YAML into a new file, then rename it into place."""
+def rerank(conn: sqlite3.Connection, topics: list[str] | None = None) -> None:
+    """Recompute each topic's version order, statuses and current entry."""
+    documents = {
+        row[0]: {"official": row[1], "date": row[2]}
+        for row in conn.execute("SELECT id, official, date FROM documents")
+    }
+    if topics is None:
+        topics = [row[0] for row in conn.execute("SELECT DISTINCT topic FROM entries")]
+    for topic in topics:
+        rows = conn.execute(
+            "SELECT id, document, line, retired, title, edition FROM entries WHERE topic = ?",
+            (topic,),
+        ).fetchall()
+        live = [r for r in rows if not r[3]]
+        live.sort(key=lambda r: (precedence(documents[r[1]]), -r[2]), reverse=True)
+        for rank, row in enumerate(live):
+            status = "current" if rank == 0 else "superseded"
+            conn.execute(
+                "UPDATE entries SET rank = ?, status = ? WHERE id = ?", (rank, status, row[0])
+            )
+        for row in rows:
+            if row[3]:
+                conn.execute(
+                    "UPDATE entries SET rank = 1000, status = 'retired' WHERE id = ?", (row[0],)
+                )
+        conn.execute("DELETE FROM topics WHERE id = ?", (topic,))
+        if live:
+            top = live[0]
+            conn.execute(
+                "INSERT INTO topics(id, edition, title, current) VALUES (?, ?, ?, ?)",
+                (topic, top[5], top[4], top[0]),
+            )
+
+
+def index_text(conn: sqlite3.Connection, entry_id: str) -> None:
+    """Keep the full-text row of one entry in step with the entry (none when retired)."""
+    row = conn.execute(
+        "SELECT rowid, topic, edition, title, text, retired FROM entries WHERE id = ?", (entry_id,)
+    ).fetchone()
+    if row is None:
+        return
+    conn.execute("DELETE FROM fulltext WHERE rowid = ?", (row[0],))
+    if not row[5]:
+        conn.execute(
+            "INSERT INTO fulltext(rowid, topic, edition, title, text) VALUES (?, ?, ?, ?, ?)",
+            row[:5],
+        )
+
+
+def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -> list[str]:
+    """Build the store from the YAML into a new file, carry over and replay moderator
+    changes from the old file, then rename it into place. Returns conflict descriptions."""
+    from bot.moderation import replay_changes
+
     documents = load_documents(data_dir)
     by_id = {d.id: d for d in documents}
     entries = load_entries(data_dir, documents)
@@ -131,104 +234,100 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
         entry["document"] = entry["id"].split(":", 1)[0]
         if entry["document"] not in by_id:
             raise ValueError(f"entry {entry['id']} names unknown document {entry['document']}")
-    _rank_versions(entries, by_id)
+    carried = _old_changes(db_path)
 
     db_path.parent.mkdir(parents=True, exist_ok=True)
     tmp = db_path.with_name(db_path.name + ".building")
-    if tmp.exists():
-        tmp.unlink()
-    db = sqlite_utils.Database(tmp)
-    db["meta"].insert_all(
-        [{"key": "hash", "value": content_key or f"{SCHEMA_VERSION}:{content_hash(data_dir)}"}],
-        pk="key",
-    )
-    db["documents"].insert_all(
-        [
-            {
-                "id": d.id,
-                "title": d.title,
-                "edition": d.edition,
-                "kind": d.kind,
-                "date": d.date,
-                "official": d.official,
-                "file": d.file,
-                "parser": d.parser,
-            }
-            for d in documents
-        ],
-        pk="id",
-    )
-    rows = []
-    for e in entries:
-        document = by_id[e["document"]]
-        rows.append(
-            {
-                "id": e["id"],
-                "topic": e["topic"],
-                "title": e["title"],
-                "edition": e["edition"],
-                "kind": e["kind"],
-                "document": document.id,
-                "date": document.date,
-                "line": e["line"],
-                "marked_new": e.get("marked_new", False),
-                "taken_from": e.get("taken_from"),
-                "amendments": json.dumps(e.get("amendments") or []),
-                "see_also": json.dumps(e.get("see_also") or []),
-                "mentions": json.dumps(e.get("mentions") or []),
-                "text": e.get("text") or "",
-                "rank": e["rank"],
-                "status": e["status"],
-            }
+    for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+        if leftover.exists():
+            leftover.unlink()
+    conn = sqlite3.connect(str(tmp))
+    conn.executescript(SCHEMA)
+    conn.execute(FULLTEXT_SCHEMA)
+    with conn:
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('hash', ?)",
+            (content_key or f"{SCHEMA_VERSION}:{content_hash(data_dir)}",),
         )
-    db["entries"].insert_all(rows, pk="id")
-    db["entries"].create_index(["topic", "rank"])
-    fill_fulltext(
-        db.conn, [(e["topic"], e["edition"], e["title"], e.get("text") or "") for e in entries]
-    )
-    topics = [
-        {"id": e["topic"], "edition": e["edition"], "title": e["title"], "current": e["id"]}
-        for e in entries
-        if e["rank"] == 0
-    ]
-    db["topics"].insert_all(topics, pk="id")
-
-    cards = []
-    for edition in ("1e", "2e"):
-        path = data_dir / CARDS_DIR / f"{edition}.yaml"
-        if path.exists():
-            cards.extend(load_card_index(path))
-    db["cards"].insert_all(
-        [
-            {
-                "id": c.id,
-                "edition": c.edition,
-                "title": c.title,
-                "subtitle": c.subtitle,
-                "name": c.name,
-                "type": c.type,
-                "text": c.text,
-                "sets": json.dumps(c.sets),
-            }
-            for c in cards
-        ],
-        pk="id",
-    )
-    aliases = []
-    for item in load_aliases(data_dir):
-        aliases.append(
-            {
-                "alias": str(item["alias"]),
-                "key": normalize(str(item["alias"])),
-                "target": str(item["target"]),
-                "note": item.get("note"),
-            }
+        conn.executemany(
+            "INSERT INTO documents(id, title, edition, kind, date, official, file, parser) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (d.id, d.title, d.edition, d.kind, d.date, int(d.official), d.file, d.parser)
+                for d in documents
+            ],
         )
-    db["aliases"].create(
-        {"alias": str, "key": str, "target": str, "note": str}, pk=("key", "target")
-    )
-    db["aliases"].insert_all(aliases, replace=True)
-    db.conn.commit()
-    db.conn.close()
+        columns = (
+            "id", "topic", "title", "edition", "kind", "document", "date", "line", "marked_new",
+            "taken_from", "amendments", "see_also", "mentions", "text",
+        )  # fmt: skip
+        rows = []
+        for e in entries:
+            record = encode_entry({**e, "date": by_id[e["document"]].date})
+            rows.append(tuple(record.get(c) for c in columns))
+        placeholders = ", ".join("?" for _ in columns)
+        conn.executemany(f"INSERT INTO entries({', '.join(columns)}) VALUES ({placeholders})", rows)
+        conn.execute(
+            "INSERT INTO fulltext(rowid, topic, edition, title, text) "
+            "SELECT rowid, topic, edition, title, text FROM entries"
+        )
+        rerank(conn)
+        cards = []
+        for edition in ("1e", "2e"):
+            path = data_dir / CARDS_DIR / f"{edition}.yaml"
+            if path.exists():
+                cards.extend(load_card_index(path))
+        conn.executemany(
+            "INSERT INTO cards(id, edition, title, subtitle, name, type, text, sets) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (c.id, c.edition, c.title, c.subtitle, c.name, c.type, c.text, json.dumps(c.sets))
+                for c in cards
+            ],
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO aliases(alias, key, target, note) VALUES (?, ?, ?, ?)",
+            [
+                (str(a["alias"]), normalize(str(a["alias"])), str(a["target"]), a.get("note"))
+                for a in load_aliases(data_dir)
+            ],
+        )
+    conflicts = replay_changes(conn, carried)
+    conn.close()
     os.replace(tmp, db_path)
-    log.info("built store %s (%d entries, %d cards)", db_path, len(rows), len(cards))
+    for suffix in ("-wal", "-shm"):
+        stale = db_path.with_name(db_path.name + suffix)
+        if stale.exists():
+            stale.unlink()
+    log.info(
+        "built store %s (%d entries, %d cards, %d changes replayed)",
+        db_path,
+        len(rows),
+        len(cards),
+        len(carried),
+    )
+    for conflict in conflicts:
+        log.warning("moderator change conflicts with the new bundled data: %s", conflict)
+    return conflicts
+
+
+def _old_changes(db_path: Path) -> list[dict[str, Any]]:
+    """Moderator changes recorded in the store being replaced (none if it is unreadable)."""
+    if not db_path.exists():
+        return []
+    try:
+        conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+        try:
+            conn.row_factory = sqlite3.Row
+            tables = {
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            }
+            if "changes" not in tables:
+                return []
+            return [dict(r) for r in conn.execute("SELECT * FROM changes ORDER BY id")]
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        log.error(
+            "the old store %s is unreadable: its moderator changes cannot be carried over", db_path
+        )
+        return []

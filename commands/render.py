@@ -59,7 +59,7 @@ def edition_badge(edition: str) -> str:
 def status_line(answer: dict[str, Any]) -> str:
     """Current or superseded, and what the version does to the earlier one."""
     if answer.get("retired"):
-        return "Retired"
+        return f"Retired: {answer.get('retired_reason') or 'no reason given'}"
     if answer["status"] != "current":
         newer = next((v for v in answer["versions"] if v["status"] == "current"), None)
         where = f" by {newer['source']} ({newer['date'] or 'undated'})" if newer else ""

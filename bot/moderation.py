@@ -1,0 +1,684 @@
+"""Moderator changes to the live store: add, edit, retire, aliases, document imports, revert.
+
+Every change is one SQLite transaction that also appends an audit row to ``changes``. A row
+records the operations it made, each with the state before and after, which is what makes
+a change revertable (apply the befores in reverse) and replayable on a rebuilt store (apply
+the afters, noting a conflict where the base no longer matches the before).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import json
+import logging
+import sqlite3
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.importer import DocumentReport, build_entries, topic_keys
+from bot.models import EDITIONS, Document
+from bot.normalize import normalize, slugify
+from bot.parsers import KINDS, ParsedEntry, SourceFormatError, get_parser
+from bot.store import decode_entry, encode_entry, index_text, rerank
+
+log = logging.getLogger(__name__)
+
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+IMPORT_SUFFIXES = {".txt": "crd-2e-text", ".md": "crd-2e-markdown"}
+ENTRY_FIELDS = (
+    "id", "topic", "title", "edition", "kind", "document", "date", "line", "marked_new",
+    "taken_from", "amendments", "see_also", "mentions", "text", "version", "retired",
+    "retired_reason", "origin",
+)  # fmt: skip
+# What a replay compares to decide whether the base still is what a change was made on.
+COMPARED = ("title", "kind", "text", "retired", "topic", "document")
+
+
+class ModerationError(ValueError):
+    """A change that cannot be made; the message is fit to show the moderator."""
+
+
+class StaleEdit(ModerationError):
+    """The entry changed after the moderator opened it."""
+
+
+@dataclass
+class Moderator:
+    id: str
+    name: str
+
+
+@dataclass
+class ImportPreview:
+    """What an import would do, shown before anything changes."""
+
+    document: dict[str, Any]
+    new: list[dict[str, Any]] = field(default_factory=list)
+    changed: list[dict[str, Any]] = field(default_factory=list)  # each with "diff"
+    unchanged: list[dict[str, Any]] = field(default_factory=list)
+    superseded: list[str] = field(default_factory=list)  # entry ids that stop being current
+    warnings: list[str] = field(default_factory=list)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
+
+
+def _entry_row(conn: sqlite3.Connection, entry_id: str) -> dict[str, Any] | None:
+    conn.row_factory = sqlite3.Row
+    try:
+        row = conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
+    finally:
+        conn.row_factory = None
+    if row is None:
+        return None
+    record = decode_entry(dict(row))
+    return {k: record.get(k) for k in ENTRY_FIELDS}
+
+
+def _document_row(conn: sqlite3.Connection, document_id: str) -> dict[str, Any] | None:
+    conn.row_factory = sqlite3.Row
+    try:
+        row = conn.execute("SELECT * FROM documents WHERE id = ?", (document_id,)).fetchone()
+    finally:
+        conn.row_factory = None
+    return dict(row) if row else None
+
+
+# ------------------------------------------------------------------ primitive operations
+def _put_entry(conn: sqlite3.Connection, entry: dict[str, Any] | None, entry_id: str) -> set[str]:
+    """Write (or delete, for None) one entry; returns the topics whose order may change."""
+    before = _entry_row(conn, entry_id)
+    touched = {before["topic"]} if before else set()
+    if before:
+        old = conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
+        conn.execute("DELETE FROM fulltext WHERE rowid = ?", (old[0],))
+        conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
+    if entry is not None:
+        record = encode_entry({k: entry.get(k) for k in ENTRY_FIELDS})
+        columns = [k for k in ENTRY_FIELDS if record.get(k) is not None]
+        conn.execute(
+            f"INSERT INTO entries({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+            [record[c] for c in columns],
+        )
+        index_text(conn, entry_id)
+        touched.add(entry["topic"])
+    return touched
+
+
+def _put_document(
+    conn: sqlite3.Connection, document: dict[str, Any] | None, document_id: str
+) -> None:
+    conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+    if document is not None:
+        columns = list(document)
+        conn.execute(
+            f"INSERT INTO documents({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
+            [document[c] for c in columns],
+        )
+
+
+def _put_alias(
+    conn: sqlite3.Connection, alias: dict[str, Any] | None, key: str, target: str
+) -> None:
+    conn.execute("DELETE FROM aliases WHERE key = ? AND target = ?", (key, target))
+    if alias is not None:
+        conn.execute(
+            "INSERT INTO aliases(alias, key, target, note, origin) VALUES (?, ?, ?, ?, ?)",
+            (alias["alias"], key, target, alias.get("note"), alias.get("origin", "moderator")),
+        )
+
+
+def _apply(conn: sqlite3.Connection, ops: list[dict[str, Any]], side: str) -> None:
+    """Apply each operation's ``after`` (or, reverting, its ``before``); entries last-ranked."""
+    touched: set[str] = set()
+    ordered = ops if side == "after" else list(reversed(ops))
+    # Documents must exist before their entries and be removed after them.
+    if side == "after":
+        ordered = sorted(ordered, key=lambda op: op["kind"] != "document")
+    else:
+        ordered = sorted(ordered, key=lambda op: op["kind"] == "document")
+    for op in ordered:
+        value = op[side]
+        if op["kind"] == "entry":
+            touched |= _put_entry(conn, value, op["id"])
+        elif op["kind"] == "document":
+            _put_document(conn, value, op["id"])
+        elif op["kind"] == "alias":
+            _put_alias(conn, value, op["key"], op["target"])
+    if touched:
+        rerank(conn, sorted(touched))
+
+
+def _current(conn: sqlite3.Connection, op: dict[str, Any]) -> dict[str, Any] | None:
+    if op["kind"] == "entry":
+        return _entry_row(conn, op["id"])
+    if op["kind"] == "document":
+        return _document_row(conn, op["id"])
+    row = conn.execute(
+        "SELECT alias, note FROM aliases WHERE key = ? AND target = ?", (op["key"], op["target"])
+    ).fetchone()
+    return {"alias": row[0], "note": row[1]} if row else None
+
+
+def _same(a: dict[str, Any] | None, b: dict[str, Any] | None, kind: str) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    if kind == "entry":
+        return all(a.get(k) == b.get(k) for k in COMPARED)
+    if kind == "alias":
+        return a.get("alias") == b.get("alias")
+    return all(a.get(k) == b.get(k) for k in ("title", "edition", "date"))
+
+
+def replay_changes(conn: sqlite3.Connection, changes: list[dict[str, Any]]) -> list[str]:
+    """Re-apply carried-over changes on a freshly built base; returns conflicts.
+
+    A change whose operations still find the state they were made on is applied; one whose
+    result is already there (the data was exported and committed) is kept as history only;
+    anything else is a conflict: recorded, reported, and not applied.
+    """
+    conflicts: list[str] = []
+    with conn:
+        for change in changes:
+            conn.execute(
+                "INSERT INTO changes(id, at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                tuple(
+                    change[k]
+                    for k in (
+                        "id",
+                        "at",
+                        "moderator_id",
+                        "moderator_name",
+                        "action",
+                        "summary",
+                        "reason",
+                        "ops",
+                        "reverts",
+                    )
+                ),
+            )
+            ops = json.loads(change["ops"])
+            if all(_same(_current(conn, op), op["after"], op["kind"]) for op in ops):
+                continue  # already part of the bundled data
+            clashes = [op for op in ops if not _same(_current(conn, op), op["before"], op["kind"])]
+            if clashes:
+                names = ", ".join(op.get("id") or op.get("key", "?") for op in clashes)
+                detail = (
+                    f"change #{change['id']} ({change['action']}: {change['summary']}) by "
+                    f"{change['moderator_name']} was made on data that the new bundled data changed: {names}"
+                )
+                conn.execute(
+                    "INSERT INTO conflicts(change_id, at, detail) VALUES (?, ?, ?)",
+                    (change["id"], _now(), detail),
+                )
+                conflicts.append(detail)
+                continue
+            _apply(conn, ops, "after")
+    return conflicts
+
+
+# ----------------------------------------------------------------------- the service
+class Moderation:
+    """Moderator operations on an open store; each is one transaction with its audit row."""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def _commit(
+        self,
+        moderator: Moderator,
+        action: str,
+        summary: str,
+        ops: list[dict],
+        reason: str | None = None,
+        reverts: int | None = None,
+    ) -> dict[str, Any]:
+        if not ops:
+            raise ModerationError("Nothing would change.")
+        with self.conn:  # one transaction: the change and its audit row, or neither
+            _apply(self.conn, ops, "after")
+            cursor = self.conn.execute(
+                "INSERT INTO changes(at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    _now(),
+                    str(moderator.id),
+                    moderator.name,
+                    action,
+                    summary,
+                    reason,
+                    json.dumps(ops, ensure_ascii=False),
+                    reverts,
+                ),
+            )
+            change_id = cursor.lastrowid
+        log.info(
+            "change #%s by %s (%s): %s %s", change_id, moderator.name, moderator.id, action, summary
+        )
+        return self.change(change_id)
+
+    # -- reading
+    def change(self, change_id: int) -> dict[str, Any] | None:
+        self.conn.row_factory = sqlite3.Row
+        try:
+            row = self.conn.execute("SELECT * FROM changes WHERE id = ?", (change_id,)).fetchone()
+        finally:
+            self.conn.row_factory = None
+        if row is None:
+            return None
+        change = dict(row)
+        change["ops"] = json.loads(change["ops"])
+        reverted = self.conn.execute(
+            "SELECT id FROM changes WHERE reverts = ?", (change_id,)
+        ).fetchall()
+        change["reverted_by"] = [r[0] for r in reverted]
+        return change
+
+    def log(self, count: int = 10) -> list[dict[str, Any]]:
+        count = max(1, min(int(count), 100))
+        ids = [
+            r[0]
+            for r in self.conn.execute("SELECT id FROM changes ORDER BY id DESC LIMIT ?", (count,))
+        ]
+        return [self.change(i) for i in ids]
+
+    def conflicts(self) -> list[dict[str, Any]]:
+        return [
+            {"change_id": r[0], "at": r[1], "detail": r[2]}
+            for r in self.conn.execute("SELECT change_id, at, detail FROM conflicts ORDER BY id")
+        ]
+
+    def entry(self, entry_id: str) -> dict[str, Any] | None:
+        return _entry_row(self.conn, entry_id)
+
+    # -- helpers
+    def _topic_for(self, edition: str, title: str) -> str:
+        for key in topic_keys(title):
+            for topic, other in self.conn.execute(
+                "SELECT id, title FROM topics WHERE edition = ?", (edition,)
+            ):
+                if normalize(other) == key:
+                    return topic
+        return f"{edition.lower()}-{slugify(title)[:60]}"
+
+    def _document_op(
+        self, document: str, edition: str, date: str | None
+    ) -> tuple[str, dict | None]:
+        """An existing document id, or a new moderator document named by its title."""
+        existing = _document_row(self.conn, document)
+        if existing:
+            if existing["edition"] != edition:
+                raise ModerationError(
+                    f"Document {document} is {existing['edition']}, not {edition}."
+                )
+            return document, None
+        if not document.strip():
+            raise ModerationError("Name the document the ruling comes from.")
+        doc_id = f"{edition.lower()}-{slugify(document)[:40]}-{(date or 'undated')}"
+        if _document_row(self.conn, doc_id):
+            return doc_id, None
+        record = {
+            "id": doc_id, "title": document.strip(), "edition": edition, "kind": "current rulings",
+            "date": date, "official": 1, "file": None, "parser": None, "origin": "moderator",
+        }  # fmt: skip
+        return doc_id, {"kind": "document", "id": doc_id, "before": None, "after": record}
+
+    @staticmethod
+    def _check(title: str, edition: str, kind: str, text: str, date: str | None) -> None:
+        if not title.strip():
+            raise ModerationError("A ruling needs a title.")
+        if edition not in EDITIONS:
+            raise ModerationError("Edition must be 1E or 2E.")
+        if kind not in KINDS:
+            raise ModerationError(f"Kind must be one of: {', '.join(KINDS)}.")
+        if not text.strip():
+            raise ModerationError("A ruling needs its text.")
+        if date:
+            try:
+                dt.date.fromisoformat(date)
+            except ValueError:
+                raise ModerationError("Dates are written YYYY-MM-DD.") from None
+
+    def _alias_ops(self, aliases: list[str], target: str) -> list[dict]:
+        ops = []
+        for alias in aliases:
+            key = normalize(alias)
+            if key and _current(self.conn, {"kind": "alias", "key": key, "target": target}) is None:
+                ops.append(
+                    {
+                        "kind": "alias",
+                        "key": key,
+                        "target": target,
+                        "before": None,
+                        "after": {"alias": alias.strip(), "note": None, "origin": "moderator"},
+                    }
+                )
+        return ops
+
+    # -- changes
+    def add(
+        self,
+        moderator: Moderator,
+        *,
+        title: str,
+        edition: str,
+        kind: str,
+        text: str,
+        document: str,
+        date: str | None = None,
+        aliases: list[str] = (),
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        """A new ruling (a new topic, or a new version of an existing one)."""
+        self._check(title, edition, kind, text, date)
+        doc_id, doc_op = self._document_op(document, edition, date)
+        doc_date = doc_op["after"]["date"] if doc_op else _document_row(self.conn, doc_id)["date"]
+        base = f"{doc_id}:{slugify(title)[:60]}"
+        entry_id, n = base, 2
+        while _entry_row(self.conn, entry_id) is not None:
+            entry_id, n = f"{base}-{n}", n + 1
+        topic = self._topic_for(edition, title)
+        entry = {
+            "id": entry_id, "topic": topic, "title": title.strip(), "edition": edition, "kind": kind,
+            "document": doc_id, "date": doc_date, "line": 0, "marked_new": True, "taken_from": None,
+            "amendments": [], "see_also": [], "mentions": [], "text": text.strip(), "version": 1,
+            "retired": False, "retired_reason": None, "origin": "moderator",
+        }  # fmt: skip
+        ops = ([doc_op] if doc_op else []) + [
+            {"kind": "entry", "id": entry_id, "before": None, "after": entry}
+        ]
+        ops += self._alias_ops(list(aliases), topic)
+        return self._commit(moderator, "add", f"{title.strip()} ({edition})", ops, reason)
+
+    def edit(
+        self,
+        moderator: Moderator,
+        entry_id: str,
+        based_on: int,
+        *,
+        title: str | None = None,
+        kind: str | None = None,
+        text: str | None = None,
+        date: str | None = None,
+        aliases: list[str] = (),
+        reason: str | None = None,
+    ) -> dict[str, Any]:
+        """Change an entry; refused when it changed since version ``based_on`` was read."""
+        before = _entry_row(self.conn, entry_id)
+        if before is None:
+            raise ModerationError("That ruling does not exist (any more).")
+        if before["version"] != based_on:
+            last = self.conn.execute(
+                "SELECT moderator_name, at FROM changes WHERE ops LIKE ? ORDER BY id DESC LIMIT 1",
+                (f'%"id": "{entry_id}"%',),
+            ).fetchone()
+            who = f"{last[0]} at {last[1]}" if last else "someone"
+            raise StaleEdit(f"Changed meanwhile by {who}: open it again to see the new text.")
+        after = dict(before)
+        after.update(
+            {k: v for k, v in {"title": title, "kind": kind, "text": text}.items() if v is not None}
+        )
+        if title is not None:
+            after["title"] = title.strip()
+        if text is not None:
+            after["text"] = text.strip()
+        self._check(after["title"], after["edition"], after["kind"], after["text"], date)
+        after["version"] = before["version"] + 1
+        ops = []
+        if any(after[k] != before[k] for k in ("title", "kind", "text")):
+            ops.append({"kind": "entry", "id": entry_id, "before": before, "after": after})
+        ops += self._alias_ops(list(aliases), before["topic"])
+        return self._commit(
+            moderator, "edit", f"{after['title']} ({after['edition']})", ops, reason
+        )
+
+    def retire(self, moderator: Moderator, entry_id: str, reason: str) -> dict[str, Any]:
+        """The entry stops answering but stays in history, marked retired with the reason."""
+        before = _entry_row(self.conn, entry_id)
+        if before is None:
+            raise ModerationError("That ruling does not exist (any more).")
+        if before["retired"]:
+            raise ModerationError("That ruling is already retired.")
+        if not reason.strip():
+            raise ModerationError("Say why it is retired.")
+        after = {
+            **before,
+            "retired": True,
+            "retired_reason": reason.strip(),
+            "version": before["version"] + 1,
+        }
+        ops = [{"kind": "entry", "id": entry_id, "before": before, "after": after}]
+        return self._commit(
+            moderator, "retire", f"{before['title']} ({before['edition']})", ops, reason
+        )
+
+    def alias_add(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
+        if not normalize(alias):
+            raise ModerationError("An alias needs letters or digits.")
+        if len(alias) > 100:
+            raise ModerationError("Aliases are at most 100 characters.")
+        ops = self._alias_ops([alias], target)
+        if not ops:
+            raise ModerationError(f"“{alias}” already leads there.")
+        return self._commit(moderator, "alias add", f"{alias} → {target}", ops)
+
+    def alias_remove(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
+        key = normalize(alias)
+        current = _current(self.conn, {"kind": "alias", "key": key, "target": target})
+        if current is None:
+            raise ModerationError(f"“{alias}” is not an alias of {target}.")
+        ops = [
+            {
+                "kind": "alias",
+                "key": key,
+                "target": target,
+                "before": {**current, "origin": "moderator"},
+                "after": None,
+            }
+        ]
+        return self._commit(moderator, "alias remove", f"{alias} ↛ {target}", ops)
+
+    def revert(
+        self, moderator: Moderator, change_id: int, reason: str | None = None
+    ) -> dict[str, Any]:
+        """Undo a change (itself a change, logged and revertable)."""
+        change = self.change(change_id)
+        if change is None:
+            raise ModerationError(f"There is no change #{change_id}.")
+        if change["reverted_by"]:
+            raise ModerationError(
+                f"Change #{change_id} was already reverted by #{change['reverted_by'][0]}."
+            )
+        ops = []
+        for op in reversed(change["ops"]):
+            current = _current(self.conn, op)
+            if not _same(current, op["after"], op["kind"]):
+                raise StaleEdit(
+                    f"Change #{change_id} cannot be reverted: what it changed has changed since."
+                )
+            before = op["before"]
+            if op["kind"] == "entry" and before is not None:
+                before = {**before, "version": current["version"] + 1}
+            ops.append({**op, "before": current, "after": before})
+        return self._commit(
+            moderator,
+            "revert",
+            f"#{change_id} {change['action']}: {change['summary']}",
+            ops,
+            reason,
+            reverts=change_id,
+        )
+
+    # -- imports
+    def preview_import(
+        self,
+        content: bytes,
+        filename: str,
+        *,
+        title: str,
+        edition: str,
+        date: str,
+        kind: str = "current rulings",
+    ) -> ImportPreview:
+        """Parse a new rules document with the same importer and say what it would change."""
+        if len(content) > MAX_IMPORT_BYTES:
+            raise ModerationError("The file is over 2 MB.")
+        suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
+        if suffix not in IMPORT_SUFFIXES:
+            raise ModerationError(
+                "Only .txt (PDF text) and .md (Markdown) documents can be imported."
+            )
+        if edition not in EDITIONS:
+            raise ModerationError("Edition must be 1E or 2E.")
+        try:
+            dt.date.fromisoformat(date)
+        except ValueError:
+            raise ModerationError("Dates are written YYYY-MM-DD.") from None
+        try:
+            text = content.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ModerationError("The file is not UTF-8 text.") from None
+        parser = (
+            "crd-1e-markdown" if edition == "1E" and suffix == ".md" else IMPORT_SUFFIXES[suffix]
+        )
+        doc_id = f"{edition.lower()}-crd-{date}"
+        if _document_row(self.conn, doc_id):
+            raise ModerationError(f"A document {doc_id} is already in the store.")
+        try:
+            parsed = get_parser(parser)(text, filename)
+        except SourceFormatError as exc:
+            raise ModerationError(
+                f"The document could not be read: {exc.reason} (line {exc.line or '?'})."
+            ) from None
+        if not parsed.entries:
+            raise ModerationError("The document parsed to zero entries.")
+        document = Document(
+            id=doc_id,
+            title=title.strip() or doc_id,
+            edition=edition,
+            kind=kind,
+            date=date,
+            official=True,
+            file=filename,
+            parser=parser,
+        )
+        records = self._records_for(document, parsed.entries)
+        preview = ImportPreview(
+            document={
+                "id": doc_id,
+                "title": document.title,
+                "edition": edition,
+                "kind": kind,
+                "date": date,
+                "official": 1,
+                "file": None,
+                "parser": parser,
+                "origin": "moderator",
+            },
+            warnings=[f"line {w.line}: {w.message}" for w in parsed.warnings],
+            entries=records,
+        )
+        for record in records:
+            current_id = self.conn.execute(
+                "SELECT current FROM topics WHERE id = ?", (record["topic"],)
+            ).fetchone()
+            current = _entry_row(self.conn, current_id[0]) if current_id else None
+            if current is None:
+                preview.new.append(record)
+            elif current["text"] == record["text"]:
+                preview.unchanged.append(record)
+            else:
+                diff = "\n".join(
+                    difflib.unified_diff(
+                        current["text"].splitlines(),
+                        record["text"].splitlines(),
+                        "before",
+                        "after",
+                        lineterm="",
+                        n=1,
+                    )
+                )
+                preview.changed.append({**record, "diff": diff, "replaces": current["id"]})
+            if current is not None and (current["date"] or "") <= date:
+                preview.superseded.append(current["id"])
+        return preview
+
+    def _records_for(self, document: Document, entries: list[ParsedEntry]) -> list[dict[str, Any]]:
+        """Importer records (topics, links, mentions) against the documents already stored."""
+        self.conn.row_factory = sqlite3.Row
+        try:
+            stored = [dict(r) for r in self.conn.execute("SELECT * FROM documents")]
+            existing = [
+                decode_entry(dict(r))
+                for r in self.conn.execute("SELECT * FROM entries WHERE retired = 0")
+            ]
+        finally:
+            self.conn.row_factory = None
+        documents = [
+            Document(
+                id=d["id"],
+                title=d["title"],
+                edition=d["edition"],
+                kind=d["kind"],
+                date=d["date"],
+                official=bool(d["official"]),
+                file=d["file"] or "",
+                parser=d["parser"] or "",
+            )
+            for d in stored
+        ] + [document]
+        parsed: dict[str, list[ParsedEntry]] = {d.id: [] for d in documents}
+        # Existing entries take part only to name topics; their own records are not rewritten.
+        for e in existing:
+            parsed[e["document"]].append(
+                ParsedEntry(title=e["title"], text=e["text"], line=e["line"] or 0, kind=e["kind"])
+            )
+        parsed[document.id] = entries
+        records, _ = build_entries(documents, parsed, [])
+        out = []
+        for record in records[document.id]:
+            record = {
+                **record,
+                "document": document.id,
+                "date": document.date,
+                "version": 1,
+                "retired": False,
+                "retired_reason": None,
+                "origin": "moderator",
+            }
+            out.append(record)
+        return out
+
+    def apply_import(
+        self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
+    ) -> dict[str, Any]:
+        """Apply a previewed import all at once."""
+        if _document_row(self.conn, preview.document["id"]):
+            raise StaleEdit("That document was imported meanwhile.")
+        ops = [
+            {
+                "kind": "document",
+                "id": preview.document["id"],
+                "before": None,
+                "after": preview.document,
+            }
+        ]
+        ops += [
+            {"kind": "entry", "id": r["id"], "before": None, "after": r} for r in preview.entries
+        ]
+        summary = f"{preview.document['title']} ({len(preview.entries)} entries)"
+        return self._commit(moderator, "import", summary, ops, reason)
+
+
+__all__ = [
+    "DocumentReport",
+    "ImportPreview",
+    "Moderation",
+    "ModerationError",
+    "Moderator",
+    "StaleEdit",
+]
