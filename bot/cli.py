@@ -90,8 +90,47 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--queries", type=int, default=2_000)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--json", action="store_true")
+    _add_moderation_commands(sub)
     _add_plugin_commands(sub)
     return parser
+
+
+def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
+    """Operators' equivalents of /ruling-admin, on the same core functions."""
+    who = argparse.ArgumentParser(add_help=False)
+    who.add_argument(
+        "--as", dest="moderator", default=None, help="your name for the log (default: the OS user)"
+    )
+    who.add_argument("--reason", help="why, for the log")
+    p = sub.add_parser("add", parents=[who], help="add a ruling")
+    p.add_argument("--title", required=True)
+    p.add_argument("--edition", type=_edition, required=True)
+    p.add_argument(
+        "--kind", default="rule", choices=["rule", "card ruling", "erratum", "clarification"]
+    )
+    p.add_argument("--text", required=True, help="the ruling text ('-' reads standard input)")
+    p.add_argument(
+        "--document", required=True, help="a document id, or the title of a new document"
+    )
+    p.add_argument("--date", type=_date, help="the document's date (a new document)")
+    p.add_argument("--alias", action="append", default=[], help="a nickname (repeatable)")
+    p = sub.add_parser("edit", parents=[who], help="edit a ruling's title or text")
+    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
+    p.add_argument("--title")
+    p.add_argument("--text", help="the new text ('-' reads standard input)")
+    p.add_argument("--based-on", type=int, help="the version you read (default: the current one)")
+    p = sub.add_parser("retire", parents=[who], help="stop a ruling answering; it stays in history")
+    p.add_argument("entry")
+    p = sub.add_parser("alias", parents=[who], help="add or remove a nickname")
+    p.add_argument("action", choices=["add", "remove"])
+    p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
+    p.add_argument("alias")
+    p = sub.add_parser("log", help="recent moderator changes")
+    p.add_argument("--count", type=_limit, default=10)
+    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("revert", parents=[who], help="undo a change by its number")
+    p.add_argument("change", type=int)
+    sub.add_parser("export", help="write the live store back to rulings_data/ YAML for review")
 
 
 def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
@@ -177,6 +216,74 @@ def _emit(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+MODERATION_COMMANDS = {"add", "edit", "retire", "alias", "log", "revert", "export"}
+
+
+def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
+    import getpass
+
+    from bot.moderation import Moderator
+
+    if args.command == "log":
+        changes = rulings.moderation.log(args.count)
+        if args.json:
+            _emit({"changes": changes, "conflicts": rulings.moderation.conflicts()})
+        else:
+            for c in changes:
+                undone = f"  (reverted by #{c['reverted_by'][0]})" if c["reverted_by"] else ""
+                why = f" — {c['reason']}" if c["reason"] else ""
+                print(
+                    f"#{c['id']} {c['at']} {c['moderator_name']}: {c['action']} {c['summary']}{why}{undone}"
+                )
+            for conflict in rulings.moderation.conflicts():
+                print(f"conflict: {conflict['detail']}")
+        return EXIT_OK
+    if args.command == "export":
+        from bot.export import export_store
+
+        changed = export_store(rulings.store, data_dir)
+        print(
+            "\n".join(f"wrote {name}" for name in changed)
+            or "rulings_data/ already matches the store"
+        )
+        return EXIT_OK
+    name = args.moderator or getpass.getuser()
+    moderator = Moderator(id=f"cli:{name}", name=name)
+
+    def text(value: str | None) -> str | None:
+        return sys.stdin.read() if value == "-" else value
+
+    if args.command == "add":
+        change = rulings.moderate(
+            "add", moderator, title=args.title, edition=args.edition, kind=args.kind, text=text(args.text),
+            document=args.document, date=args.date, aliases=args.alias, reason=args.reason,
+        )  # fmt: skip
+    elif args.command == "edit":
+        entry = rulings.moderation.entry(args.entry)
+        if entry is None:
+            print(f"rulings: error: no entry {args.entry!r}", file=sys.stderr)
+            return EXIT_ERROR
+        based_on = args.based_on if args.based_on is not None else entry["version"]
+        change = rulings.moderate(
+            "edit",
+            moderator,
+            args.entry,
+            based_on,
+            title=args.title,
+            text=text(args.text),
+            reason=args.reason,
+        )
+    elif args.command == "retire":
+        change = rulings.moderate("retire", moderator, args.entry, args.reason or "")
+    elif args.command == "alias":
+        method = "alias_add" if args.action == "add" else "alias_remove"
+        change = rulings.moderate(method, moderator, args.alias, args.target)
+    else:
+        change = rulings.moderate("revert", moderator, args.change, args.reason)
+    print(f"change #{change['id']}: {change['action']} {change['summary']}")
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -216,6 +323,8 @@ def _run(args: argparse.Namespace) -> int:
 
     rulings = Rulings.open(args.db, data_dir)
     try:
+        if args.command in MODERATION_COMMANDS:
+            return _moderate(rulings, args, data_dir)
         if args.command == "sources":
             sources = rulings.sources()
             if args.json:

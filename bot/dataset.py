@@ -82,6 +82,9 @@ def load_documents(data_dir: Path) -> list[Document]:
     for index, item in enumerate(raw["documents"], 1):
         try:
             date = item["date"]
+            missing = [key for key in ("file", "parser") if key not in item]  # null is allowed
+            if missing:
+                raise KeyError(missing[0])
             document = Document(
                 id=str(item["id"]),
                 title=str(item["title"]),
@@ -89,8 +92,9 @@ def load_documents(data_dir: Path) -> list[Document]:
                 kind=str(item["kind"]),
                 date=None if date is None else str(date),
                 official=bool(item["official"]),
-                file=str(item["file"]),
-                parser=str(item["parser"]),
+                # Documents a moderator added have no source file for the importer to read.
+                file=None if item.get("file") is None else str(item["file"]),
+                parser=None if item.get("parser") is None else str(item["parser"]),
             )
         except (KeyError, TypeError) as exc:
             raise DataError(f"{path}: document #{index} lacks {exc}") from None

@@ -343,14 +343,15 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
     }
     parsed: dict[str, list[ParsedEntry]] = {}
     warnings: dict[str, list[str]] = {}
-    for document in documents:
+    sourced = [d for d in documents if d.parser]  # moderators' documents have no source file
+    for document in sourced:
         result = _parse(document, data_dir, known[document.edition])
         parsed[document.id] = result.entries
         warnings[document.id] = [f"line {w.line}: {w.message}" for w in result.warnings]
-    records, reports = build_entries(documents, parsed, cards)
+    records, reports = build_entries(sourced, parsed, cards)
     for edition, edition_cards in fresh_cards.items():
         write_card_index(edition_cards, data_dir / CARDS_DIR / f"{edition.lower()}.yaml")
-    for document in documents:
+    for document in sourced:
         report = reports[document.id]
         report.warnings = warnings[document.id]
         text = dump_yaml({"document": document.id, "entries": records[document.id]})
@@ -358,7 +359,7 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
         report.changed = not path.exists() or path.read_text(encoding="utf-8") != text
         if report.changed:
             write_text_atomically(path, text)
-    return [reports[d.id] for d in documents]
+    return [reports[d.id] for d in sourced]
 
 
 def print_report(reports: list[DocumentReport]) -> None:

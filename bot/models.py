@@ -35,8 +35,8 @@ class Document:
     kind: str  # current rulings | rulebook | glossary | community copy
     date: str | None  # ISO date as printed, None where none is printed
     official: bool
-    file: str  # relative to rulings_data/
-    parser: str
+    file: str | None  # relative to rulings_data/; None for a moderator's document
+    parser: str | None  # None: no source file; its entries YAML is the record
 
     @property
     def precedence(self) -> tuple[int, str]:

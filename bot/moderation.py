@@ -135,11 +135,14 @@ def _apply(conn: sqlite3.Connection, ops: list[dict[str, Any]], side: str) -> No
     """Apply each operation's ``after`` (or, reverting, its ``before``); entries last-ranked."""
     touched: set[str] = set()
     ordered = ops if side == "after" else list(reversed(ops))
-    # Documents must exist before their entries and be removed after them.
-    if side == "after":
-        ordered = sorted(ordered, key=lambda op: op["kind"] != "document")
-    else:
-        ordered = sorted(ordered, key=lambda op: op["kind"] == "document")
+
+    # Documents must exist before their entries are written, and go after they are removed.
+    def phase(op: dict[str, Any]) -> int:
+        if op["kind"] != "document":
+            return 1
+        return 0 if op[side] is not None else 2
+
+    ordered = sorted(ordered, key=phase)
     for op in ordered:
         value = op[side]
         if op["kind"] == "entry":

@@ -275,6 +275,9 @@ class Rulings:
             topic = self.store.topic(text)
             if topic:
                 row = self.store.entry(topic["current"])
+            else:  # a topic whose every version is retired is still in history
+                versions = self.store.versions(text)
+                row = versions[0] if versions else None
         if row is None:
             result = self.index.search(text, edition=edition, limit=5)
             if not (result.confident and result.hits):

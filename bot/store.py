@@ -259,7 +259,7 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
         )
         columns = (
             "id", "topic", "title", "edition", "kind", "document", "date", "line", "marked_new",
-            "taken_from", "amendments", "see_also", "mentions", "text",
+            "taken_from", "amendments", "see_also", "mentions", "text", "retired", "retired_reason",
         )  # fmt: skip
         rows = []
         for e in entries:
@@ -269,7 +269,7 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
         conn.executemany(f"INSERT INTO entries({', '.join(columns)}) VALUES ({placeholders})", rows)
         conn.execute(
             "INSERT INTO fulltext(rowid, topic, edition, title, text) "
-            "SELECT rowid, topic, edition, title, text FROM entries"
+            "SELECT rowid, topic, edition, title, text FROM entries WHERE retired = 0"
         )
         rerank(conn)
         cards = []

@@ -14,7 +14,7 @@ from commands.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("commands.lookup", "commands.messages")
+EXTENSIONS = ("commands.lookup", "commands.messages", "commands.moderation")
 
 
 def intents_for(settings: Settings) -> discord.Intents:

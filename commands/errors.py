@@ -18,10 +18,13 @@ APOLOGY = "Sorry, something went wrong answering that. It has been logged for th
 
 def describe(error: app_commands.AppCommandError) -> str | None:
     """The message for an expected error, or None when it is unexpected."""
+    from bot.moderation import ModerationError
     from commands.lookup import UserError
 
     if isinstance(error, UserError):
         return str(error)
+    if isinstance(getattr(error, "original", None), ModerationError):
+        return f"Not changed: {error.original}"
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -105,11 +105,15 @@ def run_bot(args: argparse.Namespace) -> int:
 async def _sync(bot, token: str, guild_id: int | None) -> list:
     async with bot:
         await bot.login(token)  # runs setup_hook, which loads the commands
+        home = bot.settings.home_guild_id
         if guild_id:
             guild = discord.Object(id=guild_id)
             bot.tree.copy_global_to(guild=guild)
             return await bot.tree.sync(guild=guild)
-        return await bot.tree.sync()
+        synced = await bot.tree.sync()
+        if home:  # the moderators' commands live in the home server only
+            synced += await bot.tree.sync(guild=discord.Object(id=home))
+        return synced
 
 
 def run_sync(args: argparse.Namespace) -> int:

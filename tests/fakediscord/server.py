@@ -173,6 +173,7 @@ class FakeDiscord:
         self.modals: dict[str, dict] = {}
         self.interactions: dict[str, _Interaction] = {}
         self.ready = asyncio.Event()
+        self.files: dict[str, bytes] = {}  # attachment id -> bytes served by the fake CDN
 
         self._tokens: dict[str, _Interaction] = {}
         self._users: dict[str, dict] = {self.application_id: self.bot_user}
@@ -210,6 +211,7 @@ class FakeDiscord:
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/cdn/attachments/{aid}/{filename}", self._cdn)
         app.router.add_route("*", "/{tail:.*}", self._http)
         self._runner = web.AppRunner(app, handle_signals=False, access_log=None)
         await self._runner.setup()
@@ -234,6 +236,19 @@ class FakeDiscord:
         await self.stop()
 
     # --- test API ---------------------------------------------------------------------
+
+    def attachment(self, filename: str, content: bytes, content_type: str = "text/plain") -> dict:
+        """An attachment object whose file the fake's CDN serves (for attachment options)."""
+        att = payloads.attachment(filename, size=len(content), content_type=content_type)
+        url = f"http://127.0.0.1:{self.port}/cdn/attachments/{att['id']}/{filename}"
+        self.files[att["id"]] = content
+        return {**att, "url": url, "proxy_url": url}
+
+    async def _cdn(self, request: web.Request) -> web.Response:
+        content = self.files.get(request.match_info["aid"])
+        if content is None:
+            return web.Response(status=404)
+        return web.Response(body=content, content_type="application/octet-stream")
 
     @property
     def connected(self) -> bool:

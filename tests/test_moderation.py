@@ -1,0 +1,299 @@
+"""Moderator changes in the core: audited, reversible, refused when stale, atomic,
+carried over a rebuild, exported and re-imported without loss."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+import bot.moderation as moderation
+from bot.export import export_store
+from bot.moderation import ModerationError, Moderator, StaleEdit
+from bot.service import Rulings
+
+ROOT = Path(__file__).resolve().parents[1]
+MARY = Moderator("101", "Mod Mary")
+JOE = Moderator("102", "Mod Joe")
+
+
+@pytest.fixture
+def data(tmp_path, data_dir):
+    copy = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def live(tmp_path, data):
+    service = Rulings.open(tmp_path / "store.sqlite3", data)
+    yield service
+    service.close()
+
+
+def _add(live, **overrides):
+    fields = dict(
+        title="Tribble Timing", edition="2E", kind="rule", text="Tribbles multiply at the start of each turn.",
+        document="Moderator Clarifications", date="2026-11-01", aliases=["TT"],
+    )  # fmt: skip
+    fields.update(overrides)
+    return live.moderate("add", MARY, **fields)
+
+
+def test_add_is_answered_at_once_with_its_alias_and_logged(live):
+    change = _add(live)
+    answer, _ = live.show("tribble timing")
+    assert answer["text"] == "Tribbles multiply at the start of each turn."
+    assert answer["source"] == "Moderator Clarifications" and answer["date"] == "2026-11-01"
+    assert live.search("TT")["results"][0]["id"] == answer["id"]
+    assert ("2e-tribble-timing", "Tribble Timing (2E)") in [
+        (live.index.targets[live.index.by_entry[e]].topic, label)
+        for e, label in live.suggest("tribble")
+    ]
+    logged = live.moderation.log(1)[0]
+    assert (
+        logged["id"] == change["id"]
+        and logged["moderator_name"] == "Mod Mary"
+        and logged["action"] == "add"
+    )
+    assert logged["ops"][1]["before"] is None and logged["ops"][1]["after"]["text"].startswith(
+        "Tribbles"
+    )
+
+
+def test_edit_based_on_a_stale_version_is_refused(live):
+    _add(live)
+    entry_id = live.show("tribble timing")[0]["id"]
+    read_by_both = live.moderation.entry(entry_id)["version"]
+    live.moderate(
+        "edit", JOE, entry_id, read_by_both, text="Tribbles multiply at the end of each turn."
+    )
+    with pytest.raises(StaleEdit, match="Changed meanwhile by Mod Joe"):
+        live.moderate("edit", MARY, entry_id, read_by_both, text="Something else.")
+    assert live.show(entry_id)[0]["text"] == "Tribbles multiply at the end of each turn."
+
+
+def test_retire_keeps_history_and_stops_answering(live):
+    entry_id = live.show("matching commander", edition="1E")[0]["id"]
+    live.moderate("retire", MARY, entry_id, "replaced by a newer ruling")
+    answer, _ = live.show("matching commander", edition="1E")
+    assert answer is None or answer["id"] != entry_id
+    old = live.show(entry_id)[0]
+    assert old["status"] == "retired" and old["retired_reason"] == "replaced by a newer ruling"
+    statuses = {v["id"]: v["status"] for v in live.history("1e-matching-commander")["versions"]}
+    assert statuses[entry_id] == "retired"
+
+
+def test_revert_restores_and_is_itself_revertable(live):
+    entry_id = live.show("cost reduction")[0]["id"]
+    original = live.show(entry_id)[0]["text"]
+    edit = live.moderate(
+        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Edited."
+    )
+    undo = live.moderate("revert", JOE, edit["id"])
+    assert live.show(entry_id)[0]["text"] == original
+    assert live.moderation.change(edit["id"])["reverted_by"] == [undo["id"]]
+    live.moderate("revert", MARY, undo["id"])
+    assert live.show(entry_id)[0]["text"] == "Edited."
+    with pytest.raises(ModerationError, match="already reverted"):
+        live.moderate("revert", MARY, edit["id"])
+
+
+def test_aliases_add_and_remove(live):
+    live.moderate("alias_add", MARY, "big chair", "1e-matching-commander")
+    assert live.search("big chair")["confident"]
+    live.moderate("alias_remove", MARY, "big chair", "1e-matching-commander")
+    assert not live.search("big chair")["confident"]
+    with pytest.raises(ModerationError):
+        live.moderate("alias_remove", MARY, "big chair", "1e-matching-commander")
+
+
+def test_a_change_that_fails_half_way_leaves_no_trace(live, monkeypatch):
+    before = live.store.db.execute("SELECT count(*) FROM entries").fetchone()[0]
+    changes = live.store.db.execute("SELECT count(*) FROM changes").fetchone()[0]
+
+    def explode(*args, **kwargs):
+        raise RuntimeError("power cut")
+
+    monkeypatch.setattr(moderation, "_put_alias", explode)  # after the entry was written
+    with pytest.raises(RuntimeError):
+        _add(live)
+    assert live.store.db.execute("SELECT count(*) FROM entries").fetchone()[0] == before
+    assert live.store.db.execute("SELECT count(*) FROM changes").fetchone()[0] == changes
+    assert (
+        live.store.db.execute(
+            "SELECT count(*) FROM documents WHERE origin = 'moderator'"
+        ).fetchone()[0]
+        == 0
+    )
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"title": " "}, "needs a title"),
+        ({"text": ""}, "needs its text"),
+        ({"edition": "3E"}, "1E or 2E"),
+        ({"kind": "rumour"}, "Kind must be"),
+        ({"date": "2026-02-30"}, "YYYY-MM-DD"),
+    ],
+)
+def test_bad_input_is_refused(live, kwargs, message):
+    with pytest.raises(ModerationError, match=message):
+        _add(live, **kwargs)
+
+
+def _without_2014_crd(data: Path) -> None:
+    registry = data / "documents.yaml"
+    raw = yaml.safe_load(registry.read_text(encoding="utf-8"))
+    raw["documents"] = [d for d in raw["documents"] if d["id"] != "2e-crd-2014-07-07"]
+    registry.write_text(yaml.safe_dump(raw, sort_keys=False), encoding="utf-8")
+    (data / "entries" / "2e-crd-2014-07-07.yaml").unlink()
+
+
+def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
+    _without_2014_crd(data)
+    live = Rulings.open(tmp_path / "old.sqlite3", data)
+    try:
+        assert live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
+        content = (
+            ROOT / "rulings_data" / "sources" / "2e-current-rulings-2014-07-07.txt"
+        ).read_bytes()
+        preview = live.moderation.preview_import(
+            content,
+            "crd.txt",
+            title="Second Edition Current Rulings Document (7 July 2014)",
+            edition="2E",
+            date="2014-07-07",
+        )
+        new = {e["title"] for e in preview.new}
+        changed = {e["title"] for e in preview.changed}
+        assert {
+            "exchange",
+            "naming a card",
+            "not in play",
+            "playing a card",
+            "building a deck",
+        } <= new
+        assert {"attempting missions", "dilemmas", "cost reduction"} <= changed
+        assert "abilities" in {e["title"] for e in preview.unchanged}
+        assert any(e["diff"].startswith("--- before") for e in preview.changed)
+        assert (
+            live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
+        )  # nothing yet
+        change = live.moderate("apply_import", MARY, preview)
+        answer = live.show("attempting missions", edition="2E")[0]
+        assert answer["date"] == "2014-07-07" and answer["status"] == "current"
+        live.moderate("revert", MARY, change["id"])
+        assert live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
+    finally:
+        live.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "filename", "message"),
+    [
+        (b"x" * (2 * 1024 * 1024 + 1), "big.txt", "over 2 MB"),
+        (b"abilities \xe2\x80\x93 fine.", "crd.pdf", "Only .txt"),
+        (b"\xff\xfe\x00broken", "crd.txt", "not UTF-8"),
+        (b"Nothing that looks like an entry.", "crd.txt", "could not be read"),
+    ],
+)
+def test_import_refuses_bad_attachments(live, content, filename, message):
+    with pytest.raises(ModerationError, match=message):
+        live.moderation.preview_import(
+            content, filename, title="x", edition="2E", date="2030-01-01"
+        )
+
+
+def test_export_then_rebuild_round_trips_every_entry(tmp_path, data, live):
+    _add(live)
+    entry_id = live.show("cost reduction")[0]["id"]
+    live.moderate(
+        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Edited text."
+    )
+    live.moderate("retire", MARY, live.show("KTC")[0]["id"], "test")
+    before = {
+        r["id"]: (r["title"], r["text"], r["retired"], r["status"])
+        for r in live.store.db.query("SELECT * FROM entries")
+    }
+    export_store(live.store, data)
+    fresh = Rulings.open(
+        tmp_path / "fresh.sqlite3", data
+    )  # a new store from the exported YAML only
+    try:
+        after = {
+            r["id"]: (r["title"], r["text"], r["retired"], r["status"])
+            for r in fresh.store.db.query("SELECT * FROM entries")
+        }
+        assert after == before
+        assert fresh.search("TT")["confident"]
+    finally:
+        fresh.close()
+
+
+def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
+    db = tmp_path / "store.sqlite3"
+    live = Rulings.open(db, data)
+    _add(live)
+    entry_id = live.show("cost reduction")[0]["id"]
+    live.moderate(
+        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Moderator text."
+    )
+    live.close()
+    # Newer bundled data changes the same entry underneath the moderator's edit.
+    path = data / "entries" / "2e-crd-2014-07-07.yaml"
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for entry in raw["entries"]:
+        if entry["id"] == entry_id:
+            entry["text"] = "Text from a newer bundled import."
+    path.write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    live = Rulings.open(db, data)
+    try:
+        assert live.show("tribble timing")[0]["text"].startswith("Tribbles")  # not lost
+        assert (
+            live.show(entry_id)[0]["text"] == "Text from a newer bundled import."
+        )  # not overwritten
+        conflicts = live.moderation.conflicts()
+        assert (
+            len(conflicts) == 1
+            and "Mod Mary" in conflicts[0]["detail"]
+            and entry_id in conflicts[0]["detail"]
+        )
+        assert len(live.moderation.log(10)) == 2
+    finally:
+        live.close()
+
+
+def test_cli_equivalents(tmp_path, data, capsys):
+    from bot.cli import main
+
+    base = ["--data", str(data), "--db", str(tmp_path / "cli.sqlite3")]
+    assert (
+        main(
+            [
+                *base,
+                "add",
+                "--as",
+                "ops",
+                "--title",
+                "Tribble Timing",
+                "--edition",
+                "2E",
+                "--text",
+                "Tribbles multiply.",
+                "--document",
+                "2e-crd-2014-07-07",
+            ]
+        )
+        == 0
+    )
+    assert main([*base, "alias", "--as", "ops", "add", "2e-tribble-timing", "TT"]) == 0
+    assert main([*base, "show", "TT", "--json"]) == 0
+    assert main([*base, "log"]) == 0
+    out = capsys.readouterr().out
+    assert "Tribbles multiply." in out and "ops: alias add TT" in out
+    assert main([*base, "revert", "--as", "ops", "1"]) == 0
+    assert main([*base, "show", "tribble timing"]) == 1
+    assert main([*base, "export"]) == 0
+    assert "wrote" in capsys.readouterr().out
