@@ -2,6 +2,7 @@
 
 import contextlib
 
+import discord
 import pytest
 
 from bot.settings import Settings
@@ -31,6 +32,8 @@ def running(fake_discord, rulings, state, settings):
         bot = RulingsBot(service or rulings, state, settings)
         async with run_bot(bot, fake_discord) as ready:
             await ready.tree.sync()
+            if settings.home_guild_id:  # the moderators' commands live in the home server only
+                await ready.tree.sync(guild=discord.Object(id=settings.home_guild_id))
             yield ready
 
     return start
