@@ -54,6 +54,7 @@ class Settings:
     shard_count: int | None = None
     shard_ids: list[int] | None = None
     cooldown_per_minute: int = 20
+    stats_days: int = 90  # how long lookups are counted for /ruling-admin stats
 
     def __repr__(self) -> str:  # never show the token
         shown = "set" if self.token else "missing"
@@ -91,6 +92,9 @@ def load_settings(env_file: str | os.PathLike | None = ".env") -> Settings:
     cooldown = env.get("RULINGS_COOLDOWN_PER_MINUTE", "20")
     if not cooldown.isdigit() or int(cooldown) < 1:
         raise SettingsError("RULINGS_COOLDOWN_PER_MINUTE must be a whole number of at least 1")
+    stats_days = env.get("RULINGS_STATS_DAYS", "90")
+    if not stats_days.isdigit() or int(stats_days) < 1:
+        raise SettingsError("RULINGS_STATS_DAYS must be a whole number of days, at least 1")
     return Settings(
         token=(env.get("DISCORD_TOKEN") or "").strip() or None,
         home_guild_id=_optional_id(env.get("RULINGS_HOME_GUILD_ID"), "RULINGS_HOME_GUILD_ID"),
@@ -108,4 +112,5 @@ def load_settings(env_file: str | os.PathLike | None = ".env") -> Settings:
         shard_count=int(shard_count) if shard_count else None,
         shard_ids=_ids(env.get("RULINGS_SHARD_IDS", ""), "RULINGS_SHARD_IDS") or None,
         cooldown_per_minute=int(cooldown),
+        stats_days=int(stats_days),
     )

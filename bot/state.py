@@ -1,10 +1,11 @@
-"""Live state that must survive store rebuilds: per-server settings.
+"""Live state that must survive store rebuilds: per-server settings, lookup counts, reports.
 
 Kept in its own SQLite file beside the store (the store itself is rebuilt from YAML).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import sqlite3
 import threading
 from pathlib import Path
@@ -22,6 +23,20 @@ class State:
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute(
             "CREATE TABLE IF NOT EXISTS guild_settings (guild_id INTEGER PRIMARY KEY, inline INTEGER)"
+        )
+        self.conn.executescript(
+            """
+            CREATE TABLE IF NOT EXISTS lookups (
+                at TEXT NOT NULL, day TEXT NOT NULL, command TEXT NOT NULL, query TEXT NOT NULL,
+                entry TEXT, confident INTEGER NOT NULL, guild_id INTEGER
+            );
+            CREATE INDEX IF NOT EXISTS lookups_day ON lookups(day);
+            CREATE TABLE IF NOT EXISTS reports (
+                id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, user_id INTEGER NOT NULL,
+                user_name TEXT NOT NULL, guild_id INTEGER, entry TEXT NOT NULL, text TEXT NOT NULL,
+                status TEXT NOT NULL DEFAULT 'open'
+            );
+            """
         )
         columns = {row[1] for row in self.conn.execute("PRAGMA table_info(guild_settings)")}
         if "announce_channel" not in columns:
@@ -51,12 +66,106 @@ class State:
                 (guild_id, channel_id),
             )
 
+    def announcement_channel(self, guild_id: int) -> int | None:
+        with self._lock:
+            row = self.conn.execute(
+                "SELECT announce_channel FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+        return row[0] if row else None
+
     def announcement_channels(self) -> list[int]:
         with self._lock:
             rows = self.conn.execute(
                 "SELECT announce_channel FROM guild_settings WHERE announce_channel IS NOT NULL"
             ).fetchall()
         return [row[0] for row in rows]
+
+    # ------------------------------------------------------------------ lookups
+    def record_lookup(
+        self, command: str, query: str, entry: str | None, confident: bool, guild_id: int | None
+    ) -> None:
+        """Count a lookup: the query only (no other message content), what it matched."""
+        now = dt.datetime.now(dt.UTC)
+        with self._lock, self.conn:
+            self.conn.execute(
+                "INSERT INTO lookups(at, day, command, query, entry, confident, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (
+                    now.isoformat(timespec="seconds"),
+                    now.date().isoformat(),
+                    command,
+                    query[:300],
+                    entry,
+                    int(confident),
+                    guild_id,
+                ),
+            )
+
+    def prune_lookups(self, keep_days: int) -> int:
+        """Forget lookups older than the retention limit; returns how many were removed."""
+        cutoff = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=keep_days)).isoformat()
+        with self._lock, self.conn:
+            return self.conn.execute("DELETE FROM lookups WHERE day < ?", (cutoff,)).rowcount
+
+    def stats(self, days: int = 7, top: int = 10) -> dict:
+        """Lookups per day, top queries and top misses (no confident answer) over ``days``."""
+        since = (dt.datetime.now(dt.UTC).date() - dt.timedelta(days=days - 1)).isoformat()
+        with self._lock:
+            per_day = self.conn.execute(
+                "SELECT day, count(*), sum(confident) FROM lookups WHERE day >= ? GROUP BY day ORDER BY day",
+                (since,),
+            ).fetchall()
+            queries = self.conn.execute(
+                "SELECT lower(query), count(*) AS n FROM lookups WHERE day >= ? GROUP BY lower(query) ORDER BY n DESC, 1 LIMIT ?",
+                (since, top),
+            ).fetchall()
+            misses = self.conn.execute(
+                "SELECT lower(query), count(*) AS n FROM lookups WHERE day >= ? AND confident = 0 "
+                "GROUP BY lower(query) ORDER BY n DESC, 1 LIMIT ?",
+                (since, top),
+            ).fetchall()
+        return {
+            "days": days,
+            "per_day": [{"day": d, "lookups": n, "answered": a or 0} for d, n, a in per_day],
+            "top_queries": [{"query": q, "count": n} for q, n in queries],
+            "top_misses": [{"query": q, "count": n} for q, n in misses],
+        }
+
+    # ------------------------------------------------------------------ reports
+    def add_report(
+        self, user_id: int, user_name: str, guild_id: int | None, entry: str, text: str
+    ) -> int:
+        with self._lock, self.conn:
+            cursor = self.conn.execute(
+                "INSERT INTO reports(at, user_id, user_name, guild_id, entry, text) VALUES (?, ?, ?, ?, ?, ?)",
+                (
+                    dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+                    user_id,
+                    user_name,
+                    guild_id,
+                    entry,
+                    text[:1000],
+                ),
+            )
+            return cursor.lastrowid
+
+    def reports(self, status: str = "open", limit: int = 20) -> list[dict]:
+        with self._lock:
+            rows = self.conn.execute(
+                "SELECT id, at, user_name, guild_id, entry, text, status FROM reports WHERE status = ? ORDER BY id DESC LIMIT ?",
+                (status, limit),
+            ).fetchall()
+        keys = ("id", "at", "user_name", "guild_id", "entry", "text", "status")
+        return [dict(zip(keys, row, strict=True)) for row in rows]
+
+    def close_report(self, report_id: int) -> bool:
+        with self._lock, self.conn:
+            return (
+                self.conn.execute(
+                    "UPDATE reports SET status = 'closed' WHERE id = ? AND status = 'open'",
+                    (report_id,),
+                ).rowcount
+                == 1
+            )
 
     def close(self) -> None:
         self.conn.close()

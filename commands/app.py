@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 
 import discord
 from discord.ext import commands
@@ -15,6 +17,7 @@ from commands.views import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("commands.lookup", "commands.messages", "commands.moderation")
+WATCH_SECONDS = 1.0
 
 
 def intents_for(settings: Settings) -> discord.Intents:
@@ -29,9 +32,11 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class RulingsBot(commands.Bot):
+class _RulingsBotBase:
+    """What every bot process has, sharded or not: its dependencies, extensions, watcher."""
+
     def __init__(self, rulings, state, settings: Settings, **options):
-        super().__init__(
+        super().__init__(  # type: ignore[call-arg]
             command_prefix=commands.when_mentioned,
             intents=intents_for(settings),
             help_command=None,
@@ -47,6 +52,55 @@ class RulingsBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")
+
+    async def _watch_store(self) -> None:
+        """Pick up changes other processes committed to the shared store, once a second;
+        forget lookups past the retention limit once an hour."""
+        last_prune = 0.0
+        while True:
+            try:
+                if await asyncio.to_thread(self.rulings.refresh_if_changed):
+                    log.info("store changed by another process: index refreshed")
+                if time.monotonic() - last_prune > 3600:
+                    removed = await asyncio.to_thread(
+                        self.state.prune_lookups, self.settings.stats_days
+                    )
+                    last_prune = time.monotonic()
+                    if removed:
+                        log.info(
+                            "forgot %d lookups older than %d days",
+                            removed,
+                            self.settings.stats_days,
+                        )
+            except Exception:  # noqa: BLE001 - the watcher must outlive a bad moment
+                log.exception("store watcher failed; retrying")
+            await asyncio.sleep(WATCH_SECONDS)
+
+    async def close(self) -> None:
+        watcher = getattr(self, "_watcher", None)
+        if watcher is not None:
+            watcher.cancel()
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+
+
+class RulingsBot(_RulingsBotBase, commands.Bot):
+    """One process, one gateway connection."""
+
+
+class ShardedRulingsBot(_RulingsBotBase, commands.AutoShardedBot):
+    """Past 2,500 servers Discord requires sharding: this process runs the shards it is given
+    (``RULINGS_SHARD_IDS`` of ``RULINGS_SHARD_COUNT``); several processes share one store."""
+
+    def __init__(self, rulings, state, settings: Settings, **options):
+        options.setdefault("shard_count", settings.shard_count)
+        if settings.shard_ids:
+            options.setdefault("shard_ids", settings.shard_ids)
+        super().__init__(rulings, state, settings, **options)
+
+
+def bot_class(settings: Settings) -> type[commands.Bot]:
+    return ShardedRulingsBot if settings.shard_count or settings.shard_ids else RulingsBot

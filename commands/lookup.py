@@ -21,7 +21,7 @@ from commands.render import (
     search_embed,
     sources_embed,
 )
-from commands.views import PRIVATE, PUBLIC, history_view, pick_view, render_answer
+from commands.views import PRIVATE, PUBLIC, count_lookup, history_view, pick_view, render_answer
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +113,9 @@ class Lookup(commands.Cog):
         rendered, suggestions = await render_answer(
             interaction, query, edition=edition, as_of=as_of, page=0, private=private
         )
+        await count_lookup(
+            self.bot, interaction.guild_id, "ruling", query, suggestions.get("answer")
+        )
         if rendered is None:
             await send_no_match(interaction, query, suggestions, private, suggestions.get("note"))
             return
@@ -136,6 +139,8 @@ class Lookup(commands.Cog):
         edition: Edition | None = None,
     ) -> None:
         found = await asyncio.to_thread(self.rulings.search, words, edition, 10)
+        top = found["results"][0] if found["confident"] and found["results"] else None
+        await count_lookup(self.bot, interaction.guild_id, "search", words, top)
         snippets = await asyncio.to_thread(
             self.rulings.snippets, [r["id"] for r in found["results"]]
         )
@@ -160,6 +165,8 @@ class Lookup(commands.Cog):
     ) -> None:
         as_of = _date_or_error(as_of)
         history = await asyncio.to_thread(self.rulings.history, query, edition, as_of)
+        counted = {"id": history["topic"]} if history else None
+        await count_lookup(self.bot, interaction.guild_id, "history", query, counted)
         if history is None:
             found = await asyncio.to_thread(self.rulings.search, query, edition, 5)
             await send_no_match(interaction, query, found, private=False)
@@ -192,6 +199,7 @@ class Lookup(commands.Cog):
         edition: Edition | None = None,
     ) -> None:
         card, found = await asyncio.to_thread(self.rulings.card, name, edition)
+        await count_lookup(self.bot, interaction.guild_id, "card", name, card)
         if card is None:
             text = f"No card matches “{clamp(name, 200)}” confidently."
             if found["results"]:

@@ -11,7 +11,7 @@ import discord
 from discord.ext import commands
 
 from commands.render import HELP_TEXT, NO_PINGS, answer_embed
-from commands.views import PUBLIC, answer_view, pick_view
+from commands.views import PUBLIC, answer_view, count_lookup, pick_view
 
 log = logging.getLogger(__name__)
 
@@ -45,10 +45,19 @@ class Messages(commands.Cog):
         self._recent[user_id] = stamps
         return True
 
-    async def answer(self, channel: discord.abc.Messageable, text: str, reference=None) -> None:
+    async def answer(
+        self,
+        channel: discord.abc.Messageable,
+        text: str,
+        reference=None,
+        *,
+        command: str,
+        guild_id: int | None = None,
+    ) -> None:
         query, edition = split_edition(text)
         rulings = self.bot.rulings  # type: ignore[attr-defined]
         answer, suggestions = await asyncio.to_thread(rulings.show, query, edition, None)
+        await count_lookup(self.bot, guild_id, command, query, answer)
         if answer is None:
             message = f"No confident match for “{query[:200]}”."
             view = None
@@ -83,7 +92,7 @@ class Messages(commands.Cog):
             return
         if not self._allowed(message.author.id):
             return
-        await self.answer(message.channel, text[:300])
+        await self.answer(message.channel, text[:300], command="dm")
 
     async def _inline(self, message: discord.Message) -> None:
         terms = INLINE.findall(message.content)[:MAX_INLINE]
@@ -95,7 +104,13 @@ class Messages(commands.Cog):
         for term in terms:
             if not self._allowed(message.author.id):
                 break
-            await self.answer(message.channel, term, reference=message)
+            await self.answer(
+                message.channel,
+                term,
+                reference=message,
+                command="inline",
+                guild_id=message.guild.id,
+            )
 
 
 async def setup(bot: commands.Bot) -> None:

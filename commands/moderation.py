@@ -510,6 +510,43 @@ class RulingAdmin(app_commands.Group):
         )
         await announce(interaction.client, f"Rulings updated: {done['action']} {done['summary']}.")
 
+    @app_commands.command(
+        name="stats", description="Lookups per day, top queries and the questions the bot missed"
+    )
+    @app_commands.describe(days="Over how many days (1-90)")
+    async def stats(
+        self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 90] = 7
+    ) -> None:
+        state = interaction.client.state  # type: ignore[attr-defined]
+        data = await asyncio.to_thread(state.stats, days)
+        embeds, view = stats_message(data, self._rulings(interaction))
+        await interaction.response.send_message(
+            embeds=embeds, view=view, ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+    @app_commands.command(name="reports", description="Reports users sent about answers")
+    @app_commands.describe(close="Close report number N (it was handled)")
+    async def reports(
+        self, interaction: discord.Interaction, close: app_commands.Range[int, 1] | None = None
+    ) -> None:
+        state = interaction.client.state  # type: ignore[attr-defined]
+        if close is not None:
+            closed = await asyncio.to_thread(state.close_report, close)
+            note = f"Report #{close} closed." if closed else f"There is no open report #{close}."
+            await interaction.response.send_message(note, ephemeral=True)
+            return
+        open_reports = await asyncio.to_thread(state.reports)
+        lines = [
+            f"**#{r['id']}** {r['at'][:16].replace('T', ' ')} · {r['user_name']} on `{r['entry']}`: {r['text']}"
+            for r in open_reports
+        ]
+        embed = discord.Embed(
+            title="Open reports", description=paginate("\n".join(lines) or "No open reports.")[0]
+        )
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
     @edit.autocomplete("query")
     @retire.autocomplete("query")
     @alias_add.autocomplete("query")
@@ -523,6 +560,92 @@ class RulingAdmin(app_commands.Group):
             app_commands.Choice(name=label, value=entry)
             for entry, label in self._rulings(interaction).suggest(current)
         ]
+
+
+def stats_message(data: dict[str, Any], rulings) -> tuple[list[discord.Embed], discord.ui.View]:
+    """The stats embed, and for each top miss a menu to make it an alias of a near match."""
+    days = (
+        "\n".join(
+            f"{d['day']}: {d['lookups']} lookups, {d['answered']} answered" for d in data["per_day"]
+        )
+        or "No lookups."
+    )
+    top = "\n".join(f"{q['count']} × {q['query']}" for q in data["top_queries"]) or "none"
+    misses = "\n".join(f"{q['count']} × {q['query']}" for q in data["top_misses"]) or "none"
+    embed = discord.Embed(title=f"Lookups over the last {data['days']} day(s)")
+    embed.add_field(name="Per day", value=clamp(days, limits.EMBED_FIELD_VALUE), inline=False)
+    embed.add_field(name="Top queries", value=clamp(top, limits.EMBED_FIELD_VALUE), inline=False)
+    embed.add_field(
+        name="Top misses (no confident answer)",
+        value=clamp(misses, limits.EMBED_FIELD_VALUE),
+        inline=False,
+    )
+    view = discord.ui.View(timeout=None)
+    for miss in data["top_misses"][: limits.ACTION_ROWS]:
+        query = miss["query"]
+        if len(f"ral:{query}") > limits.CUSTOM_ID:
+            continue
+        found = rulings.search(query, limit=10)
+        options = [
+            discord.SelectOption(
+                label=clamp(f"{r['title']} ({r['edition']})", limits.SELECT_OPTION_LABEL),
+                value=r["id"],
+            )
+            for r in found["results"]
+            if len(r["id"]) <= limits.CHOICE_VALUE
+        ][: limits.CHOICES]
+        if options:
+            placeholder = clamp(f"Add “{query}” as an alias of…", limits.SELECT_PLACEHOLDER)
+            view.add_item(AliasMissSelect(query, options, placeholder))
+    return [embed], view
+
+
+class AliasMissSelect(
+    discord.ui.DynamicItem[discord.ui.Select], template=r"ral:(?P<query>.{1,96})"
+):
+    """One click: a query users typed and missed becomes an alias of the picked ruling."""
+
+    def __init__(
+        self,
+        query: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ral:{query}",
+                options=options or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.query = query
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["query"], item.options, item.placeholder)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if not await refuse_unless_moderator(interaction, "alias from stats"):
+            return
+        values = (interaction.data or {}).get("values") or []
+        rulings = interaction.client.rulings  # type: ignore[attr-defined]
+        entry = rulings.moderation.entry(str(values[0])) if values else None
+        if entry is None:
+            await interaction.response.send_message(
+                "That ruling is no longer available.", ephemeral=True
+            )
+            return
+        try:
+            change = await asyncio.to_thread(
+                rulings.moderate, "alias_add", _moderator(interaction), self.query, entry["topic"]
+            )
+        except ModerationError as exc:
+            await interaction.response.send_message(f"Not changed: {exc}", ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Done: {change_line(change)}", ephemeral=True, allowed_mentions=NO_PINGS
+        )
 
 
 def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
@@ -593,7 +716,7 @@ class Announcements(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
 
-MODERATION_ITEMS = (ConfirmButton, CancelButton)
+MODERATION_ITEMS = (ConfirmButton, CancelButton, AliasMissSelect)
 
 
 async def setup(bot: commands.Bot) -> None:

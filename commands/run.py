@@ -45,11 +45,15 @@ def make_bot(settings: Settings, db_path=None, data_dir=None):
     """Build the store, index and state at the entry point and hand them to the bot."""
     from bot.service import Rulings
     from bot.state import State, state_path_for
-    from commands.app import RulingsBot
+    from commands.app import bot_class
 
+    if settings.shard_ids and not settings.shard_count:
+        raise SettingsError(
+            "RULINGS_SHARD_IDS needs RULINGS_SHARD_COUNT (the total across processes)"
+        )
     rulings = Rulings.open(db_path or settings.db_path, data_dir or settings.data_dir)
     state = State(state_path_for(rulings.store.path), settings.inline_lookups_default)
-    return RulingsBot(rulings, state, settings)
+    return bot_class(settings)(rulings, state, settings)
 
 
 async def _serve(bot, token: str) -> None:
@@ -80,7 +84,11 @@ def run_bot(args: argparse.Namespace) -> int:
         return 2
     logging.getLogger().setLevel(settings.log_level)
     logging.getLogger("discord.http").setLevel(logging.WARNING)
-    bot = make_bot(settings, args.db, args.data)
+    try:
+        bot = make_bot(settings, args.db, args.data)
+    except SettingsError as exc:
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return 2
     try:
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:

@@ -21,6 +21,23 @@ log = logging.getLogger(__name__)
 PRIVATE, PUBLIC = "p", "o"
 
 
+async def count_lookup(
+    client, guild_id: int | None, command: str, query: str, answer: dict | None
+) -> None:
+    """Count a lookup for /ruling-admin stats; counting never stands in an answer's way."""
+    try:
+        await asyncio.to_thread(
+            client.state.record_lookup,
+            command,
+            query,
+            answer["id"] if answer else None,
+            answer is not None,
+            guild_id,
+        )
+    except Exception:  # noqa: BLE001 - statistics are best effort
+        log.exception("could not count a lookup")
+
+
 def guarded(callback):
     """Component callbacks: an unexpected error is logged and the user gets an apology.
 
@@ -70,6 +87,8 @@ def answer_view(answer: dict[str, Any], page: int, pages: int, private: bool) ->
             )
     if private:
         view.add_item(PublicButton(page, answer["id"], row=3))
+    if len(f"rr:{answer['id']}") <= limits.CUSTOM_ID:
+        view.add_item(ReportButton(answer["id"], row=4))
     return view
 
 
@@ -107,6 +126,7 @@ async def render_answer(
 ):
     """Look up and render (embed, view) or None with the suggestions dict."""
     answer, suggestions = await asyncio.to_thread(_rulings(interaction).show, query, edition, as_of)
+    suggestions["answer"] = answer  # the caller counts the lookup by what it matched
     if answer is None:
         return None, suggestions
     embed, pages = answer_embed(answer, page, as_of=as_of)
@@ -287,6 +307,66 @@ class PickSelect(
             )
 
 
+class ReportModal(discord.ui.Modal):
+    """'Report this answer': what is wrong, for the moderators' queue."""
+
+    def __init__(self, entry: str):
+        super().__init__(title="Report this answer", timeout=600)
+        self.entry = entry
+        self.problem = discord.ui.TextInput(
+            label="What is wrong with it?", style=discord.TextStyle.paragraph, max_length=1000
+        )
+        self.add_item(self.problem)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        report_id = await asyncio.to_thread(
+            bot.state.add_report,  # type: ignore[attr-defined]
+            interaction.user.id,
+            interaction.user.name,
+            interaction.guild_id,
+            self.entry,
+            str(self.problem.value),
+        )
+        await interaction.response.send_message(
+            f"Thank you: report #{report_id} is in the moderators' queue.", ephemeral=True
+        )
+        home = bot.settings.home_guild_id  # type: ignore[attr-defined]
+        channel = await asyncio.to_thread(bot.state.announcement_channel, home) if home else None  # type: ignore[attr-defined]
+        if channel:
+            text = f"Report #{report_id} on {self.entry}: {self.problem.value}"
+            try:
+                await bot.get_partial_messageable(channel).send(
+                    clamp(text, limits.MESSAGE_CONTENT), allowed_mentions=NO_PINGS
+                )
+            except discord.HTTPException as exc:
+                log.warning("could not post report #%s: %s", report_id, exc)
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await on_view_error(interaction, error, self)
+
+
+class ReportButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<id>.{1,97})"):
+    def __init__(self, target: str, row: int | None = None):
+        super().__init__(
+            discord.ui.Button(
+                label="Report this answer",
+                custom_id=f"rr:{target}",
+                style=discord.ButtonStyle.secondary,
+                row=row,
+            )
+        )
+        self.target = target
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["id"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_modal(ReportModal(self.target))
+
+
 def history_view(history: dict[str, Any], page: int, pages: int, private: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     vis = PRIVATE if private else PUBLIC
@@ -309,4 +389,4 @@ def history_view(history: dict[str, Any], page: int, pages: int, private: bool) 
     return view
 
 
-DYNAMIC_ITEMS = (PageButton, RelatedButton, PublicButton, PickSelect)
+DYNAMIC_ITEMS = (PageButton, RelatedButton, PublicButton, PickSelect, ReportButton)
