@@ -237,7 +237,7 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
     carried = _old_changes(db_path)
 
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = db_path.with_name(db_path.name + ".building")
+    tmp = db_path.with_name(f"{db_path.name}.building-{os.getpid()}")  # processes may race
     for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
         if leftover.exists():
             leftover.unlink()

@@ -17,7 +17,7 @@ from commands.views import DYNAMIC_ITEMS
 log = logging.getLogger(__name__)
 
 EXTENSIONS = ("commands.lookup", "commands.messages", "commands.moderation")
-WATCH_SECONDS = 1.0
+WATCH_SECONDS = 0.25  # how soon another process's change is answered here
 
 
 def intents_for(settings: Settings) -> discord.Intents:

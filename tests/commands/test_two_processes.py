@@ -1,0 +1,105 @@
+"""Two bot processes on one store: a change made through one is answered by the other.
+
+Each process is the real bot (``python -m tests.fakediscord.launch_bot``) connected to its own
+fake Discord on loopback; they share only the SQLite store, as shards on one machine do.
+The measured delay is printed (run with -s) and documented in deploy/SCALING.md.
+"""
+
+import asyncio
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from bot.service import Rulings
+from tests.fakediscord import payloads
+from tests.fakediscord.server import FakeDiscord
+
+ROOT = Path(__file__).resolve().parents[2]
+TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GfakeX.abcdefghijklmnopqrstuvwxyz0123"
+
+
+def _launch(fake: FakeDiscord, env: dict[str, str], log: Path) -> subprocess.Popen:
+    handle = log.open("w")
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.fakediscord.launch_bot", fake.api_base, fake.gateway_url],
+        cwd=ROOT, env=env, stdout=handle, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
+async def _until(predicate, timeout: float, what: str):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, data_dir):
+    data = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, data)
+    db = tmp_path / "store.sqlite3"
+    Rulings.open(db, data).close()  # built once, before both processes start
+    env = {
+        **os.environ, "DISCORD_TOKEN": TOKEN, "RULINGS_DB": str(db), "RULINGS_DATA": str(data),
+        "RULINGS_HOME_GUILD_ID": payloads.GUILD_ID, "RULINGS_MODERATOR_ROLE_ID": payloads.MOD_ROLE_ID,
+    }  # fmt: skip
+    fakes = [FakeDiscord(), FakeDiscord()]
+    processes = []
+    try:
+        for number, fake in enumerate(fakes):
+            await fake.start()
+            processes.append(_launch(fake, env, tmp_path / f"bot{number}.log"))
+        for fake in fakes:
+            await asyncio.wait_for(fake.ready.wait(), 30)
+            await _until(lambda f=fake: f.connected and f.identify, 30, "IDENTIFY")
+        first, second = fakes
+        # Before: the other process does not know the nickname.
+        before = await second.interact(
+            payloads.slash_command(
+                "ruling", {"query": "the big chair"}, guild_id=payloads.GUILD_ID
+            ),
+            timeout=10,
+        )
+        assert "No confident match" in (before.body["data"].get("content") or "")
+        change = payloads.slash_command(
+            "ruling-admin alias add", {"query": "matching commander", "alias": "the big chair"},
+            guild_id=payloads.GUILD_ID, user=payloads.MOD_USER, member_roles=[payloads.MOD_ROLE_ID],
+            command_guild_id=payloads.GUILD_ID,
+        )  # fmt: skip
+        done = await first.interact(change, timeout=10)
+        assert done.body["data"]["content"].startswith("Done:")
+        changed_at = time.monotonic()
+        answered_at = None
+        while time.monotonic() - changed_at < 5:
+            ask = payloads.slash_command(
+                "ruling", {"query": "the big chair"}, guild_id=payloads.GUILD_ID
+            )
+            reply = await second.interact(ask, timeout=10)
+            embeds = reply.body["data"].get("embeds") or []
+            if embeds and embeds[0]["title"] == "matching commander [1E]":
+                answered_at = time.monotonic()
+                break
+            await asyncio.sleep(0.05)
+        assert answered_at is not None, "the second process never saw the change"
+        delay = answered_at - changed_at
+        print(f"\nchange made through process 1 answered by process 2 after {delay * 1000:.0f} ms")
+        assert delay < 1.0
+    finally:
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        for fake in fakes:
+            await fake.stop()
+    for number, process in enumerate(processes):
+        log = (tmp_path / f"bot{number}.log").read_text()
+        assert process.returncode == 0, log  # SIGTERM: a graceful shutdown
+        assert "Traceback" not in log, log
