@@ -74,7 +74,7 @@ class Rulings:
         self._lock = threading.RLock()
         self.documents = store.documents()
         self.index = self._build_index()
-        self.card_index = self._build_card_index()
+        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
         self._data_version = store.data_version()
         self.moderation = Moderation(store.db.conn)
 
@@ -156,6 +156,13 @@ class Rulings:
             index.add_name(alias["alias"], found, ALIAS)
         index.finish()
         return index
+
+    @property
+    def card_index(self) -> SearchIndex:
+        with self._lock:
+            if self._card_index is None:
+                self._card_index = self._build_card_index()
+            return self._card_index
 
     def _build_card_index(self) -> SearchIndex:
         """Cards are searched with the same machinery, each card a target of its own."""

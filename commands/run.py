@@ -12,8 +12,6 @@ import logging
 import signal
 import sys
 
-import discord
-
 from bot.settings import Settings, SettingsError, load_settings
 
 log = logging.getLogger(__name__)
@@ -76,6 +74,8 @@ async def _serve(bot, token: str) -> None:
 
 
 def run_bot(args: argparse.Namespace) -> int:
+    import discord  # here, not at the top: `rulings search` must not pay for importing it
+
     try:
         settings = load_settings()
         token = _token(settings)
@@ -111,6 +111,8 @@ def run_bot(args: argparse.Namespace) -> int:
 
 
 async def _sync(bot, token: str, guild_id: int | None) -> list:
+    import discord
+
     async with bot:
         await bot.login(token)  # runs setup_hook, which loads the commands
         home = bot.settings.home_guild_id
@@ -125,6 +127,8 @@ async def _sync(bot, token: str, guild_id: int | None) -> list:
 
 
 def run_sync(args: argparse.Namespace) -> int:
+    import discord
+
     try:
         settings = load_settings()
         token = _token(settings)
