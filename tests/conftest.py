@@ -7,7 +7,7 @@ import pytest
 pytest_plugins = ["tests.fakediscord.plugin"]
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = Path(__import__("os").environ.get("TEST_DATA_OVERRIDE", ROOT / "rulings_data"))
+DATA = ROOT / "rulings_data"
 
 
 @pytest.fixture(scope="session")

@@ -282,7 +282,7 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
                 for line in summary.splitlines()
                 if ":**" in line
             }
-            assert "exchange" in lines["New"] and "naming a card" in lines["New"]
+            assert lines["New"] == "**New:** exchange, not in play"
             assert "attempting missions" in lines["Changed"] and "abilities" in lines["Unchanged"]
             message = fake_discord.original_message(ix["token"])
             done = await fake_discord.interact(
