@@ -29,6 +29,7 @@ from bot.store import PARTIAL_ACTIONS, Store, open_store
 
 log = logging.getLogger(__name__)
 
+_PRINTED_SUBTITLE = re.compile(r"^(.+?)(?: \(.+\)|, .+)$")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -144,10 +145,15 @@ class Rulings:
                 if mention.get("type") != "card":
                     continue
                 index.add_name(mention["name"], target, MENTION)
+                printed = _PRINTED_SUBTITLE.match(mention["name"])
+                if printed:  # the ruling itself shows where the title ends: "I.K.S. Vorn (Ship…)"
+                    index.add_name(printed.group(1), target, MENTION)
                 for card_id in mention.get("card_ids", [])[:3]:
                     other = cards_by_id.get(card_id)
                     if other and other["subtitle"]:
+                        # "I.K.S. Vorn" finds the ruling that names "I.K.S. Vorn (Ship of Traitors)".
                         index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
+                        index.add_name(other["title"], target, MENTION)
         for alias in db.query("SELECT alias, target FROM aliases"):
             found = self._alias_target(index, alias["target"])
             if found is None:

@@ -93,7 +93,7 @@ def _see_also(text: str) -> list[str]:
     found: list[str] = []
     for match in _SEE.finditer(text):
         before = text[: match.start()].rstrip()
-        if before and not before.endswith((".", ";", ":", "(", ")", "!", "?", "\"", "”")):
+        if before and not before.endswith((".", ";", ":", "(", ")", "!", "?", '"', "”")):
             continue
         for target in match.group(1).split(", "):
             target = target.strip()

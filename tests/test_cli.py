@@ -1,0 +1,180 @@
+"""The CLI: the README's first command, JSON shapes, exit codes."""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def run(tmp_path_factory, capsys):
+    db = tmp_path_factory.getbasetemp() / "cli-store.sqlite3"
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = main(["--db", str(db), *argv])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return invoke
+
+
+def test_readme_first_command_answers_matching_commander(tmp_path):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = next(
+        line.strip() for line in readme.splitlines() if line.startswith("    python3 -m venv")
+    )
+    lookup = first.split("&&")[-1].strip()
+    assert lookup.startswith(".venv/bin/rulings show")
+    args = re.findall(r'"[^"]*"|\S+', lookup)[1:]
+    script = Path(sys.executable).with_name("rulings")
+    env = {**os.environ, "RULINGS_DB": str(tmp_path / "db.sqlite3")}
+    done = subprocess.run(
+        [str(script), *[a.strip('"') for a in args]],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Rinnak Pire and Regent Worf" in done.stdout
+    assert "First Edition Current Rulings Document (3 November 2014)" in done.stdout
+    assert "2014-11-03" in done.stdout
+    assert "Glossary" in done.stdout and "superseded" in done.stdout
+
+
+def test_show_json_shape(run):
+    code, out, _ = run("show", "Klingon Tea Ceremony", "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert {
+        "id",
+        "title",
+        "edition",
+        "kind",
+        "text",
+        "source",
+        "date",
+        "status",
+        "related",
+        "versions",
+    } <= set(answer)
+    assert answer["title"] == "Klingon Tea Ceremony"
+    assert answer["edition"] == "2E"
+    assert answer["kind"] == "clarification"
+    assert answer["date"] == "2011-10-05"
+    assert answer["status"] == "current"
+    assert answer["text"].startswith("If a single action downloads multiple cards simultaneously")
+    assert all(set(v) == {"id", "source", "date", "status"} for v in answer["versions"])
+    assert all(set(r) == {"id", "title"} for r in answer["related"])
+
+
+def test_search_json_shape(run):
+    code, out, _ = run("search", "matchng comander", "--json", "--limit", "3")
+    assert code == 0
+    found = json.loads(out)
+    assert set(found) == {"query", "confident", "results"}
+    assert found["confident"] is True
+    top = found["results"][0]
+    assert set(top) == {"id", "title", "edition", "kind", "source", "date", "score"}
+    assert top["title"] == "matching commander" and top["date"] == "2014-11-03"
+    assert len(found["results"]) <= 3
+
+
+def test_no_confident_match_exits_1_with_suggestions(run):
+    code, out, _ = run("search", "qwzxv", "--json")
+    assert code == 1
+    assert json.loads(out)["confident"] is False
+    code, _, err = run("show", "qwzxv")
+    assert code == 1
+    assert "No confident match" in err
+
+
+def test_sources_lists_all_five_documents_with_counts(run):
+    code, out, _ = run("sources", "--json")
+    assert code == 0
+    documents = json.loads(out)["documents"]
+    assert [d["id"] for d in documents] == [
+        "2e-crd-2014-07-07", "2e-crd-2011-10-05", "1e-crd-2014-11-03", "1e-glossary-m", "2e-opencards-terms",
+    ]  # fmt: skip
+    counts = {d["id"]: d["entries"] for d in documents}
+    assert counts["2e-crd-2014-07-07"] == 23
+    assert counts["2e-crd-2011-10-05"] == 18
+    assert counts["1e-crd-2014-11-03"] == 44
+    assert counts["2e-opencards-terms"] == 33
+    assert all(d["entries"] > 0 for d in documents)
+
+
+def test_history_newest_first(run):
+    code, out, _ = run("history", "attempting missions", "--edition", "2E", "--json")
+    assert code == 0
+    versions = json.loads(out)["versions"]
+    assert [v["date"] for v in versions] == ["2014-07-07", "2011-10-05", None]
+    assert versions[0]["status"] == "current"
+
+
+def test_show_as_of_gives_the_version_then_in_force(run):
+    code, out, _ = run(
+        "show", "attempting missions", "--edition", "2E", "--as-of", "2012-01-01", "--json"
+    )
+    assert code == 0
+    assert json.loads(out)["date"] == "2011-10-05"
+    code, out, _ = run(
+        "show", "matching commander", "--edition", "1E", "--as-of", "2014-01-01", "--json"
+    )
+    assert code == 0
+    assert json.loads(out)["id"].startswith("1e-glossary-m:")
+
+
+def test_changes_since(run):
+    code, out, _ = run("changes", "--since", "2012-01-01", "--edition", "2E", "--json")
+    assert code == 0
+    changes = {c["title"]: c["change"] for c in json.loads(out)["changes"]}
+    assert changes["exchange"] == "added"
+    assert changes["attempting missions"] == "changed"
+
+
+def test_related(run):
+    code, out, _ = run("related", "matching commander", "--edition", "1E", "--json")
+    assert code == 0
+    titles = [r["title"] for r in json.loads(out)["related"]]
+    assert "named in lore" in titles and "facility commander" in titles
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["search"],
+        ["search", "x", "--edition", "3E"],
+        ["search", "x", "--limit", "0"],
+        ["show", "x", "--as-of", "2014-13-45"],
+        ["changes", "--since", "yesterday"],
+        ["frobnicate"],
+    ],
+)
+def test_usage_errors_exit_2(run, argv):
+    with pytest.raises(SystemExit) as info:
+        run(*argv)
+    assert info.value.code == 2
+
+
+def test_data_error_exits_2_with_one_line(tmp_path, capsys):
+    code = main(["--data", str(tmp_path), "--db", str(tmp_path / "db.sqlite3"), "sources"])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("rulings: error:") and err.count("\n") == 1
+
+
+def test_title_only_glossary_entry_says_its_text_is_missing(run):
+    code, out, _ = run("show", "Make It So", "--edition", "1E", "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["text"] == "" and answer["source"] == "First Edition Glossary (letter M page)"
+    assert answer["note"].startswith("The text of this entry is not in the bundled data")
