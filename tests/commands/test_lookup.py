@@ -27,7 +27,16 @@ async def test_synced_commands_are_valid(fake_discord, running):
         )
     assert limits.validate_command_payload(put.json) == []
     names = {c["name"] for c in put.json}
-    assert names == {"ruling", "search", "history", "sources", "card", "changes", "inline", "announcements"}
+    assert names == {
+        "ruling",
+        "search",
+        "history",
+        "sources",
+        "card",
+        "changes",
+        "inline",
+        "announcements",
+    }
     lookup = next(c for c in put.json if c["name"] == "ruling")
     assert set(lookup["contexts"]) == {0, 1, 2}  # servers, the bot's DMs, private channels
     inline = next(c for c in put.json if c["name"] == "inline")

@@ -1,0 +1,99 @@
+"""Data files are code: every shipped YAML loads and every record has what the store needs.
+
+Problems are collected and reported together, each naming its file and record.
+"""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.dataset import load_documents
+from bot.parsers import AMEND_ACTIONS, KINDS
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "rulings_data"
+ENTRY_KEYS = {"id", "topic", "title", "edition", "kind", "line", "marked_new", "text"}
+
+
+def _problems_in_entries() -> list[str]:
+    problems = []
+    documents = {d.id: d for d in load_documents(DATA)}
+    seen_ids: set[str] = set()
+    for path in sorted((DATA / "entries").glob("*.yaml")):
+        name = path.relative_to(ROOT)
+        try:
+            raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            problems.append(f"{name}: not YAML: {exc}")
+            continue
+        document = documents.get(raw.get("document"))
+        if document is None:
+            problems.append(f"{name}: document {raw.get('document')!r} is not in documents.yaml")
+            continue
+        for n, entry in enumerate(raw.get("entries") or [], 1):
+            where = f"{name} entry #{n} ({entry.get('title')!r})"
+            missing = ENTRY_KEYS - set(entry)
+            if missing:
+                problems.append(f"{where}: missing {sorted(missing)}")
+                continue
+            if entry["id"] in seen_ids:
+                problems.append(f"{where}: duplicate id {entry['id']}")
+            seen_ids.add(entry["id"])
+            if not entry["id"].startswith(document.id + ":"):
+                problems.append(f"{where}: id {entry['id']} does not start with its document id")
+            if entry["edition"] != document.edition:
+                problems.append(
+                    f"{where}: edition {entry['edition']} but the document is {document.edition}"
+                )
+            if not entry["topic"].startswith(document.edition.lower() + "-"):
+                problems.append(f"{where}: topic {entry['topic']} is not edition-qualified")
+            if entry["kind"] not in KINDS:
+                problems.append(f"{where}: unknown kind {entry['kind']!r}")
+            if len(entry["id"]) > 90:
+                problems.append(f"{where}: id longer than 90 characters (Discord custom ids)")
+            for amendment in entry.get("amendments", []):
+                if amendment.get("action") not in AMEND_ACTIONS:
+                    problems.append(f"{where}: unknown amendment {amendment.get('action')!r}")
+            for reference in entry.get("see_also", []):
+                if set(reference) != {"title", "topic"}:
+                    problems.append(f"{where}: see_also item {reference} needs title and topic")
+    return problems
+
+
+def test_every_entry_file_is_well_formed():
+    problems = _problems_in_entries()
+    assert not problems, "\n".join(problems)
+
+
+def test_every_alias_points_at_a_topic(rulings):
+    raw = yaml.safe_load((DATA / "aliases.yaml").read_text(encoding="utf-8"))
+    problems = []
+    for n, alias in enumerate(raw["aliases"], 1):
+        if (
+            set(alias) - {"alias", "target", "note"}
+            or not alias.get("alias")
+            or not alias.get("target")
+        ):
+            problems.append(
+                f"aliases.yaml #{n}: needs alias and target (and optionally note): {alias}"
+            )
+        elif (
+            alias["target"] not in rulings.index.by_topic
+            and alias["target"] not in rulings.index.by_entry
+        ):
+            problems.append(f"aliases.yaml #{n}: {alias['alias']!r} -> unknown {alias['target']!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_document_file_exists():
+    for document in load_documents(DATA):
+        assert (DATA / document.file).is_file(), document.file
+
+
+def test_shipped_sources_are_unchanged_copies():
+    shared = ROOT.parent / "shared" / "sources"
+    if not shared.is_dir():
+        pytest.skip("../shared is not beside this clone; nothing to compare with")
+    for path in sorted(shared.iterdir()):
+        assert (DATA / "sources" / path.name).read_bytes() == path.read_bytes(), path.name

@@ -1,0 +1,147 @@
+"""rulings import: byte-stable output, topics and supersession, links, malformed input."""
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.dataset import load_documents
+from bot.importer import run_import
+from bot.parsers import SourceFormatError
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "rulings_data"
+
+
+@pytest.fixture(scope="module")
+def data_copy(tmp_path_factory):
+    target = tmp_path_factory.mktemp("data") / "rulings_data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+def _entries(data: Path, document: str) -> dict[str, dict]:
+    raw = yaml.safe_load((data / "entries" / f"{document}.yaml").read_text(encoding="utf-8"))
+    return {e["title"]: e for e in raw["entries"]}
+
+
+def test_reimport_changes_no_byte(data_copy):
+    reports = run_import(data_copy)
+    assert [r.changed for r in reports] == [False] * len(reports)
+    for path in sorted((DATA / "entries").glob("*.yaml")):
+        assert (data_copy / "entries" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_every_registered_document_has_entries(data_copy):
+    for document in load_documents(DATA):
+        assert (DATA / "entries" / f"{document.id}.yaml").exists(), document.id
+
+
+def test_versions_share_one_topic_per_edition():
+    crd = _entries(DATA, "1e-crd-2014-11-03")
+    glossary = _entries(DATA, "1e-glossary-m")
+    assert (
+        crd["matching commander"]["topic"]
+        == glossary["matching commander"]["topic"]
+        == "1e-matching-commander"
+    )
+    assert crd["missions"]["topic"] == glossary["mission"]["topic"]
+    new = _entries(DATA, "2e-crd-2014-07-07")
+    old = _entries(DATA, "2e-crd-2011-10-05")
+    community = _entries(DATA, "2e-opencards-terms")
+    assert (
+        new["attempting missions"]["topic"]
+        == old["attempting missions"]["topic"]
+        == community["attempting missions"]["topic"]
+    )
+    # Either half of a slash-joined topic joins it.
+    assert (
+        community["cannot"]["topic"]
+        == community["may not"]["topic"]
+        == new["cannot / may not"]["topic"]
+    )
+
+
+def test_same_title_in_both_editions_is_two_topics():
+    assert _entries(DATA, "1e-crd-2014-11-03")["species"]["topic"] == "1e-species"
+    assert _entries(DATA, "2e-crd-2014-07-07")["species"]["topic"] == "2e-species"
+
+
+def test_cross_references_resolve_to_topics_or_stay_text():
+    crd = _entries(DATA, "1e-crd-2014-11-03")
+    assert crd["matching commander"]["see_also"] == [
+        {"title": "named in lore", "topic": "1e-named-in-lore"},
+        {"title": "facility commander", "topic": "1e-facility-commander"},
+    ]
+    assert crd["faction"]["see_also"] == [
+        {
+            "title": "battle – affiliation restrictions",
+            "topic": "1e-battle-affiliation-restrictions",
+        },
+        {"title": "infiltration icon", "topic": "1e-infiltration-icon"},
+        {
+            "title": "playing an affiliation (non-Borg)",
+            "topic": "1e-playing-an-affiliation-non-borg",
+        },
+    ]
+    assert {"title": "timeline disruption", "topic": None} in crd["Stop First Contact"]["see_also"]
+
+
+def test_mentions_name_the_cards_in_the_text():
+    entry = _entries(DATA, "2e-crd-2014-07-07")["cost reduction"]
+    names = [m["name"] for m in entry["mentions"] if m["type"] == "card"]
+    for expected in (
+        "Julian Bashir (Rebel Captain)",
+        "Ptol",
+        "Thompson",
+        "U.S.S. Equinox (Determined To Get Home)",
+    ):
+        assert expected in names
+    bashir = next(m for m in entry["mentions"] if m["name"] == "Julian Bashir (Rebel Captain)")
+    assert bashir["card_ids"] == ["2e-julian-bashir-rebel-captain"]
+
+
+def test_amendments_are_recorded_for_glossary_changes():
+    crd = _entries(DATA, "1e-crd-2014-11-03")
+    assert crd["matching commander"]["amendments"] == [
+        {"action": "replace entry", "instruction": "Replace this entry with the following:"}
+    ]
+    assert [a["action"] for a in crd["missions attempt"]["amendments"]] == ["add", "replace part"]
+
+
+def _copy(tmp_path: Path) -> Path:
+    target = tmp_path / "rulings_data"
+    shutil.copytree(DATA, target)
+    return target
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"", "empty"),
+        (b"abilities \xe2\x80\x93 fine\n\x00\x01\x02", "binary"),
+        (b"abilities \xff\xfe text", "not UTF-8"),
+        (b"Nothing here looks like an entry.\n", "no 'term"),
+    ],
+)
+def test_malformed_source_is_refused_and_nothing_is_written(tmp_path, content, message):
+    data = _copy(tmp_path)
+    before = {p.name: p.read_bytes() for p in (data / "entries").glob("*.yaml")}
+    (data / "sources" / "2e-current-rulings-2014-07-07.txt").write_bytes(content)
+    with pytest.raises(SourceFormatError) as info:
+        run_import(data)
+    assert "2e-current-rulings-2014-07-07.txt" in str(info.value)
+    assert message in str(info.value)
+    assert {p.name: p.read_bytes() for p in (data / "entries").glob("*.yaml")} == before
+
+
+def test_unknown_parser_is_a_clear_error(tmp_path):
+    data = _copy(tmp_path)
+    registry = data / "documents.yaml"
+    registry.write_text(
+        registry.read_text(encoding="utf-8").replace("parser: crd-2e-text", "parser: pdf-magic"),
+        encoding="utf-8",
+    )
+    with pytest.raises(ValueError, match="unknown parser 'pdf-magic'"):
+        run_import(data)
