@@ -287,11 +287,12 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO if args.verbose else os.environ.get("RULINGS_LOG_LEVEL", "WARNING"),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    from bot.logs import configure_logging
+
+    level = os.environ.get("RULINGS_LOG_LEVEL", "WARNING").upper()
+    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+        level = "WARNING"
+    configure_logging(logging.INFO if args.verbose else level)
     try:
         return _run(args)
     except KeyboardInterrupt:

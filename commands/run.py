@@ -82,8 +82,7 @@ def run_bot(args: argparse.Namespace) -> int:
     except SettingsError as exc:
         print(f"rulings: error: {exc}", file=sys.stderr)
         return 2
-    logging.getLogger().setLevel(settings.log_level)
-    logging.getLogger("discord.http").setLevel(logging.WARNING)
+    logging.getLogger().setLevel(settings.log_level)  # the bot's own level: RULINGS_LOG_LEVEL
     try:
         bot = make_bot(settings, args.db, args.data)
     except SettingsError as exc:

@@ -425,3 +425,70 @@ async def test_everyone_in_ruling_text_pings_nobody(fake_discord, running, pingi
             "@everyone <@123456789012345678> If a single action"
         )
         assert body["allowed_mentions"] == {"parse": []}
+
+
+LOOKUPS = [
+    ("ruling", {"query": "KTC"}, "show"),
+    ("search", {"words": "KTC"}, "search"),
+    ("history", {"query": "KTC"}, "history"),
+    ("card", {"name": "Ptol"}, "card"),
+    ("changes", {"since": "2012-01-01"}, "changes"),
+    ("sources", None, "sources"),
+]
+
+
+@pytest.mark.parametrize(("command", "options", "_"), LOOKUPS, ids=[c[0] for c in LOOKUPS])
+async def test_every_lookup_works_in_a_dm(fake_discord, running, command, options, _):
+    async with running():
+        callback = await fake_discord.interact(payloads.slash_command(command, options, dm=True))
+    assert callback.body["type"] == 4
+    assert callback.body["data"]["embeds"], callback.body
+    assert limits.validate_message(callback.body["data"]) == []
+
+
+@pytest.mark.parametrize(
+    ("command", "options"),
+    [
+        ("ruling", {"query": "qwzxv"}),
+        ("history", {"query": "qwzxv"}),
+        ("card", {"name": "qwzxv"}),
+        ("search", {"words": "qwzxv"}),
+    ],
+)
+async def test_every_lookup_says_no_confident_match(fake_discord, running, command, options):
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command(command, options, guild_id=GUILD)
+        )
+    data = callback.body["data"]
+    text = data.get("content") or data["embeds"][0]["description"]
+    assert "No confident match" in text or "No card matches" in text or "No rulings match" in text
+
+
+@pytest.mark.allow_logged_errors
+@pytest.mark.parametrize(("command", "options", "method"), LOOKUPS, ids=[c[0] for c in LOOKUPS])
+async def test_every_lookup_apologises_for_an_unexpected_error(
+    fake_discord, running, rulings, monkeypatch, command, options, method
+):
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(rulings, method, broken)
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command(command, options, guild_id=GUILD)
+        )
+    assert callback.body["data"]["content"] == APOLOGY
+    assert callback.body["data"]["flags"] & EPHEMERAL
+
+
+async def test_history_autocomplete_and_card_autocomplete_round_trip(fake_discord, running):
+    async with running():
+        history = await fake_discord.interact(
+            payloads.autocomplete("history", {"query": "tea cer"}, focused="query", guild_id=GUILD)
+        )
+        empty = await fake_discord.interact(
+            payloads.autocomplete("ruling", {"query": ""}, focused="query", guild_id=GUILD)
+        )
+    assert history.body["data"]["choices"][0]["name"] == "Klingon Tea Ceremony (2E)"
+    assert 1 <= len(empty.body["data"]["choices"]) <= 25
