@@ -314,6 +314,14 @@ def _run(args: argparse.Namespace) -> int:
 
         reports = run_import(data_dir, cards_dir=args.cards)
         print_report(reports)
+        if args.cards:
+            from bot.cards import load_card_index
+            from bot.dataset import CARDS_DIR
+
+            for edition in ("1e", "2e"):
+                cards = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
+                subtitled = sum(1 for c in cards if c.subtitle)
+                print(f"cards {edition.upper()}: {len(cards)} cards ({subtitled} with a subtitle)")
         return EXIT_OK
     if args.command == "bench":
         from bot.bench import main as bench_main
