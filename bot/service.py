@@ -46,6 +46,26 @@ def check_date(value: str) -> str:
     return value
 
 
+def _result_json(result: SearchResult) -> dict[str, Any]:
+    """The ``rulings search --json`` shape of a search result."""
+    return {
+        "query": result.query,
+        "confident": result.confident,
+        "results": [
+            {
+                "id": h.target.entry,
+                "title": h.target.title,
+                "edition": h.target.edition,
+                "kind": h.target.kind,
+                "source": h.target.source,
+                "date": h.target.date,
+                "score": h.score,
+            }
+            for h in result.hits
+        ],
+    }
+
+
 def _locked(method):
     """Run a method under the service lock (the store's connection is shared by threads)."""
 
@@ -210,19 +230,7 @@ class Rulings:
             found: dict[str, Any] = {"query": text, "confident": False, "results": []}
             if row is None:
                 result = self.card_index.search(text, edition=edition, limit=5)
-                found = {
-                    "query": result.query,
-                    "confident": result.confident,
-                    "results": [
-                        {
-                            "id": h.target.entry,
-                            "title": h.target.title,
-                            "edition": h.target.edition,
-                            "score": h.score,
-                        }
-                        for h in result.hits
-                    ],
-                }
+                found = _result_json(result)
                 if not (result.confident and result.hits):
                     return None, found
                 row = self.store.card(result.hits[0].target.entry)
@@ -384,23 +392,7 @@ class Rulings:
     # ---------------------------------------------------------------- answers
     @_locked
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
-        result = self.index.search(query, edition=edition, limit=limit)
-        return {
-            "query": result.query,
-            "confident": result.confident,
-            "results": [
-                {
-                    "id": h.target.entry,
-                    "title": h.target.title,
-                    "edition": h.target.edition,
-                    "kind": h.target.kind,
-                    "source": h.target.source,
-                    "date": h.target.date,
-                    "score": h.score,
-                }
-                for h in result.hits
-            ],
-        }
+        return _result_json(self.index.search(query, edition=edition, limit=limit))
 
     @_locked
     def show(

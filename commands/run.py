@@ -73,21 +73,25 @@ async def _serve(bot, token: str) -> None:
         await asyncio.gather(runner, return_exceptions=stopper in done)
 
 
-def run_bot(args: argparse.Namespace) -> int:
-    import discord  # here, not at the top: `rulings search` must not pay for importing it
-
+def _prepare(args: argparse.Namespace):
+    """Settings, token and the bot, or None after a one-line error on stderr."""
     try:
         settings = load_settings()
         token = _token(settings)
+        logging.getLogger().setLevel(settings.log_level)  # the bot's level: RULINGS_LOG_LEVEL
+        return make_bot(settings, args.db, args.data), token
     except SettingsError as exc:
         print(f"rulings: error: {exc}", file=sys.stderr)
+        return None
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    import discord  # here, not at the top: `rulings search` must not pay for importing it
+
+    prepared = _prepare(args)
+    if prepared is None:
         return 2
-    logging.getLogger().setLevel(settings.log_level)  # the bot's own level: RULINGS_LOG_LEVEL
-    try:
-        bot = make_bot(settings, args.db, args.data)
-    except SettingsError as exc:
-        print(f"rulings: error: {exc}", file=sys.stderr)
-        return 2
+    bot, token = prepared
     try:
         asyncio.run(_serve(bot, token))
     except discord.LoginFailure:
@@ -128,13 +132,10 @@ async def _sync(bot, token: str, guild_id: int | None) -> list:
 def run_sync(args: argparse.Namespace) -> int:
     import discord
 
-    try:
-        settings = load_settings()
-        token = _token(settings)
-    except SettingsError as exc:
-        print(f"rulings: error: {exc}", file=sys.stderr)
+    prepared = _prepare(args)
+    if prepared is None:
         return 2
-    bot = make_bot(settings, args.db, args.data)
+    bot, token = prepared
     try:
         synced = asyncio.run(_sync(bot, token, args.guild))
     except discord.LoginFailure:
