@@ -178,3 +178,14 @@ def test_title_only_glossary_entry_says_its_text_is_missing(run):
     answer = json.loads(out)
     assert answer["text"] == "" and answer["source"] == "First Edition Glossary (letter M page)"
     assert answer["note"].startswith("The text of this entry is not in the bundled data")
+
+
+def test_partial_amendment_is_shown_with_the_entry_it_amends(run):
+    code, out, _ = run("show", "skills", "--edition", "2E", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["date"] == "2014-07-07"
+    assert [a["action"] for a in answer["amendments"]] == ["rest unchanged"]
+    assert answer["base"]["source"] == "2E Rulebook text, via openCards 2E terms overview (community copy)"
+    assert answer["base"]["text"].startswith("A personnel “uses” one of his or her skills:")
+    code, out, _ = run("show", "missions attempt", "--edition", "1E", "--json")
+    assert json.loads(out)["base"]["id"] == "1e-glossary-m:mission-attempt"
