@@ -392,7 +392,8 @@ class Rulings:
     # ---------------------------------------------------------------- answers
     @_locked
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
-        return _result_json(self.index.search(query, edition=edition, limit=limit))
+        """Ranked results (a list to read, so full text always contributes)."""
+        return _result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
     @_locked
     def show(
