@@ -437,7 +437,9 @@ class Rulings:
             if any(a["action"] in PARTIAL_ACTIONS for a in amendments):
                 older = [v for v in versions if v["rank"] > row["rank"] and v["text"]]
                 # A CRD amends the Rulebook or Glossary entry: prefer that as the base.
-                base = next((v for v in older if self._is_base_text(v)), older[0] if older else None)
+                base = next(
+                    (v for v in older if self._is_base_text(v)), older[0] if older else None
+                )
                 if base:
                     answer["base"] = {**self._version_summary(base), "text": base["text"]}
         card = self.card_for(row)
@@ -455,7 +457,9 @@ class Rulings:
 
     def _is_base_text(self, version: dict[str, Any]) -> bool:
         document = self.documents[version["document"]]
-        return document["kind"] in ("rulebook", "glossary") or version.get("taken_from") == "Rulebook"
+        return (
+            document["kind"] in ("rulebook", "glossary") or version.get("taken_from") == "Rulebook"
+        )
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         """The card a card ruling or clarification is about, if the title names one."""

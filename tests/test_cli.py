@@ -185,7 +185,10 @@ def test_partial_amendment_is_shown_with_the_entry_it_amends(run):
     answer = json.loads(out)
     assert code == 0 and answer["date"] == "2014-07-07"
     assert [a["action"] for a in answer["amendments"]] == ["rest unchanged"]
-    assert answer["base"]["source"] == "2E Rulebook text, via openCards 2E terms overview (community copy)"
+    assert (
+        answer["base"]["source"]
+        == "2E Rulebook text, via openCards 2E terms overview (community copy)"
+    )
     assert answer["base"]["text"].startswith("A personnel “uses” one of his or her skills:")
     code, out, _ = run("show", "missions attempt", "--edition", "1E", "--json")
     assert json.loads(out)["base"]["id"] == "1e-glossary-m:mission-attempt"
