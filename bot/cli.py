@@ -91,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--json", action="store_true")
     _add_moderation_commands(sub)
+    from bot.ops import add_ops_commands
+
+    add_ops_commands(sub)
     _add_plugin_commands(sub)
     return parser
 

@@ -1,0 +1,311 @@
+"""Operations: ``rulings doctor``, ``rulings backup PATH``, ``rulings restore PATH``.
+
+Library functions return data; only the command handlers print. The token is never shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import sqlite3
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.dataset import DataError, default_data_dir, load_documents, load_entries
+from bot.settings import Settings, SettingsError, load_settings
+from bot.state import state_path_for
+from bot.store import default_db_path, open_store
+
+OK, WARN, FAIL = "OK", "WARN", "FAIL"
+STALE_AFTER_DAYS = 3 * 365
+BACKUP_FILES = ("rulings.sqlite3", "state.sqlite3")
+
+
+@dataclass
+class Check:
+    name: str
+    status: str
+    detail: str
+    fix: str = ""
+
+
+def _integrity(path: Path) -> str:
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        conn.close()
+
+
+def run_checks(db_path: Path | None = None, data_dir: Path | None = None) -> list[Check]:
+    """Every check `rulings doctor` prints, in order."""
+    checks: list[Check] = []
+    settings: Settings | None = None
+    try:
+        settings = load_settings()
+        checks.append(Check("settings", OK, "every setting is well-formed"))
+    except SettingsError as exc:
+        checks.append(
+            Check("settings", FAIL, str(exc), "correct it in the environment or the .env file")
+        )
+    if settings is not None:
+        if not settings.token:
+            checks.append(
+                Check(
+                    "token",
+                    WARN,
+                    "DISCORD_TOKEN is not set: lookups from the CLI work; the bot needs it",
+                    "set DISCORD_TOKEN (Developer Portal → Bot → Reset Token)",
+                )  # fmt: skip
+            )
+        elif not Settings.token_looks_valid(settings.token):
+            checks.append(
+                Check(
+                    "token",
+                    FAIL,
+                    "DISCORD_TOKEN does not look like a bot token",
+                    "copy the token again from the Developer Portal (three dot-separated parts)",
+                )  # fmt: skip
+            )
+        else:
+            checks.append(Check("token", OK, "DISCORD_TOKEN is set and well-formed"))
+        if settings.home_guild_id and not (
+            settings.moderator_role_id or settings.moderator_user_ids
+        ):
+            checks.append(
+                Check(
+                    "moderators",
+                    WARN,
+                    "a home server is set but no moderator role or user ids",
+                    "set RULINGS_MODERATOR_ROLE_ID (or RULINGS_MODERATOR_USER_IDS)",
+                )  # fmt: skip
+            )
+        elif settings.home_guild_id:
+            checks.append(Check("moderators", OK, f"home server {settings.home_guild_id}"))
+        else:
+            checks.append(Check("moderators", WARN, "RULINGS_HOME_GUILD_ID is not set: /ruling-admin is off",
+                                "set RULINGS_HOME_GUILD_ID and RULINGS_MODERATOR_ROLE_ID"))  # fmt: skip
+        db_path = db_path or settings.db_path
+        data_dir = data_dir or settings.data_dir
+    data_dir = Path(data_dir or default_data_dir())
+    db_path = Path(db_path or default_db_path())
+
+    documents = []
+    try:
+        documents = load_documents(data_dir)
+        entries = load_entries(data_dir, documents)
+        checks.append(
+            Check("data", OK, f"{len(documents)} documents, {len(entries)} entries in {data_dir}")
+        )
+    except (DataError, OSError, ValueError) as exc:
+        checks.append(
+            Check(
+                "data", FAIL, str(exc), "point RULINGS_DATA at a rulings_data folder, or reinstall"
+            )
+        )
+    if documents:
+        newest = max((d.date for d in documents if d.date), default=None)
+        if newest is None:
+            checks.append(Check("data age", WARN, "no document has a date"))
+        else:
+            age = (dt.date.today() - dt.date.fromisoformat(newest)).days
+            status = WARN if age > STALE_AFTER_DAYS else OK
+            fix = (
+                "rulings may be stale: import the newest Current Rulings Document"
+                if status == WARN
+                else ""
+            )
+            checks.append(
+                Check("data age", status, f"newest document dated {newest} ({age} days ago)", fix)
+            )
+
+    if not any(c.name == "data" and c.status == FAIL for c in checks):
+        try:
+            store = open_store(db_path, data_dir)
+            store.close()
+            result = _integrity(db_path)
+            if result == "ok":
+                checks.append(Check("store", OK, f"{db_path} passes integrity_check"))
+            else:
+                checks.append(
+                    Check(
+                        "store",
+                        FAIL,
+                        f"integrity_check: {result}",
+                        "restore a backup: rulings restore PATH",
+                    )
+                )
+        except (sqlite3.DatabaseError, OSError, ValueError) as exc:
+            checks.append(
+                Check(
+                    "store",
+                    FAIL,
+                    f"{db_path}: {exc}",
+                    "restore a backup, or move the file away to rebuild it",
+                )
+            )
+    state = state_path_for(db_path)
+    if state.exists():
+        try:
+            result = _integrity(state)
+            conn = sqlite3.connect(f"file:{state}?mode=ro", uri=True)
+            mode = conn.execute("PRAGMA journal_mode").fetchone()[0]
+            conn.close()
+            if result != "ok":
+                checks.append(
+                    Check(
+                        "state",
+                        FAIL,
+                        f"integrity_check: {result}",
+                        "restore a backup: rulings restore PATH",
+                    )
+                )
+            else:
+                checks.append(
+                    Check("state", OK, f"{state} passes integrity_check (journal {mode})")
+                )
+        except sqlite3.DatabaseError as exc:
+            checks.append(
+                Check("state", FAIL, f"{state}: {exc}", "restore a backup: rulings restore PATH")
+            )
+    else:
+        checks.append(Check("state", OK, f"{state} will be created when the bot first runs"))
+    return checks
+
+
+# ------------------------------------------------------------------ backup and restore
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _copy_online(source: Path, target: Path) -> None:
+    """SQLite's backup API: a consistent copy even while the bot is writing."""
+    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
+    tmp = target.with_name(target.name + ".part")
+    if tmp.exists():
+        tmp.unlink()
+    dst = sqlite3.connect(tmp)
+    try:
+        src.backup(dst)
+        dst.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
+    finally:
+        dst.close()
+        src.close()
+    os.replace(tmp, target)
+
+
+def backup(db_path: Path, folder: Path) -> dict:
+    """Copy the store and the state into ``folder`` with a manifest of their hashes."""
+    folder.mkdir(parents=True, exist_ok=True)
+    sources = {"rulings.sqlite3": db_path, "state.sqlite3": state_path_for(db_path)}
+    manifest = {"created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "files": {}}
+    for name, source in sources.items():
+        if not source.exists():
+            continue
+        _copy_online(source, folder / name)
+        manifest["files"][name] = _sha256(folder / name)
+    if "rulings.sqlite3" not in manifest["files"]:
+        raise ValueError(f"{db_path}: there is no store to back up")
+    (folder / "manifest.json").write_text(json.dumps(manifest, indent=2), encoding="utf-8")
+    return manifest
+
+
+def verify_backup(folder: Path) -> dict:
+    """The manifest of a backup folder whose files are whole and valid; ValueError otherwise."""
+    try:
+        manifest = json.loads((folder / "manifest.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise ValueError(
+            f"{folder}: no readable manifest.json; not a backup made by rulings backup"
+        ) from None
+    for name, digest in manifest.get("files", {}).items():
+        path = folder / name
+        if name not in BACKUP_FILES or not path.exists():
+            raise ValueError(f"{path}: missing")
+        if _sha256(path) != digest:
+            raise ValueError(f"{path}: does not match its manifest (changed or truncated)")
+        try:
+            result = _integrity(path)
+        except sqlite3.DatabaseError as exc:
+            raise ValueError(f"{path}: not an SQLite database ({exc})") from None
+        if result != "ok":
+            raise ValueError(f"{path}: integrity_check says {result}")
+    if "rulings.sqlite3" not in manifest.get("files", {}):
+        raise ValueError(f"{folder}: the backup holds no store")
+    return manifest
+
+
+def restore(folder: Path, db_path: Path) -> dict:
+    """Verify a backup, then copy it over the live files (restart the bot afterwards)."""
+    manifest = verify_backup(folder)
+    targets = {"rulings.sqlite3": db_path, "state.sqlite3": state_path_for(db_path)}
+    db_path.parent.mkdir(parents=True, exist_ok=True)
+    for name in manifest["files"]:
+        target = targets[name]
+        _copy_online(folder / name, target)
+        for suffix in ("-wal", "-shm"):
+            stale = target.with_name(target.name + suffix)
+            if stale.exists():
+                stale.unlink()
+    return manifest
+
+
+# ------------------------------------------------------------------ command line
+def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
+    db = args.db or (
+        Path(os.environ["RULINGS_DB"]) if os.environ.get("RULINGS_DB") else default_db_path()
+    )
+    return Path(db), Path(args.data or default_data_dir())
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    db, data = _paths(args)
+    checks = run_checks(db, data)
+    for check in checks:
+        print(f"{check.status:<4}  {check.name}: {check.detail}")
+        if check.fix and check.status != OK:
+            print(f"      fix: {check.fix}")
+    return 1 if any(c.status == FAIL for c in checks) else 0
+
+
+def _backup(args: argparse.Namespace) -> int:
+    db, _ = _paths(args)
+    try:
+        manifest = backup(db, Path(args.path))
+    except (ValueError, sqlite3.DatabaseError, OSError) as exc:
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return 2
+    print(f"backed up {', '.join(manifest['files'])} to {args.path}")
+    return 0
+
+
+def _restore(args: argparse.Namespace) -> int:
+    db, _ = _paths(args)
+    try:
+        manifest = restore(Path(args.path), db)
+    except (ValueError, sqlite3.DatabaseError, OSError) as exc:
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return 2
+    print(
+        f"restored {', '.join(manifest['files'])} from {args.path} (made {manifest['created']}); restart the bot"
+    )
+    return 0
+
+
+def add_ops_commands(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("doctor", help="check settings, data and store, with a fix for each problem")
+    p.set_defaults(handler=_doctor)
+    p = sub.add_parser(
+        "backup", help="a consistent copy of the store and state (safe while the bot runs)"
+    )
+    p.add_argument("path", type=Path, help="a folder to write the backup into")
+    p.set_defaults(handler=_backup)
+    p = sub.add_parser(
+        "restore", help="restore a backup made by 'rulings backup' (then restart the bot)"
+    )
+    p.add_argument("path", type=Path)
+    p.set_defaults(handler=_restore)
