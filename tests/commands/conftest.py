@@ -1,19 +1,39 @@
 """Fixtures for the Discord adapter: the real bot, wired to the bundled data, on the fake."""
 
 import contextlib
+import shutil
 
 import discord
 import pytest
 
+from bot.service import Rulings
 from bot.settings import Settings
 from bot.state import State
 from commands.app import RulingsBot
+from tests.fakediscord import payloads
 from tests.fakediscord.plugin import run_bot
 
 
 @pytest.fixture
 def settings():
-    return Settings(token="x.y.z", message_content_intent=True, cooldown_per_minute=50)
+    """The fake's first guild is the home server, its Moderator role the moderators'."""
+    return Settings(
+        token="x.y.z",
+        message_content_intent=True,
+        cooldown_per_minute=50,
+        home_guild_id=int(payloads.GUILD_ID),
+        moderator_role_id=int(payloads.MOD_ROLE_ID),
+    )
+
+
+@pytest.fixture
+def fresh(tmp_path, data_dir):
+    """A live store of its own (moderator changes must not leak into other tests)."""
+    copy = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, copy)
+    service = Rulings.open(tmp_path / "store.sqlite3", copy)
+    yield service
+    service.close()
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import pytest
 import yaml
 
 from bot.service import Rulings
+from tests.commands.helpers import admin
 from tests.fakediscord import payloads
 
 HOME = payloads.GUILD_ID
@@ -37,39 +38,6 @@ def fake_discord_options():
         members=[payloads.member(OTHER_MOD, [OTHER_MOD_ROLE])],
     )
     return {"guilds": [payloads.guild(), other]}
-
-
-@pytest.fixture
-def settings(settings):
-    settings.home_guild_id = int(HOME)
-    settings.moderator_role_id = int(payloads.MOD_ROLE_ID)
-    return settings
-
-
-@pytest.fixture
-def fresh(tmp_path, data_dir):
-    """A live store of its own (moderator changes must not leak into other tests)."""
-    copy = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, copy)
-    service = Rulings.open(tmp_path / "store.sqlite3", copy)
-    yield service
-    service.close()
-
-
-def admin(
-    path: str,
-    options=None,
-    *,
-    user=payloads.MOD_USER,
-    roles=(payloads.MOD_ROLE_ID,),
-    guild=HOME,
-    **kwargs,
-):
-    return payloads.slash_command(
-        f"ruling-admin {path}", options, guild_id=guild, user=user, member_roles=roles,
-        permissions=payloads.MODERATOR_PERMISSIONS | payloads.EVERYONE_PERMISSIONS,
-        command_guild_id=None if kwargs.get("dm") else guild, **kwargs,
-    )  # fmt: skip
 
 
 def text_inputs(modal: dict) -> dict[str, str]:

@@ -1,37 +1,10 @@
 """Stats, misses and reports through the fake Discord."""
 
-import shutil
-
-import pytest
-
-from bot.service import Rulings
+from tests.commands.helpers import admin
 from tests.fakediscord import payloads
 
 HOME = payloads.GUILD_ID
 EPHEMERAL = 1 << 6
-
-
-@pytest.fixture
-def settings(settings):
-    settings.home_guild_id = int(HOME)
-    settings.moderator_role_id = int(payloads.MOD_ROLE_ID)
-    return settings
-
-
-@pytest.fixture
-def fresh(tmp_path, data_dir):
-    copy = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, copy)
-    service = Rulings.open(tmp_path / "store.sqlite3", copy)
-    yield service
-    service.close()
-
-
-def admin(path, options=None):
-    return payloads.slash_command(
-        f"ruling-admin {path}", options, guild_id=HOME, user=payloads.MOD_USER, member_roles=[payloads.MOD_ROLE_ID],
-        permissions=payloads.MODERATOR_PERMISSIONS | payloads.EVERYONE_PERMISSIONS, command_guild_id=HOME,
-    )  # fmt: skip
 
 
 async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, fresh, state):
