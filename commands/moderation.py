@@ -301,11 +301,16 @@ class RulingModal(discord.ui.Modal):
         else:
             payload = {
                 "entry_id": self.entry["id"], "based_on": self.entry["version"],
-                "title": str(self.ruling_title.value), "text": str(self.text.value),
+                "title": str(self.ruling_title.value), "text": str(self.text.value), "kind": self.kind,
                 "aliases": aliases, "reason": str(self.reason.value or "") or None,
             }  # fmt: skip
             answer = preview_answer(
-                {**self.entry, "title": payload["title"], "text": payload["text"]},
+                {
+                    **self.entry,
+                    "title": payload["title"],
+                    "text": payload["text"],
+                    "kind": self.kind,
+                },
                 self.entry["document"],
             )
         token = interaction.client.pending.put(interaction.user.id, self.action, payload)  # type: ignore[attr-defined]
@@ -361,12 +366,14 @@ class RulingAdmin(app_commands.Group):
         await interaction.response.send_modal(RulingModal("add", edition, kind))
 
     @app_commands.command(name="edit", description="Edit a ruling (a prefilled modal)")
-    @app_commands.describe(query="The ruling to edit")
-    async def edit(self, interaction: discord.Interaction, query: str) -> None:
+    @app_commands.describe(query="The ruling to edit", kind="Change what sort of entry it is")
+    async def edit(
+        self, interaction: discord.Interaction, query: str, kind: Kind | None = None
+    ) -> None:
         entry = await self._entry(interaction, query)
         if entry is not None:
             await interaction.response.send_modal(
-                RulingModal("edit", entry["edition"], entry["kind"], entry)
+                RulingModal("edit", entry["edition"], kind or entry["kind"], entry)
             )
 
     @app_commands.command(name="retire", description="Stop a ruling answering; it stays in history")
