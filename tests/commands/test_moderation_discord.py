@@ -348,3 +348,49 @@ async def test_retire_alias_log_and_announcement(fake_discord, running, fresh, s
     lines = log.body["data"]["embeds"][0]["description"]
     assert "retire: Klingon Tea Ceremony (2E) · why: superseded by card text" in lines
     assert "alias add: the big chair" in lines
+
+
+SUBCOMMANDS = [
+    ("add", {"edition": "2E"}),
+    ("edit", {"query": "KTC"}),
+    ("retire", {"query": "KTC", "reason": "x"}),
+    ("alias add", {"query": "KTC", "alias": "tea"}),
+    ("alias remove", {"query": "KTC", "alias": "tea"}),
+    ("log", None),
+    ("revert", {"change": 1}),
+    ("stats", None),
+    ("reports", None),
+]
+
+
+@pytest.mark.parametrize(("path", "options"), SUBCOMMANDS, ids=[s[0] for s in SUBCOMMANDS])
+async def test_every_subcommand_refuses_a_member_without_the_role(
+    fake_discord, running, fresh, path, options
+):
+    async with running(fresh):
+        callback = await fake_discord.interact(admin(path, options, user=payloads.USER, roles=()))
+    assert callback.body["type"] == 4  # no modal, no change
+    assert (
+        callback.body["data"]["content"]
+        == "Only rulings moderators of the home server can do this."
+    )
+    assert callback.body["data"]["flags"] & EPHEMERAL
+    assert fresh.moderation.log(5) == []
+
+
+async def test_import_refused_for_a_member_without_the_role(fake_discord, running, fresh):
+    async with running(fresh):
+        attachment = fake_discord.attachment("crd.txt", b"abilities \xe2\x80\x93 text.")
+        callback = await fake_discord.interact(
+            admin(
+                "import",
+                {"title": "x", "edition": "2E", "date": "2030-01-01"},
+                user=payloads.USER,
+                roles=(),
+                attachments={"document": attachment},
+            )
+        )
+    assert (
+        callback.body["data"]["content"]
+        == "Only rulings moderators of the home server can do this."
+    )
