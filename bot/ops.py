@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.dataset import DataError, default_data_dir, load_documents, load_entries
+from bot.db import exclusive
 from bot.settings import Settings, SettingsError, load_settings
 from bot.state import state_path_for
 from bot.store import default_db_path, open_store
@@ -244,13 +245,14 @@ def restore(folder: Path, db_path: Path) -> dict:
     manifest = verify_backup(folder)
     targets = {"rulings.sqlite3": db_path, "state.sqlite3": state_path_for(db_path)}
     db_path.parent.mkdir(parents=True, exist_ok=True)
-    for name in manifest["files"]:
-        target = targets[name]
-        _copy_online(folder / name, target)
-        for suffix in ("-wal", "-shm"):
-            stale = target.with_name(target.name + suffix)
-            if stale.exists():
-                stale.unlink()
+    with exclusive(db_path):  # never in the middle of a starting bot's rebuild
+        for name in manifest["files"]:
+            target = targets[name]
+            _copy_online(folder / name, target)
+            for suffix in ("-wal", "-shm"):
+                stale = target.with_name(target.name + suffix)
+                if stale.exists():
+                    stale.unlink()
     return manifest
 
 

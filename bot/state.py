@@ -6,9 +6,24 @@ Kept in its own SQLite file beside the store (the store itself is rebuilt from Y
 from __future__ import annotations
 
 import datetime as dt
-import sqlite3
 import threading
 from pathlib import Path
+
+from bot.db import connect
+
+# Statements, not a script: executescript() would commit the transaction they run in.
+SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS guild_settings ("
+    "guild_id INTEGER PRIMARY KEY, inline INTEGER, announce_channel INTEGER)",
+    "CREATE TABLE IF NOT EXISTS lookups ("
+    "at TEXT NOT NULL, day TEXT NOT NULL, command TEXT NOT NULL, query TEXT NOT NULL, "
+    "entry TEXT, confident INTEGER NOT NULL, guild_id INTEGER)",
+    "CREATE INDEX IF NOT EXISTS lookups_day ON lookups(day)",
+    "CREATE TABLE IF NOT EXISTS reports ("
+    "id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, user_id INTEGER NOT NULL, "
+    "user_name TEXT NOT NULL, guild_id INTEGER, entry TEXT NOT NULL, text TEXT NOT NULL, "
+    "status TEXT NOT NULL DEFAULT 'open')",
+)
 
 
 class State:
@@ -19,29 +34,17 @@ class State:
         self._lock = threading.Lock()
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self.conn = sqlite3.connect(str(path), check_same_thread=False)
-        self.conn.execute("PRAGMA journal_mode=WAL")
-        self.conn.execute(
-            "CREATE TABLE IF NOT EXISTS guild_settings (guild_id INTEGER PRIMARY KEY, inline INTEGER)"
-        )
-        self.conn.executescript(
-            """
-            CREATE TABLE IF NOT EXISTS lookups (
-                at TEXT NOT NULL, day TEXT NOT NULL, command TEXT NOT NULL, query TEXT NOT NULL,
-                entry TEXT, confident INTEGER NOT NULL, guild_id INTEGER
-            );
-            CREATE INDEX IF NOT EXISTS lookups_day ON lookups(day);
-            CREATE TABLE IF NOT EXISTS reports (
-                id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, user_id INTEGER NOT NULL,
-                user_name TEXT NOT NULL, guild_id INTEGER, entry TEXT NOT NULL, text TEXT NOT NULL,
-                status TEXT NOT NULL DEFAULT 'open'
-            );
-            """
-        )
-        columns = {row[1] for row in self.conn.execute("PRAGMA table_info(guild_settings)")}
-        if "announce_channel" not in columns:
-            self.conn.execute("ALTER TABLE guild_settings ADD COLUMN announce_channel INTEGER")
-        self.conn.commit()
+        self.conn = connect(path)
+        # Shards start together: one at a time makes the schema.
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in SCHEMA:
+                self.conn.execute(statement)
+            self.conn.commit()
+        except BaseException:
+            self.conn.rollback()
+            self.conn.close()
+            raise
 
     def inline_enabled(self, guild_id: int) -> bool:
         with self._lock:

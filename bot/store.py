@@ -30,6 +30,7 @@ from bot.dataset import (
     load_documents,
     load_entries,
 )
+from bot.db import connect, exclusive, use_wal
 from bot.normalize import normalize
 from bot.search import FULLTEXT_SCHEMA
 
@@ -142,28 +143,47 @@ def encode_entry(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def open_store(db_path: Path | None = None, data_dir: Path | None = None) -> Store:
-    """Open the store, building or rebuilding it first when the data changed."""
+    """Open the store, building or rebuilding it first when the data changed.
+
+    Processes starting together (shards) take turns: one builds, the others wait for it and
+    then open what it built, so no moderator change is lost between two rebuilds.
+    """
     data_dir = Path(data_dir or default_data_dir())
     db_path = Path(db_path or default_db_path())
     wanted = f"{SCHEMA_VERSION}:{content_hash(data_dir)}"
-    if db_path.exists():
-        try:
-            db = _connect(db_path)
-            if "meta" in db.table_names():
-                built = {r["key"]: r["value"] for r in db["meta"].rows}
-                if built.get("hash") == wanted:
-                    return Store(db, db_path, data_dir)
-            db.conn.close()
-        except sqlite3.DatabaseError:
-            log.warning("store at %s is unreadable; rebuilding", db_path)
-    build_store(db_path, data_dir, wanted)
-    return Store(_connect(db_path), db_path, data_dir)
+    store = _open_if_current(db_path, data_dir, wanted)
+    if store is None:
+        with exclusive(db_path):
+            store = _open_if_current(db_path, data_dir, wanted)  # built while we waited?
+            if store is None:
+                build_store(db_path, data_dir, wanted)
+                store = Store(_connect(db_path), db_path, data_dir)
+    return store
+
+
+def _open_if_current(db_path: Path, data_dir: Path, wanted: str) -> Store | None:
+    """The store at ``db_path`` if it was built from this data and schema, else None."""
+    if not db_path.exists():
+        return None
+    try:
+        db = _connect(db_path)
+    except sqlite3.DatabaseError:
+        log.warning("store at %s is unreadable; rebuilding", db_path)
+        return None
+    try:
+        if "meta" in db.table_names():
+            built = {r["key"]: r["value"] for r in db["meta"].rows}
+            if built.get("hash") == wanted:
+                return Store(db, db_path, data_dir)
+    except sqlite3.DatabaseError:
+        log.warning("store at %s is unreadable; rebuilding", db_path)
+    db.conn.close()
+    return None
 
 
 def _connect(db_path: Path) -> sqlite_utils.Database:
     # The Discord adapter reads from worker threads; the service serialises access.
-    conn = sqlite3.connect(str(db_path), check_same_thread=False, timeout=10)
-    conn.execute("PRAGMA journal_mode=WAL")
+    conn = connect(db_path)
     conn.execute("PRAGMA foreign_keys=ON")
     return sqlite_utils.Database(conn)
 
@@ -292,6 +312,7 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
             ],
         )
     conflicts = replay_changes(conn, carried)
+    use_wal(conn)  # persistent: the renamed file opens in WAL mode without a lock dance
     conn.close()
     os.replace(tmp, db_path)
     for suffix in ("-wal", "-shm"):
