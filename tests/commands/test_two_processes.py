@@ -29,14 +29,28 @@ def _launch(fake: FakeDiscord, env: dict[str, str], log: Path) -> subprocess.Pop
     )  # fmt: skip
 
 
-async def _until(predicate, timeout: float, what: str):
+def _logs(tmp_path: Path, processes: list[subprocess.Popen]) -> str:
+    """What each bot process said, for a failure message."""
+    parts = []
+    for number, process in enumerate(processes):
+        text = (tmp_path / f"bot{number}.log").read_text(errors="replace")
+        parts.append(f"--- bot{number} (exit code {process.poll()}) ---\n{text[-4000:]}")
+    return "\n".join(parts)
+
+
+async def _until(predicate, timeout: float, what: str, processes, tmp_path: Path):
+    """Wait for ``predicate``; fail early, with the bots' logs, if a bot process died."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
         if value:
             return value
+        if any(process.poll() is not None for process in processes):
+            raise AssertionError(
+                f"a bot process exited before {what}\n{_logs(tmp_path, processes)}"
+            )
         await asyncio.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}\n{_logs(tmp_path, processes)}")
 
 
 async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, data_dir):
@@ -54,9 +68,14 @@ async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, d
         for number, fake in enumerate(fakes):
             await fake.start()
             processes.append(_launch(fake, env, tmp_path / f"bot{number}.log"))
-        for fake in fakes:
-            await asyncio.wait_for(fake.ready.wait(), 30)
-            await _until(lambda f=fake: f.connected and f.identify, 30, "IDENTIFY")
+        for number, fake in enumerate(fakes):
+            await _until(
+                lambda f=fake: f.ready.is_set() and f.connected and f.identify,
+                60,
+                f"bot process {number} to connect",
+                processes,
+                tmp_path,
+            )
         first, second = fakes
         # Before: the other process does not know the nickname.
         before = await second.interact(
@@ -95,6 +114,10 @@ async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, d
             f"\nchange made through process 1 answered by process 2 after {[round(d * 1000) for d in delays]} ms"
         )
         assert min(delays) < 1.0
+    except Exception as error:
+        if processes and not isinstance(error, AssertionError):
+            raise AssertionError(f"{error!r}\n{_logs(tmp_path, processes)}") from error
+        raise
     finally:
         for process in processes:
             process.terminate()
