@@ -23,3 +23,18 @@ def rulings(tmp_path_factory):
     service = Rulings.open(tmp_path_factory.mktemp("store") / "rulings.sqlite3", DATA)
     yield service
     service.close()
+
+
+@pytest.fixture(autouse=True)
+def _root_logger_restored():
+    """The CLI's entry point configures logging, with a handler on the stderr pytest captured
+    for that one test; put the root logger back so later tests don't log to a closed stream."""
+    import logging
+
+    root = logging.getLogger()
+    level = root.level
+    yield
+    for handler in list(root.handlers):
+        if type(handler) is logging.StreamHandler:  # pytest's own handlers are subclasses
+            root.removeHandler(handler)
+    root.setLevel(level)
