@@ -461,14 +461,7 @@ class SearchIndex:
                 candidates = pools[0]
                 for pool in pools[1:]:
                     candidates = candidates & pool
-                last_set = set(last_words)
-                hits = [i for i in candidates if last_set.intersection(self._keys[i].split())]
-                if not hits:
-                    hits = [
-                        i
-                        for i in candidates
-                        if any(k.startswith(last) for k in self._keys[i].split())
-                    ]
+                hits = self._with_last_word(candidates, last, last_words)
             else:
                 hits = []
                 for word in last_words:
@@ -481,6 +474,30 @@ class SearchIndex:
                     full = True
                     break
         return full
+
+    def _with_last_word(self, candidates: set[int], last: str, near: list[str]) -> list[int]:
+        """The candidate names with a word that starts as ``last`` (still being typed), or
+        failing any, one of its ``near`` spellings. Walks whichever is shorter: the posting
+        lists of those words or the candidates themselves (this is autocomplete's hot path)."""
+        vocab = self._vocab_sorted
+        lo = bisect.bisect_left(vocab, last)
+        hi = bisect.bisect_left(vocab, last + "\U0010ffff", lo)
+        words = vocab[lo:hi] if hi > lo else near
+        budget = 4 * len(candidates)
+        cost = 0
+        for word in words:
+            cost += len(self._postings[word])
+            if cost > budget:
+                break
+        if cost <= budget:
+            found: set[int] = set()
+            for word in words:
+                found.update(candidates.intersection(self._postings[word]))
+            return list(found)
+        if hi > lo:
+            return [i for i in candidates if any(k.startswith(last) for k in self._keys[i].split())]
+        wanted = set(near)
+        return [i for i in candidates if wanted.intersection(self._keys[i].split())]
 
     def _label(self, target: int) -> tuple[str, str]:
         t = self.targets[target]
