@@ -17,8 +17,10 @@ import random
 import re
 import resource
 import sqlite3
+import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -227,19 +229,30 @@ def _recall(ranked: list[list[int]], queries: list[Query], k: int) -> float:
     return hits / len(queries) if queries else 0.0
 
 
-def run(entries_n: int, queries_n: int, seed: int) -> dict[str, Any]:
+def run(
+    entries_n: int, queries_n: int, seed: int, progress: Callable[[str], None] = lambda _: None
+) -> dict[str, Any]:
+    """Build, replay and measure; ``progress`` hears of each phase as it starts."""
     # The full-text table lives on disk, as in the real store, so SQLite's page cache (not
     # the whole table) is what occupies memory.
     with tempfile.TemporaryDirectory(prefix="rulings-bench-") as folder:
-        return _run(entries_n, queries_n, seed, os.path.join(folder, "fulltext.sqlite3"))
+        return _run(entries_n, queries_n, seed, os.path.join(folder, "fulltext.sqlite3"), progress)
 
 
-def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[str, Any]:
+def _run(
+    entries_n: int,
+    queries_n: int,
+    seed: int,
+    fulltext_path: str,
+    progress: Callable[[str], None],
+) -> dict[str, Any]:
+    progress(f"generating {entries_n:,} entries (seed {seed})")
     started = time.perf_counter()
     corpus = Corpus(entries_n, seed)
     entries = corpus.entries
     corpus_seconds = time.perf_counter() - started
     gc.collect()
+    progress("building the index")
     t0 = time.perf_counter()
     index = build_index(corpus, fulltext_path)
     build_seconds = time.perf_counter() - t0
@@ -247,6 +260,7 @@ def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[
     queries = make_queries(entries, queries_n, seed)
     by_entry = {t.entry: i for i, t in enumerate(index.targets)}
 
+    progress(f"replaying {len(queries):,} queries keystroke by keystroke through suggest")
     suggest_times: list[float] = []
     suggest_ranked: list[list[int]] = []
     for q in queries:
@@ -255,6 +269,7 @@ def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[
             got = index.suggest(q.text[:end])
             suggest_times.append(time.perf_counter() - t)
         suggest_ranked.append([by_entry[entry] for entry, _ in got])
+    progress("the same queries through search")
     search_times: list[float] = []
     search_ranked: list[list[int]] = []
     for q in queries:
@@ -265,6 +280,7 @@ def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[
 
     titles = [e.title for e in entries]
     index.fulltext.close()
+    progress("the same queries through the baseline (a full scan each: the slow part)")
     base_times: list[float] = []
     base_ranked: list[list[int]] = []
     for q in queries:
@@ -332,7 +348,12 @@ def _run(entries_n: int, queries_n: int, seed: int, fulltext_path: str) -> dict[
 def main(args) -> int:
     if args.entries < 1 or args.queries < 1:
         raise ValueError("--entries and --queries must be positive")
-    report = run(args.entries, args.queries, args.seed)
+    report = run(
+        args.entries,
+        args.queries,
+        args.seed,
+        progress=lambda step: print(f"bench: {step} ...", file=sys.stderr, flush=True),
+    )
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
