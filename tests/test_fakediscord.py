@@ -365,7 +365,7 @@ async def test_refused_requests_fail_the_test_unless_popped(
     assert teardown_problems(fake_discord) == []
 
 
-async def _until(condition, timeout: float = 2.0) -> None:
+async def _until(condition, timeout: float = 10.0) -> None:
     async with asyncio.timeout(timeout):
         while not condition():
             await asyncio.sleep(0.01)

@@ -107,7 +107,7 @@ def _describe(record: logging.LogRecord) -> str:
 
 @contextlib.asynccontextmanager
 async def run_bot(
-    bot: discord.Client, fake: FakeDiscord, token: str = "x.y.z", *, timeout: float = 5.0
+    bot: discord.Client, fake: FakeDiscord, token: str = "x.y.z", *, timeout: float = 20.0
 ) -> AsyncIterator[discord.Client]:
     """Log `bot` into the fake, connect, wait for READY; close it cleanly on exit."""
     # Refuse to run against anything but the fake: tests must never reach discord.com.
