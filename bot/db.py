@@ -56,13 +56,26 @@ def use_wal(conn: sqlite3.Connection) -> None:
 @contextmanager
 def exclusive(path: Path) -> Iterator[None]:
     """Hold ``<path>.lock`` exclusively: one process at a time builds or replaces ``path``."""
+    with _locked(path, fcntl.LOCK_EX):
+        yield
+
+
+@contextmanager
+def shared(path: Path) -> Iterator[None]:
+    """Hold ``<path>.lock`` shared: ``path`` is not replaced while a change is written to it."""
+    with _locked(path, fcntl.LOCK_SH):
+        yield
+
+
+@contextmanager
+def _locked(path: Path, mode: int) -> Iterator[None]:
     path.parent.mkdir(parents=True, exist_ok=True)
     with open(path.with_name(path.name + ".lock"), "a+b") as handle:
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, mode | fcntl.LOCK_NB)
         except BlockingIOError:
             log.info("waiting for another process to finish with %s", path)
-            fcntl.flock(handle, fcntl.LOCK_EX)  # released by the kernel if that process dies
+            fcntl.flock(handle, mode)  # released by the kernel if that process dies
         try:
             yield
         finally:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bot.db import shared
 from bot.moderation import Moderation
 from bot.normalize import normalize
 from bot.search import (
@@ -107,8 +108,11 @@ class Rulings:
             self._data_version = self.store.data_version()
 
     def refresh_if_changed(self) -> bool:
-        """Refresh when another process committed to the store (PRAGMA data_version)."""
+        """Refresh when another process committed to the store (PRAGMA data_version) or
+        replaced it (a rebuild after an update, a restore)."""
         with self._lock:
+            if self._follow_replaced_store():
+                return True
             if self.store.data_version() == self._data_version:
                 return False
             self.refresh()
@@ -117,9 +121,31 @@ class Rulings:
     def moderate(self, method: str, *args, **kwargs):
         """Run a moderation change under the lock, then make it visible to every answer."""
         with self._lock:
-            result = getattr(self.moderation, method)(*args, **kwargs)
+            while True:
+                self._follow_replaced_store()
+                # The store is not replaced while the change is written (a rebuild waits,
+                # then carries the change over); if it was replaced just now, follow it first.
+                with shared(self.store.path):
+                    if self.store.replaced():
+                        continue
+                    result = getattr(self.moderation, method)(*args, **kwargs)
+                break
             self.refresh()
             return result
+
+    def _follow_replaced_store(self) -> bool:
+        """Switch to the store file another process renamed into place; this process would
+        otherwise keep answering from, and writing to, the file it replaced."""
+        if not self.store.replaced():
+            return False
+        old = self.store
+        log.warning("store %s was replaced by another process; reopening it", old.path)
+        self.store = open_store(old.path, old.data_dir)
+        old.close()
+        self.moderation = Moderation(self.store.db.conn)
+        self._card_index = None
+        self.refresh()
+        return True
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:

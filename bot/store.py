@@ -93,9 +93,18 @@ class Store:
     db: sqlite_utils.Database
     path: Path
     data_dir: Path
+    identity: tuple[int, int] | None = None  # the file opened: (device, inode)
+
+    def __post_init__(self) -> None:
+        if self.identity is None:
+            self.identity = _identity(self.path)
 
     def close(self) -> None:
         self.db.conn.close()
+
+    def replaced(self) -> bool:
+        """True once another process renamed a rebuilt (or restored) store over this file."""
+        return _identity(self.path) != self.identity
 
     def documents(self) -> dict[str, dict[str, Any]]:
         return {row["id"]: row for row in self.db["documents"].rows}
@@ -120,6 +129,14 @@ class Store:
     def data_version(self) -> int:
         """Changes whenever another connection commits (SQLite's PRAGMA data_version)."""
         return self.db.conn.execute("PRAGMA data_version").fetchone()[0]
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        return None
+    return stat.st_dev, stat.st_ino
 
 
 def decode_entry(row: dict[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,8 @@ import logging
 import shutil
 import threading
 
+from bot.moderation import Moderator
+from bot.service import Rulings
 from bot.state import State
 from bot.store import open_store
 
@@ -80,3 +82,58 @@ def test_processes_opening_a_built_store_together_all_start(tmp_path, data_dir):
         for store in stores:
             store.close()
         assert failures == [], repr(failures)
+
+
+def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, data_dir):
+    """An update: a restarted shard rebuilds the store while an old one still runs. The old
+    one must answer from the new file and write its moderator changes there, not into the
+    replaced file (where they would be lost)."""
+    data = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, data)
+    db = tmp_path / "store.sqlite3"
+    running = Rulings.open(db, data)
+    aliases = data / "aliases.yaml"
+    aliases.write_text(
+        aliases.read_text(encoding="utf-8")
+        + "  - alias: big chair\n    target: 1e-matching-commander\n",
+        encoding="utf-8",
+    )
+    Rulings.open(db, data).close()  # the restarted process rebuilds and renames into place
+
+    assert running.refresh_if_changed()  # its watcher notices the new file
+    assert running.search("big chair")["confident"]
+    running.moderate(
+        "alias_add", Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander"
+    )
+    running.close()
+
+    later = Rulings.open(db, data)
+    try:
+        found = later.search("the hot seat")
+        assert found["confident"] and found["results"][0]["id"].endswith(":matching-commander")
+    finally:
+        later.close()
+
+
+def test_a_moderator_change_is_not_lost_to_a_rebuild_in_between(tmp_path, data_dir):
+    """No watcher tick between the rebuild and the change: the change itself follows."""
+    data = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, data)
+    db = tmp_path / "store.sqlite3"
+    running = Rulings.open(db, data)
+    (data / "aliases.yaml").write_text(
+        (data / "aliases.yaml").read_text(encoding="utf-8")
+        + "  - alias: big chair\n    target: 1e-matching-commander\n",
+        encoding="utf-8",
+    )
+    Rulings.open(db, data).close()
+    running.moderate(
+        "alias_add", Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander"
+    )
+    running.close()
+    later = Rulings.open(db, data)
+    try:
+        assert later.search("the hot seat")["confident"]
+        assert later.search("big chair")["confident"]
+    finally:
+        later.close()
