@@ -84,6 +84,16 @@ def test_processes_opening_a_built_store_together_all_start(tmp_path, data_dir):
         assert failures == [], repr(failures)
 
 
+def _update_bundled_data(data) -> None:
+    """What an update of the bot does to the data folder: here, one new curated alias."""
+    aliases = data / "aliases.yaml"
+    aliases.write_text(
+        aliases.read_text(encoding="utf-8")
+        + "  - alias: big chair\n    target: 1e-matching-commander\n",
+        encoding="utf-8",
+    )
+
+
 def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, data_dir):
     """An update: a restarted shard rebuilds the store while an old one still runs. The old
     one must answer from the new file and write its moderator changes there, not into the
@@ -92,12 +102,7 @@ def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, dat
     shutil.copytree(data_dir, data)
     db = tmp_path / "store.sqlite3"
     running = Rulings.open(db, data)
-    aliases = data / "aliases.yaml"
-    aliases.write_text(
-        aliases.read_text(encoding="utf-8")
-        + "  - alias: big chair\n    target: 1e-matching-commander\n",
-        encoding="utf-8",
-    )
+    _update_bundled_data(data)
     Rulings.open(db, data).close()  # the restarted process rebuilds and renames into place
 
     assert running.refresh_if_changed()  # its watcher notices the new file
@@ -121,11 +126,7 @@ def test_a_moderator_change_is_not_lost_to_a_rebuild_in_between(tmp_path, data_d
     shutil.copytree(data_dir, data)
     db = tmp_path / "store.sqlite3"
     running = Rulings.open(db, data)
-    (data / "aliases.yaml").write_text(
-        (data / "aliases.yaml").read_text(encoding="utf-8")
-        + "  - alias: big chair\n    target: 1e-matching-commander\n",
-        encoding="utf-8",
-    )
+    _update_bundled_data(data)
     Rulings.open(db, data).close()
     running.moderate(
         "alias_add", Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander"
