@@ -6,6 +6,44 @@ from dataclasses import dataclass, field
 
 EDITIONS = ("1E", "2E")
 
+# Entry kinds, as the importer writes them.
+KIND_RULE = "rule"
+KIND_CARD_RULING = "card ruling"
+KIND_ERRATUM = "erratum"
+KIND_CLARIFICATION = "clarification"
+KINDS = (KIND_RULE, KIND_CARD_RULING, KIND_ERRATUM, KIND_CLARIFICATION)
+
+# What an amendment in a later document does to the earlier entry of the same topic.
+AMEND_REPLACE_ENTRY = "replace entry"  # "Replace this entry with the following"
+AMEND_SUPERSEDES = "supersedes"  # "This supersedes the existing entry."
+AMEND_ADD = "add"  # "Add the following after the tenth paragraph"
+AMEND_REPLACE_PART = "replace part"  # "Replace the eleventh paragraph ..."
+AMEND_DELETE_PART = "delete part"  # "Delete the second paragraph of this entry."
+AMEND_REST_UNCHANGED = "rest unchanged"  # "The rest of the entry does not change."
+AMEND_ACTIONS = (
+    AMEND_REPLACE_ENTRY,
+    AMEND_SUPERSEDES,
+    AMEND_ADD,
+    AMEND_REPLACE_PART,
+    AMEND_DELETE_PART,
+    AMEND_REST_UNCHANGED,
+)
+# Amendments after which the earlier version still holds, with the new text on top.
+PARTIAL_ACTIONS = frozenset(
+    {AMEND_ADD, AMEND_REPLACE_PART, AMEND_DELETE_PART, AMEND_REST_UNCHANGED}
+)
+# Amendments that replace the earlier version whole.
+WHOLE_ACTIONS = frozenset({AMEND_REPLACE_ENTRY, AMEND_SUPERSEDES})
+
+
+def precedence(official: bool, date: str | None) -> tuple[int, str]:
+    """Higher wins: official before community copies, then the later date.
+
+    An undated official document (the Glossary) ranks below every dated Current Rulings
+    Document of its edition, which supplement and amend it.
+    """
+    return (1 if official else 0, date or "")
+
 
 @dataclass
 class Card:
@@ -40,9 +78,5 @@ class Document:
 
     @property
     def precedence(self) -> tuple[int, str]:
-        """Higher wins: official before community copies, then the later date.
-
-        An undated official document (the Glossary) ranks below every dated Current
-        Rulings Document of its edition, which supplement and amend it.
-        """
-        return (1 if self.official else 0, self.date or "")
+        """Higher wins (see :func:`precedence`)."""
+        return precedence(self.official, self.date)

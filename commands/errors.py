@@ -18,7 +18,7 @@ APOLOGY = "Sorry, something went wrong answering that. It has been logged for th
 
 def describe(error: app_commands.AppCommandError) -> str | None:
     """The message for an expected error, or None when it is unexpected."""
-    from bot.moderation import ModerationError
+    from bot.answers.moderation import ModerationError
     from commands.lookup import UserError
 
     if isinstance(error, UserError):

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import check_date
+from bot.answers.service import check_date
 from commands import limits
 from commands.render import (
     NO_PINGS,

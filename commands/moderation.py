@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.moderation import ImportPreview, ModerationError, Moderator
+from bot.answers.moderation import ImportPreview, ModerationError, Moderator
 from commands import limits
 from commands.render import NO_PINGS, answer_embed, clamp, paginate
 from commands.views import guarded

@@ -41,8 +41,8 @@ def _token(settings: Settings) -> str:
 
 def make_bot(settings: Settings, db_path=None, data_dir=None):
     """Build the store, index and state at the entry point and hand them to the bot."""
-    from bot.service import Rulings
-    from bot.state import State, state_path_for
+    from bot.answers.service import Rulings
+    from bot.store.state import State, state_path_for
     from commands.app import bot_class
 
     if settings.shard_ids and not settings.shard_count:

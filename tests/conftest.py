@@ -18,7 +18,7 @@ def data_dir() -> Path:
 @pytest.fixture(scope="session")
 def rulings(tmp_path_factory):
     """The service over the bundled data, in a store of its own (never the user's cache)."""
-    from bot.service import Rulings
+    from bot.answers.service import Rulings
 
     service = Rulings.open(tmp_path_factory.mktemp("store") / "rulings.sqlite3", DATA)
     yield service

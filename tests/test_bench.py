@@ -2,7 +2,7 @@
 
 import json
 
-from bot.cli import main
+from bot.cli.main import main
 
 
 def test_bench_reports_ours_and_the_baseline_from_one_run(capsys):

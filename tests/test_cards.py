@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cards import (
+from bot.ingest.cards import (
     CardListError,
     dump_card_index,
     import_cards,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

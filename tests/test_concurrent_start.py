@@ -9,10 +9,10 @@ import logging
 import shutil
 import threading
 
-from bot.moderation import Moderator
-from bot.service import Rulings
-from bot.state import State
-from bot.store import open_store
+from bot.answers.moderation import Moderator
+from bot.answers.service import Rulings
+from bot.store.build import open_store
+from bot.store.state import State
 
 STARTERS = 6
 
@@ -57,7 +57,7 @@ def test_processes_opening_a_store_that_needs_building_build_it_once(tmp_path, d
     shutil.copytree(data_dir, data)
     db = tmp_path / "store.sqlite3"
     stores = []
-    with caplog.at_level(logging.INFO, logger="bot.store"):
+    with caplog.at_level(logging.INFO, logger="bot.store.build"):
         failures = _all_at_once(lambda n: stores.append(open_store(db, data)), count=3)
     try:
         assert failures == [], repr(failures)

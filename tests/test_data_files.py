@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.dataset import load_documents
-from bot.parsers import AMEND_ACTIONS, KINDS
+from bot.ingest.dataset import load_documents
+from bot.models import AMEND_ACTIONS, KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "rulings_data"

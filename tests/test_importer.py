@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.dataset import load_documents
-from bot.importer import run_import
-from bot.parsers import SourceFormatError
+from bot.ingest.dataset import load_documents
+from bot.ingest.importer import run_import
+from bot.ingest.parsers import SourceFormatError
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "rulings_data"

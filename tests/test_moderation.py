@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-import bot.moderation as moderation
-from bot.export import export_store
-from bot.moderation import ModerationError, Moderator, StaleEdit
-from bot.service import Rulings
+import bot.store.changelog as changelog
+from bot.answers.moderation import ModerationError, Moderator, StaleEdit
+from bot.answers.service import Rulings
+from bot.store.export import export_store
 
 ROOT = Path(__file__).resolve().parents[1]
 MARY = Moderator("101", "Mod Mary")
@@ -115,7 +115,7 @@ def test_a_change_that_fails_half_way_leaves_no_trace(live, monkeypatch):
     def explode(*args, **kwargs):
         raise RuntimeError("power cut")
 
-    monkeypatch.setattr(moderation, "_put_alias", explode)  # after the entry was written
+    monkeypatch.setattr(changelog, "_put_alias", explode)  # after the entry was written
     with pytest.raises(RuntimeError):
         _add(live)
     assert live.store.db.execute("SELECT count(*) FROM entries").fetchone()[0] == before
@@ -260,7 +260,7 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
 
 
 def test_cli_equivalents(tmp_path, data, capsys):
-    from bot.cli import main
+    from bot.cli.main import main
 
     base = ["--data", str(data), "--db", str(tmp_path / "cli.sqlite3")]
     assert (

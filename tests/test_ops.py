@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from bot.cli import main
-from bot.ops import FAIL, OK, WARN, backup, restore, run_checks
-from bot.state import State, state_path_for
+from bot.cli.main import main
+from bot.cli.ops import FAIL, OK, WARN, backup, restore, run_checks
+from bot.store.state import State, state_path_for
 
 GOOD_TOKEN = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GgoodX.abcdefghijklmnopqrstuvwxyz0123"
 SETTINGS = (

@@ -2,8 +2,8 @@
 
 import shutil
 
-from bot.service import Rulings
-from bot.store import open_store
+from bot.answers.service import Rulings
+from bot.store.build import open_store
 
 
 def test_built_once_then_reused(tmp_path, data_dir):

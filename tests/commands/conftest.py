@@ -6,9 +6,9 @@ import shutil
 import discord
 import pytest
 
-from bot.service import Rulings
+from bot.answers.service import Rulings
 from bot.settings import Settings
-from bot.state import State
+from bot.store.state import State
 from commands.app import RulingsBot
 from tests.fakediscord import payloads
 from tests.fakediscord.plugin import run_bot

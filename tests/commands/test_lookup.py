@@ -395,7 +395,7 @@ def pinging_rulings(tmp_path_factory, data_dir):
     """The bundled data with one ruling rewritten to contain @everyone and a user mention."""
     import shutil
 
-    from bot.service import Rulings
+    from bot.answers.service import Rulings
 
     data = tmp_path_factory.mktemp("ping") / "rulings_data"
     shutil.copytree(data_dir, data)

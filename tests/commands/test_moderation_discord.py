@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from bot.service import Rulings
+from bot.answers.service import Rulings
 from tests.commands.helpers import admin
 from tests.fakediscord import payloads
 

@@ -9,7 +9,7 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import Route
 
-from bot.cli import main
+from bot.cli.main import main
 from tests.fakediscord.server import FakeDiscord
 
 GOOD = "MTEwMDAwMDAwMDAwMDAwMDAwMQ.GgoodX.abcdefghijklmnopqrstuvwxyz0123"

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service import Rulings
+from bot.answers.service import Rulings
 from tests.fakediscord import payloads
 from tests.fakediscord.server import FakeDiscord
 

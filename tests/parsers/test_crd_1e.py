@@ -2,9 +2,9 @@
 
 import pytest
 
+from bot.ingest.parsers import SourceFormatError
+from bot.ingest.parsers.crd_1e import parse
 from bot.normalize import normalize
-from bot.parsers import SourceFormatError
-from bot.parsers.crd_1e import parse
 
 FILE = "1e-current-rulings-2014-11-03.md"
 

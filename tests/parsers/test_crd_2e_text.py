@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.parsers import SourceFormatError
-from bot.parsers.crd_2e_text import parse
+from bot.ingest.parsers import SourceFormatError
+from bot.ingest.parsers.crd_2e_text import parse
 
 FILE = "2e-current-rulings-2014-07-07.txt"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.ingest.parsers import SourceFormatError
+from bot.ingest.parsers.glossary import parse
 from bot.normalize import normalize
-from bot.parsers import SourceFormatError
-from bot.parsers.glossary import parse
 
 FILE = "1e-glossary-m.txt"
 SHARED_CARDS = Path(__file__).resolve().parents[3] / "shared" / "cards" / "1e"

@@ -2,8 +2,8 @@
 
 import pytest
 
-from bot.parsers import SourceFormatError
-from bot.parsers.opencards import parse
+from bot.ingest.parsers import SourceFormatError
+from bot.ingest.parsers.opencards import parse
 
 FILE = "2e-terms-overview-opencards.txt"
 

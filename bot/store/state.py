@@ -9,7 +9,7 @@ import datetime as dt
 import threading
 from pathlib import Path
 
-from bot.db import connect
+from bot.store.db import connect
 
 # Statements, not a script: executescript() would commit the transaction they run in.
 SCHEMA = (

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from bot.parsers import KIND_RULE, ParsedEntry, ParseResult, ParseWarning, SourceFormatError
-from bot.parsers.text import (
+from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.ingest.parsers.text import (
     amendment_of,
     check_readable,
     clean_title,
@@ -21,6 +21,7 @@ from bot.parsers.text import (
     join_paragraphs,
     see_also,
 )
+from bot.models import KIND_RULE
 
 # "abilities – Personnel may ...", "*attempting missions – Below ...", "naming a card- When ..."
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")

@@ -10,17 +10,8 @@ from __future__ import annotations
 
 import re
 
-from bot.normalize import normalize
-from bot.parsers import (
-    KIND_CARD_RULING,
-    KIND_CLARIFICATION,
-    KIND_RULE,
-    ParsedEntry,
-    ParseResult,
-    ParseWarning,
-    SourceFormatError,
-)
-from bot.parsers.text import (
+from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.ingest.parsers.text import (
     amendment_of,
     blocks,
     check_readable,
@@ -29,6 +20,8 @@ from bot.parsers.text import (
     join_paragraphs,
     see_also,
 )
+from bot.models import KIND_CARD_RULING, KIND_CLARIFICATION, KIND_RULE
+from bot.normalize import normalize
 
 _ENTRY = re.compile(r"^\*\*(.+?)\*\*\s*[–-]\s*(.*)$")
 _KIND_SUFFIX = re.compile(r"^(Clarification|Erratum|Ruling):?\s*$", re.I)

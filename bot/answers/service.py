@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.db import shared
-from bot.moderation import Moderation
+from bot.answers.moderation import Moderation
+from bot.models import PARTIAL_ACTIONS
 from bot.normalize import normalize
-from bot.search import (
+from bot.search.index import (
     ALIAS,
     MENTION,
     TITLE,
@@ -26,7 +26,8 @@ from bot.search import (
     SearchResult,
     Target,
 )
-from bot.store import PARTIAL_ACTIONS, Store, open_store
+from bot.store.build import Store, open_store
+from bot.store.db import shared
 
 log = logging.getLogger(__name__)
 

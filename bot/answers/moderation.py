@@ -16,23 +16,24 @@ import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.importer import DocumentReport, build_entries, topic_keys
-from bot.models import EDITIONS, Document
+from bot.ingest.importer import DocumentReport, build_entries, topic_keys
+from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
+from bot.models import EDITIONS, KINDS, Document
 from bot.normalize import normalize, slugify
-from bot.parsers import KINDS, ParsedEntry, SourceFormatError, get_parser
-from bot.store import decode_entry, encode_entry, index_text, rerank
+from bot.store.changelog import (
+    apply_ops,
+    current_state,
+    document_row,
+    entry_row,
+    now,
+    same_state,
+)
+from bot.store.schema import decode_entry
 
 log = logging.getLogger(__name__)
 
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 IMPORT_SUFFIXES = {".txt": "crd-2e-text", ".md": "crd-2e-markdown"}
-ENTRY_FIELDS = (
-    "id", "topic", "title", "edition", "kind", "document", "date", "line", "marked_new",
-    "taken_from", "amendments", "see_also", "mentions", "text", "version", "retired",
-    "retired_reason", "origin",
-)  # fmt: skip
-# What a replay compares to decide whether the base still is what a change was made on.
-COMPARED = ("title", "kind", "text", "retired", "topic", "document")
 
 
 class ModerationError(ValueError):
@@ -62,168 +63,6 @@ class ImportPreview:
     entries: list[dict[str, Any]] = field(default_factory=list)
 
 
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
-
-
-def _entry_row(conn: sqlite3.Connection, entry_id: str) -> dict[str, Any] | None:
-    conn.row_factory = sqlite3.Row
-    try:
-        row = conn.execute("SELECT * FROM entries WHERE id = ?", (entry_id,)).fetchone()
-    finally:
-        conn.row_factory = None
-    if row is None:
-        return None
-    record = decode_entry(dict(row))
-    return {k: record.get(k) for k in ENTRY_FIELDS}
-
-
-def _document_row(conn: sqlite3.Connection, document_id: str) -> dict[str, Any] | None:
-    conn.row_factory = sqlite3.Row
-    try:
-        row = conn.execute("SELECT * FROM documents WHERE id = ?", (document_id,)).fetchone()
-    finally:
-        conn.row_factory = None
-    return dict(row) if row else None
-
-
-# ------------------------------------------------------------------ primitive operations
-def _put_entry(conn: sqlite3.Connection, entry: dict[str, Any] | None, entry_id: str) -> set[str]:
-    """Write (or delete, for None) one entry; returns the topics whose order may change."""
-    before = _entry_row(conn, entry_id)
-    touched = {before["topic"]} if before else set()
-    if before:
-        old = conn.execute("SELECT rowid FROM entries WHERE id = ?", (entry_id,)).fetchone()
-        conn.execute("DELETE FROM fulltext WHERE rowid = ?", (old[0],))
-        conn.execute("DELETE FROM entries WHERE id = ?", (entry_id,))
-    if entry is not None:
-        record = encode_entry({k: entry.get(k) for k in ENTRY_FIELDS})
-        columns = [k for k in ENTRY_FIELDS if record.get(k) is not None]
-        conn.execute(
-            f"INSERT INTO entries({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
-            [record[c] for c in columns],
-        )
-        index_text(conn, entry_id)
-        touched.add(entry["topic"])
-    return touched
-
-
-def _put_document(
-    conn: sqlite3.Connection, document: dict[str, Any] | None, document_id: str
-) -> None:
-    conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
-    if document is not None:
-        columns = list(document)
-        conn.execute(
-            f"INSERT INTO documents({', '.join(columns)}) VALUES ({', '.join('?' for _ in columns)})",
-            [document[c] for c in columns],
-        )
-
-
-def _put_alias(
-    conn: sqlite3.Connection, alias: dict[str, Any] | None, key: str, target: str
-) -> None:
-    conn.execute("DELETE FROM aliases WHERE key = ? AND target = ?", (key, target))
-    if alias is not None:
-        conn.execute(
-            "INSERT INTO aliases(alias, key, target, note, origin) VALUES (?, ?, ?, ?, ?)",
-            (alias["alias"], key, target, alias.get("note"), alias.get("origin", "moderator")),
-        )
-
-
-def _apply(conn: sqlite3.Connection, ops: list[dict[str, Any]], side: str) -> None:
-    """Apply each operation's ``after`` (or, reverting, its ``before``); entries last-ranked."""
-    touched: set[str] = set()
-    ordered = ops if side == "after" else list(reversed(ops))
-
-    # Documents must exist before their entries are written, and go after they are removed.
-    def phase(op: dict[str, Any]) -> int:
-        if op["kind"] != "document":
-            return 1
-        return 0 if op[side] is not None else 2
-
-    ordered = sorted(ordered, key=phase)
-    for op in ordered:
-        value = op[side]
-        if op["kind"] == "entry":
-            touched |= _put_entry(conn, value, op["id"])
-        elif op["kind"] == "document":
-            _put_document(conn, value, op["id"])
-        elif op["kind"] == "alias":
-            _put_alias(conn, value, op["key"], op["target"])
-    if touched:
-        rerank(conn, sorted(touched))
-
-
-def _current(conn: sqlite3.Connection, op: dict[str, Any]) -> dict[str, Any] | None:
-    if op["kind"] == "entry":
-        return _entry_row(conn, op["id"])
-    if op["kind"] == "document":
-        return _document_row(conn, op["id"])
-    row = conn.execute(
-        "SELECT alias, note FROM aliases WHERE key = ? AND target = ?", (op["key"], op["target"])
-    ).fetchone()
-    return {"alias": row[0], "note": row[1]} if row else None
-
-
-def _same(a: dict[str, Any] | None, b: dict[str, Any] | None, kind: str) -> bool:
-    if a is None or b is None:
-        return a is None and b is None
-    if kind == "entry":
-        return all(a.get(k) == b.get(k) for k in COMPARED)
-    if kind == "alias":
-        return a.get("alias") == b.get("alias")
-    return all(a.get(k) == b.get(k) for k in ("title", "edition", "date"))
-
-
-def replay_changes(conn: sqlite3.Connection, changes: list[dict[str, Any]]) -> list[str]:
-    """Re-apply carried-over changes on a freshly built base; returns conflicts.
-
-    A change whose operations still find the state they were made on is applied; one whose
-    result is already there (the data was exported and committed) is kept as history only;
-    anything else is a conflict: recorded, reported, and not applied.
-    """
-    conflicts: list[str] = []
-    with conn:
-        for change in changes:
-            conn.execute(
-                "INSERT INTO changes(id, at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                tuple(
-                    change[k]
-                    for k in (
-                        "id",
-                        "at",
-                        "moderator_id",
-                        "moderator_name",
-                        "action",
-                        "summary",
-                        "reason",
-                        "ops",
-                        "reverts",
-                    )
-                ),
-            )
-            ops = json.loads(change["ops"])
-            if all(_same(_current(conn, op), op["after"], op["kind"]) for op in ops):
-                continue  # already part of the bundled data
-            clashes = [op for op in ops if not _same(_current(conn, op), op["before"], op["kind"])]
-            if clashes:
-                names = ", ".join(op.get("id") or op.get("key", "?") for op in clashes)
-                detail = (
-                    f"change #{change['id']} ({change['action']}: {change['summary']}) by "
-                    f"{change['moderator_name']} was made on data that the new bundled data changed: {names}"
-                )
-                conn.execute(
-                    "INSERT INTO conflicts(change_id, at, detail) VALUES (?, ?, ?)",
-                    (change["id"], _now(), detail),
-                )
-                conflicts.append(detail)
-                continue
-            _apply(conn, ops, "after")
-    return conflicts
-
-
 # ----------------------------------------------------------------------- the service
 class Moderation:
     """Moderator operations on an open store; each is one transaction with its audit row."""
@@ -243,12 +82,12 @@ class Moderation:
         if not ops:
             raise ModerationError("Nothing would change.")
         with self.conn:  # one transaction: the change and its audit row, or neither
-            _apply(self.conn, ops, "after")
+            apply_ops(self.conn, ops, "after")
             cursor = self.conn.execute(
                 "INSERT INTO changes(at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (
-                    _now(),
+                    now(),
                     str(moderator.id),
                     moderator.name,
                     action,
@@ -296,7 +135,7 @@ class Moderation:
         ]
 
     def entry(self, entry_id: str) -> dict[str, Any] | None:
-        return _entry_row(self.conn, entry_id)
+        return entry_row(self.conn, entry_id)
 
     # -- helpers
     def _topic_for(self, edition: str, title: str) -> str:
@@ -312,7 +151,7 @@ class Moderation:
         self, document: str, edition: str, date: str | None
     ) -> tuple[str, dict | None]:
         """An existing document id, or a new moderator document named by its title."""
-        existing = _document_row(self.conn, document)
+        existing = document_row(self.conn, document)
         if existing:
             if existing["edition"] != edition:
                 raise ModerationError(
@@ -322,7 +161,7 @@ class Moderation:
         if not document.strip():
             raise ModerationError("Name the document the ruling comes from.")
         doc_id = f"{edition.lower()}-{slugify(document)[:40]}-{(date or 'undated')}"
-        if _document_row(self.conn, doc_id):
+        if document_row(self.conn, doc_id):
             return doc_id, None
         record = {
             "id": doc_id, "title": document.strip(), "edition": edition, "kind": "current rulings",
@@ -350,7 +189,11 @@ class Moderation:
         ops = []
         for alias in aliases:
             key = normalize(alias)
-            if key and _current(self.conn, {"kind": "alias", "key": key, "target": target}) is None:
+            if (
+                key
+                and current_state(self.conn, {"kind": "alias", "key": key, "target": target})
+                is None
+            ):
                 ops.append(
                     {
                         "kind": "alias",
@@ -379,10 +222,10 @@ class Moderation:
         """A new ruling (a new topic, or a new version of an existing one)."""
         self._check(title, edition, kind, text, date)
         doc_id, doc_op = self._document_op(document, edition, date)
-        doc_date = doc_op["after"]["date"] if doc_op else _document_row(self.conn, doc_id)["date"]
+        doc_date = doc_op["after"]["date"] if doc_op else document_row(self.conn, doc_id)["date"]
         base = f"{doc_id}:{slugify(title)[:60]}"
         entry_id, n = base, 2
-        while _entry_row(self.conn, entry_id) is not None:
+        while entry_row(self.conn, entry_id) is not None:
             entry_id, n = f"{base}-{n}", n + 1
         topic = self._topic_for(edition, title)
         entry = {
@@ -411,7 +254,7 @@ class Moderation:
         reason: str | None = None,
     ) -> dict[str, Any]:
         """Change an entry; refused when it changed since version ``based_on`` was read."""
-        before = _entry_row(self.conn, entry_id)
+        before = entry_row(self.conn, entry_id)
         if before is None:
             raise ModerationError("That ruling does not exist (any more).")
         if before["version"] != based_on:
@@ -441,7 +284,7 @@ class Moderation:
 
     def retire(self, moderator: Moderator, entry_id: str, reason: str) -> dict[str, Any]:
         """The entry stops answering but stays in history, marked retired with the reason."""
-        before = _entry_row(self.conn, entry_id)
+        before = entry_row(self.conn, entry_id)
         if before is None:
             raise ModerationError("That ruling does not exist (any more).")
         if before["retired"]:
@@ -471,7 +314,7 @@ class Moderation:
 
     def alias_remove(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
         key = normalize(alias)
-        current = _current(self.conn, {"kind": "alias", "key": key, "target": target})
+        current = current_state(self.conn, {"kind": "alias", "key": key, "target": target})
         if current is None:
             raise ModerationError(f"“{alias}” is not an alias of {target}.")
         ops = [
@@ -498,8 +341,8 @@ class Moderation:
             )
         ops = []
         for op in reversed(change["ops"]):
-            current = _current(self.conn, op)
-            if not _same(current, op["after"], op["kind"]):
+            current = current_state(self.conn, op)
+            if not same_state(current, op["after"], op["kind"]):
                 raise StaleEdit(
                     f"Change #{change_id} cannot be reverted: what it changed has changed since."
                 )
@@ -549,7 +392,7 @@ class Moderation:
             "crd-1e-markdown" if edition == "1E" and suffix == ".md" else IMPORT_SUFFIXES[suffix]
         )
         doc_id = f"{edition.lower()}-crd-{date}"
-        if _document_row(self.conn, doc_id):
+        if document_row(self.conn, doc_id):
             raise ModerationError(f"A document {doc_id} is already in the store.")
         try:
             parsed = get_parser(parser)(text, filename)
@@ -589,7 +432,7 @@ class Moderation:
             current_id = self.conn.execute(
                 "SELECT current FROM topics WHERE id = ?", (record["topic"],)
             ).fetchone()
-            current = _entry_row(self.conn, current_id[0]) if current_id else None
+            current = entry_row(self.conn, current_id[0]) if current_id else None
             if current is None:
                 preview.new.append(record)
             elif current["text"] == record["text"]:
@@ -660,7 +503,7 @@ class Moderation:
         self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
     ) -> dict[str, Any]:
         """Apply a previewed import all at once."""
-        if _document_row(self.conn, preview.document["id"]):
+        if document_row(self.conn, preview.document["id"]):
             raise StaleEdit("That document was imported meanwhile.")
         ops = [
             {

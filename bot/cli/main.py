@@ -38,7 +38,7 @@ def _limit(value: str) -> int:
 
 
 def _date(value: str) -> str:
-    from bot.service import check_date
+    from bot.answers.service import check_date
 
     try:
         return check_date(value)
@@ -93,7 +93,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--json", action="store_true")
     _add_moderation_commands(sub)
-    from bot.ops import add_ops_commands
+    from bot.cli.ops import add_ops_commands
 
     add_ops_commands(sub)
     _add_plugin_commands(sub)
@@ -227,7 +227,7 @@ MODERATION_COMMANDS = {"add", "edit", "retire", "alias", "log", "revert", "expor
 def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
     import getpass
 
-    from bot.moderation import Moderator
+    from bot.answers.moderation import Moderator
 
     if args.command == "log":
         changes = rulings.moderation.log(args.count)
@@ -244,7 +244,7 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
                 print(f"conflict: {conflict['detail']}")
         return EXIT_OK
     if args.command == "export":
-        from bot.export import export_store
+        from bot.store.export import export_store
 
         changed = export_store(rulings.store, data_dir)
         print(
@@ -308,20 +308,20 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from bot.dataset import default_data_dir
+    from bot.ingest.dataset import default_data_dir
 
     if getattr(args, "handler", None):
         return args.handler(args)
     data_dir = args.data or default_data_dir()
     width = min(100, shutil.get_terminal_size((88, 20)).columns)
     if args.command == "import":
-        from bot.importer import print_report, run_import
+        from bot.ingest.importer import print_report, run_import
 
         reports = run_import(data_dir, cards_dir=args.cards)
         print_report(reports)
         if args.cards:
-            from bot.cards import load_card_index
-            from bot.dataset import CARDS_DIR
+            from bot.ingest.cards import load_card_index
+            from bot.ingest.dataset import CARDS_DIR
 
             for edition in ("1e", "2e"):
                 cards = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
@@ -329,11 +329,11 @@ def _run(args: argparse.Namespace) -> int:
                 print(f"cards {edition.upper()}: {len(cards)} cards ({subtitled} with a subtitle)")
         return EXIT_OK
     if args.command == "bench":
-        from bot.bench import main as bench_main
+        from bot.cli.bench import main as bench_main
 
         return bench_main(args)
 
-    from bot.service import Rulings
+    from bot.answers.service import Rulings
 
     rulings = Rulings.open(args.db, data_dir)
     try:

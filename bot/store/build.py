@@ -21,8 +21,8 @@ from typing import Any
 import sqlite_utils
 from platformdirs import user_cache_dir
 
-from bot.cards import load_card_index
-from bot.dataset import (
+from bot.ingest.cards import load_card_index
+from bot.ingest.dataset import (
     CARDS_DIR,
     content_hash,
     default_data_dir,
@@ -30,53 +30,19 @@ from bot.dataset import (
     load_documents,
     load_entries,
 )
-from bot.db import connect, exclusive, use_wal
 from bot.normalize import normalize
-from bot.search import FULLTEXT_SCHEMA
+from bot.store.changelog import replay_changes
+from bot.store.db import connect, exclusive, use_wal
+from bot.store.schema import (
+    FULLTEXT_SCHEMA,
+    SCHEMA,
+    SCHEMA_VERSION,
+    decode_entry,
+    encode_entry,
+    rerank,
+)
 
 log = logging.getLogger(__name__)
-
-SCHEMA_VERSION = "2"
-# Amendments after which the earlier version still holds, with the new text on top.
-PARTIAL_ACTIONS = {"add", "replace part", "delete part", "rest unchanged"}
-
-SCHEMA = """
-CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
-CREATE TABLE documents (
-    id TEXT PRIMARY KEY, title TEXT NOT NULL, edition TEXT NOT NULL, kind TEXT NOT NULL,
-    date TEXT, official INTEGER NOT NULL, file TEXT, parser TEXT,
-    origin TEXT NOT NULL DEFAULT 'bundled'
-);
-CREATE TABLE entries (
-    id TEXT PRIMARY KEY, topic TEXT NOT NULL, title TEXT NOT NULL, edition TEXT NOT NULL,
-    kind TEXT NOT NULL, document TEXT NOT NULL REFERENCES documents(id), date TEXT,
-    line INTEGER NOT NULL DEFAULT 0, marked_new INTEGER NOT NULL DEFAULT 0, taken_from TEXT,
-    amendments TEXT NOT NULL DEFAULT '[]', see_also TEXT NOT NULL DEFAULT '[]',
-    mentions TEXT NOT NULL DEFAULT '[]', text TEXT NOT NULL DEFAULT '',
-    rank INTEGER NOT NULL DEFAULT 0, status TEXT NOT NULL DEFAULT 'current',
-    version INTEGER NOT NULL DEFAULT 1, retired INTEGER NOT NULL DEFAULT 0, retired_reason TEXT,
-    origin TEXT NOT NULL DEFAULT 'bundled'
-);
-CREATE INDEX entries_topic ON entries(topic, rank);
-CREATE TABLE topics (id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, current TEXT NOT NULL);
-CREATE TABLE cards (
-    id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, subtitle TEXT,
-    name TEXT NOT NULL, type TEXT, text TEXT, sets TEXT
-);
-CREATE TABLE aliases (alias TEXT NOT NULL, key TEXT NOT NULL, target TEXT NOT NULL, note TEXT,
-    origin TEXT NOT NULL DEFAULT 'bundled', PRIMARY KEY (key, target));
-CREATE TABLE changes (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, at TEXT NOT NULL, moderator_id TEXT NOT NULL,
-    moderator_name TEXT NOT NULL, action TEXT NOT NULL, summary TEXT NOT NULL, reason TEXT,
-    ops TEXT NOT NULL, reverts INTEGER
-);
-CREATE TABLE conflicts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, change_id INTEGER NOT NULL, at TEXT NOT NULL,
-    detail TEXT NOT NULL
-);
-"""
-
-ENTRY_JSON = ("amendments", "see_also", "mentions")
 
 
 def default_db_path() -> Path:
@@ -139,26 +105,6 @@ def _identity(path: Path) -> tuple[int, int] | None:
     return stat.st_dev, stat.st_ino
 
 
-def decode_entry(row: dict[str, Any]) -> dict[str, Any]:
-    row = dict(row)
-    for key in ENTRY_JSON:
-        value = row.get(key)
-        row[key] = json.loads(value) if isinstance(value, str) and value else (value or [])
-    row["marked_new"] = bool(row.get("marked_new"))
-    row["retired"] = bool(row.get("retired"))
-    return row
-
-
-def encode_entry(entry: dict[str, Any]) -> dict[str, Any]:
-    row = dict(entry)
-    for key in ENTRY_JSON:
-        if not isinstance(row.get(key), str):
-            row[key] = json.dumps(row.get(key) or [], ensure_ascii=False)
-    row["marked_new"] = int(bool(row.get("marked_new")))
-    row["retired"] = int(bool(row.get("retired")))
-    return row
-
-
 def open_store(db_path: Path | None = None, data_dir: Path | None = None) -> Store:
     """Open the store, building or rebuilding it first when the data changed.
 
@@ -205,65 +151,9 @@ def _connect(db_path: Path) -> sqlite_utils.Database:
     return sqlite_utils.Database(conn)
 
 
-def precedence(document: dict[str, Any]) -> tuple[int, str]:
-    """Official before community copies, then the later date (see models.Document)."""
-    return (1 if document["official"] else 0, document["date"] or "")
-
-
-def rerank(conn: sqlite3.Connection, topics: list[str] | None = None) -> None:
-    """Recompute each topic's version order, statuses and current entry."""
-    documents = {
-        row[0]: {"official": row[1], "date": row[2]}
-        for row in conn.execute("SELECT id, official, date FROM documents")
-    }
-    if topics is None:
-        topics = [row[0] for row in conn.execute("SELECT DISTINCT topic FROM entries")]
-    for topic in topics:
-        rows = conn.execute(
-            "SELECT id, document, line, retired, title, edition FROM entries WHERE topic = ?",
-            (topic,),
-        ).fetchall()
-        live = [r for r in rows if not r[3]]
-        live.sort(key=lambda r: (precedence(documents[r[1]]), -r[2]), reverse=True)
-        for rank, row in enumerate(live):
-            status = "current" if rank == 0 else "superseded"
-            conn.execute(
-                "UPDATE entries SET rank = ?, status = ? WHERE id = ?", (rank, status, row[0])
-            )
-        for row in rows:
-            if row[3]:
-                conn.execute(
-                    "UPDATE entries SET rank = 1000, status = 'retired' WHERE id = ?", (row[0],)
-                )
-        conn.execute("DELETE FROM topics WHERE id = ?", (topic,))
-        if live:
-            top = live[0]
-            conn.execute(
-                "INSERT INTO topics(id, edition, title, current) VALUES (?, ?, ?, ?)",
-                (topic, top[5], top[4], top[0]),
-            )
-
-
-def index_text(conn: sqlite3.Connection, entry_id: str) -> None:
-    """Keep the full-text row of one entry in step with the entry (none when retired)."""
-    row = conn.execute(
-        "SELECT rowid, topic, edition, title, text, retired FROM entries WHERE id = ?", (entry_id,)
-    ).fetchone()
-    if row is None:
-        return
-    conn.execute("DELETE FROM fulltext WHERE rowid = ?", (row[0],))
-    if not row[5]:
-        conn.execute(
-            "INSERT INTO fulltext(rowid, topic, edition, title, text) VALUES (?, ?, ?, ?, ?)",
-            row[:5],
-        )
-
-
 def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -> list[str]:
     """Build the store from the YAML into a new file, carry over and replay moderator
     changes from the old file, then rename it into place. Returns conflict descriptions."""
-    from bot.moderation import replay_changes
-
     documents = load_documents(data_dir)
     by_id = {d.id: d for d in documents}
     entries = load_entries(data_dir, documents)

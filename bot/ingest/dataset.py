@@ -29,7 +29,7 @@ def default_data_dir() -> Path:
     configured = os.environ.get("RULINGS_DATA")
     if configured:
         return Path(configured)
-    return Path(__file__).resolve().parent.parent / "rulings_data"
+    return Path(__file__).resolve().parents[2] / "rulings_data"
 
 
 def read_yaml(path: Path) -> Any:

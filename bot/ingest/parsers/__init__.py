@@ -10,28 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-# Entry kinds, as the importer writes them.
-KIND_RULE = "rule"
-KIND_CARD_RULING = "card ruling"
-KIND_ERRATUM = "erratum"
-KIND_CLARIFICATION = "clarification"
-KINDS = (KIND_RULE, KIND_CARD_RULING, KIND_ERRATUM, KIND_CLARIFICATION)
-
-# What an amendment in a later document does to the earlier entry of the same topic.
-AMEND_REPLACE_ENTRY = "replace entry"  # "Replace this entry with the following"
-AMEND_SUPERSEDES = "supersedes"  # "This supersedes the existing entry."
-AMEND_ADD = "add"  # "Add the following after the tenth paragraph"
-AMEND_REPLACE_PART = "replace part"  # "Replace the eleventh paragraph ..."
-AMEND_DELETE_PART = "delete part"  # "Delete the second paragraph of this entry."
-AMEND_REST_UNCHANGED = "rest unchanged"  # "The rest of the entry does not change."
-AMEND_ACTIONS = (
-    AMEND_REPLACE_ENTRY,
-    AMEND_SUPERSEDES,
-    AMEND_ADD,
-    AMEND_REPLACE_PART,
-    AMEND_DELETE_PART,
-    AMEND_REST_UNCHANGED,
-)
+from bot.models import KIND_RULE
 
 
 class SourceFormatError(ValueError):
@@ -97,4 +76,4 @@ def get_parser(name: str) -> Parser:
     except KeyError:
         known = ", ".join(sorted(PARSER_MODULES))
         raise ValueError(f"unknown parser {name!r}; known: {known}") from None
-    return importlib.import_module(f"bot.parsers.{module}").parse
+    return importlib.import_module(f"bot.ingest.parsers.{module}").parse

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from bot.parsers import KIND_RULE, ParsedEntry, ParseResult, ParseWarning, SourceFormatError
-from bot.parsers.text import check_readable, flow, join_paragraphs, see_also
+from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.ingest.parsers.text import check_readable, flow, join_paragraphs, see_also
+from bot.models import KIND_RULE
 
 _TABLE_HEADER = "TermTaken from"
 _SOURCES = ("Current-Rulings", "Rulebook")

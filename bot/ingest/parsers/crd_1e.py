@@ -13,17 +13,8 @@ from __future__ import annotations
 
 import re
 
-from bot.normalize import normalize
-from bot.parsers import (
-    KIND_CARD_RULING,
-    KIND_ERRATUM,
-    KIND_RULE,
-    ParsedEntry,
-    ParseResult,
-    ParseWarning,
-    SourceFormatError,
-)
-from bot.parsers.text import (
+from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.ingest.parsers.text import (
     amendment_of,
     blocks,
     check_readable,
@@ -33,6 +24,8 @@ from bot.parsers.text import (
     join_paragraphs,
     see_also,
 )
+from bot.models import KIND_CARD_RULING, KIND_ERRATUM, KIND_RULE
+from bot.normalize import normalize
 
 _START = re.compile(r"^RULINGS\s*[–-]")
 _FOOTER = re.compile(r"^TM, ®")

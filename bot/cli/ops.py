@@ -15,11 +15,11 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from bot.dataset import DataError, default_data_dir, load_documents, load_entries
-from bot.db import exclusive
+from bot.ingest.dataset import DataError, default_data_dir, load_documents, load_entries
 from bot.settings import Settings, SettingsError, load_settings
-from bot.state import state_path_for
-from bot.store import default_db_path, open_store
+from bot.store.build import default_db_path, open_store
+from bot.store.db import exclusive
+from bot.store.state import state_path_for
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
 STALE_AFTER_DAYS = 3 * 365

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bot.dataset import (
+from bot.ingest.dataset import (
     ALIASES_FILE,
     DOCUMENTS_FILE,
     dump_yaml,
@@ -18,7 +18,7 @@ from bot.dataset import (
     read_yaml,
     write_text_atomically,
 )
-from bot.store import Store, decode_entry
+from bot.store.build import Store, decode_entry
 
 # The order of keys in an entry record, as the importer writes them.
 _KEYS = (

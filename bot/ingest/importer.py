@@ -16,17 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.cards import load_card_index, name_forms, read_lackey, write_card_index
-from bot.dataset import (
+from bot.ingest.cards import load_card_index, name_forms, read_lackey, write_card_index
+from bot.ingest.dataset import (
     CARDS_DIR,
     dump_yaml,
     entries_path,
     load_documents,
     write_text_atomically,
 )
+from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
 from bot.models import Card, Document
 from bot.normalize import normalize, slugify
-from bot.parsers import ParsedEntry, SourceFormatError, get_parser
 
 log = logging.getLogger(__name__)
 

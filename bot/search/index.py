@@ -13,7 +13,6 @@ import logging
 import sqlite3
 from array import array
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
@@ -514,17 +513,3 @@ class SearchIndex:
                 return self.targets[table[text]]
         result = self.search(text, edition=edition, limit=1)
         return result.hits[0].target if result.confident and result.hits else None
-
-
-FULLTEXT_SCHEMA = (
-    "CREATE VIRTUAL TABLE IF NOT EXISTS fulltext USING fts5("
-    "topic UNINDEXED, edition UNINDEXED, title, text, "
-    "tokenize = 'porter unicode61 remove_diacritics 2')"
-)
-
-
-def fill_fulltext(conn: sqlite3.Connection, rows: Iterable[tuple[str, str, str, str]]) -> None:
-    """(topic, edition, title, text) rows into the FTS5 table the search reads."""
-    conn.execute(FULLTEXT_SCHEMA)
-    conn.executemany("INSERT INTO fulltext(topic, edition, title, text) VALUES (?, ?, ?, ?)", rows)
-    conn.commit()

@@ -12,16 +12,10 @@ from __future__ import annotations
 
 import re
 
+from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
+from bot.ingest.parsers.text import check_readable, ends_sentence, join_paragraphs
+from bot.models import KIND_CARD_RULING, KIND_RULE
 from bot.normalize import normalize
-from bot.parsers import (
-    KIND_CARD_RULING,
-    KIND_RULE,
-    ParsedEntry,
-    ParseResult,
-    ParseWarning,
-    SourceFormatError,
-)
-from bot.parsers.text import check_readable, ends_sentence, join_paragraphs
 
 _SEPARATOR = "||"
 _NAVIGATION = re.compile(r"^(A - B - C - |Glossary - )")

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import re
 
-from bot.parsers import (
+from bot.ingest.parsers import Amendment, SourceFormatError
+from bot.models import (
     AMEND_ADD,
     AMEND_DELETE_PART,
     AMEND_REPLACE_ENTRY,
     AMEND_REPLACE_PART,
     AMEND_REST_UNCHANGED,
     AMEND_SUPERSEDES,
-    Amendment,
-    SourceFormatError,
 )
 
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.

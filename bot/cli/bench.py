@@ -26,10 +26,11 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
-from bot.cards import load_card_index
-from bot.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
+from bot.ingest.cards import load_card_index
+from bot.ingest.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
 from bot.normalize import initialism
-from bot.search import MENTION, TITLE, SearchIndex, Target, fill_fulltext
+from bot.search.index import MENTION, TITLE, SearchIndex, Target
+from bot.store.schema import fill_fulltext
 
 _WORD = re.compile(r"[A-Za-z][a-z]{3,}")
 _TOPIC_WORDS = (
