@@ -1,0 +1,57 @@
+"""The one validator for what users and files give: editions, dates and kinds.
+
+Each function returns the value in its canonical form or raises :class:`InvalidValue`, a
+``ValueError`` whose message is fit to show a user as it is. The CLI, the service, moderation,
+the settings, the card lists and the Discord adapter all call these, so a rule about what an
+edition or a date may be is written once.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bot.models import EDITIONS, KINDS
+
+DOCUMENT_KINDS = ("current rulings", "rulebook", "glossary", "community copy")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+class InvalidValue(ValueError):
+    """A value outside what is allowed; the message says what is."""
+
+
+def edition(value: str) -> str:
+    """ "1E" or "2E" (any case, surrounding spaces ignored)."""
+    canonical = str(value).strip().upper()
+    if canonical not in EDITIONS:
+        raise InvalidValue("edition must be 1E or 2E")
+    return canonical
+
+
+def iso_date(value: str) -> str:
+    """A real calendar date written YYYY-MM-DD."""
+    text = str(value).strip()
+    if not _ISO_DATE.match(text):
+        raise InvalidValue(f"dates are written YYYY-MM-DD, not {value!r}")
+    try:
+        dt.date.fromisoformat(text)
+    except ValueError:
+        raise InvalidValue(f"{value!r} is not a real date") from None
+    return text
+
+
+def entry_kind(value: str) -> str:
+    """One of the entry kinds the importer writes (rule, card ruling, erratum, clarification)."""
+    canonical = str(value).strip().lower()
+    if canonical not in KINDS:
+        raise InvalidValue(f"kind must be one of: {', '.join(KINDS)}")
+    return canonical
+
+
+def document_kind(value: str) -> str:
+    """One of the kinds of source document."""
+    canonical = str(value).strip().lower()
+    if canonical not in DOCUMENT_KINDS:
+        raise InvalidValue(f"document kind must be one of: {', '.join(DOCUMENT_KINDS)}")
+    return canonical
