@@ -15,6 +15,11 @@ from bot.models import EDITIONS, KINDS
 
 DOCUMENT_KINDS = ("current rulings", "rulebook", "glossary", "community copy")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_LONE_SURROGATE = re.compile(
+    "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"
+)
+# C0 and C1 control characters except tab and newline, and the Unicode non-characters.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef\ufffe\uffff]")
 
 
 class InvalidValue(ValueError):
@@ -55,3 +60,21 @@ def document_kind(value: str) -> str:
     if canonical not in DOCUMENT_KINDS:
         raise InvalidValue(f"document kind must be one of: {', '.join(DOCUMENT_KINDS)}")
     return canonical
+
+
+def user_text(value: object) -> str:
+    """Any text a user or a file gave, made safe to store, search, log and print.
+
+    Surrogate pairs written as two code points are joined; a lone surrogate (which no
+    encoding can write, and which made SQLite and the terminal raise) is dropped; NULs and
+    control characters become spaces (tabs and newlines are kept). Nothing else changes.
+    """
+    text = value if isinstance(value, str) else str(value)
+    if text.isascii() and text.isprintable():
+        return text  # the common case, untouched and fast
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = _LONE_SURROGATE.sub("", text)
+        text = text.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    return _CONTROL.sub(" ", text)
