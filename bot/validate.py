@@ -62,6 +62,15 @@ def document_kind(value: str) -> str:
     return canonical
 
 
+def is_canonical(check, value: str) -> bool:
+    """``value`` is exactly what ``check`` returns for it: valid and already in canonical form
+    (moderators and data files give exact values; users' input is canonicalised instead)."""
+    try:
+        return check(value) == value
+    except InvalidValue:
+        return False
+
+
 def user_text(value: object) -> str:
     """Any text a user or a file gave, made safe to store, search, log and print.
 

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.service import check_date
+from bot.validate import iso_date
 from commands import limits
 from commands.render import (
     NO_PINGS,
@@ -45,7 +45,7 @@ def _date_or_error(value: str | None) -> str | None:
     if value is None:
         return None
     try:
-        return check_date(value.strip())
+        return iso_date(value.strip())
     except ValueError as exc:
         raise UserError(str(exc)) from None
 

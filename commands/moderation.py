@@ -18,7 +18,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.moderation import ImportPreview, ModerationError, Moderator
+from bot.answers.imports import ImportPreview
+from bot.answers.moderation import ModerationError, Moderator, check_ruling
 from commands import limits
 from commands.render import NO_PINGS, answer_embed, clamp, paginate
 from commands.views import guarded
@@ -146,20 +147,16 @@ async def apply_pending(
     rulings = interaction.client.rulings  # type: ignore[attr-defined]
     moderator = _moderator(interaction)
     if action == "add":
-        return await asyncio.to_thread(rulings.moderate, "add", moderator, **payload)
+        return await asyncio.to_thread(rulings.add_ruling, moderator, **payload)
     if action == "edit":
         entry_id, version = payload.pop("entry_id"), payload.pop("based_on")
-        return await asyncio.to_thread(
-            rulings.moderate, "edit", moderator, entry_id, version, **payload
-        )
+        return await asyncio.to_thread(rulings.edit_ruling, moderator, entry_id, version, **payload)
     if action == "retire":
         return await asyncio.to_thread(
-            rulings.moderate, "retire", moderator, payload["entry_id"], payload["reason"]
+            rulings.retire_ruling, moderator, payload["entry_id"], payload["reason"]
         )
     if action == "import":
-        return await asyncio.to_thread(
-            rulings.moderate, "apply_import", moderator, payload["preview"]
-        )
+        return await asyncio.to_thread(rulings.apply_import, moderator, payload["preview"])
     raise ModerationError(f"Unknown change {action}.")
 
 
@@ -282,7 +279,6 @@ class RulingModal(discord.ui.Modal):
         if not await refuse_unless_moderator(interaction, f"{self.action} modal"):
             return
         aliases = [a.strip() for a in str(self.aliases.value or "").split(",") if a.strip()]
-        rulings = interaction.client.rulings  # type: ignore[attr-defined]
         if self.entry is None:
             payload = {
                 "title": str(self.ruling_title.value), "edition": self.edition, "kind": self.kind,
@@ -290,7 +286,7 @@ class RulingModal(discord.ui.Modal):
                 "date": str(self.date.value).strip() or None, "aliases": aliases,
             }  # fmt: skip
             try:
-                rulings.moderation._check(
+                check_ruling(
                     payload["title"], self.edition, self.kind, payload["text"], payload["date"]
                 )
             except ModerationError as exc:
@@ -356,7 +352,7 @@ class RulingAdmin(app_commands.Group):
                 f"No ruling matches “{clamp(query, 100)}” confidently.", ephemeral=True
             )
             return None
-        return rulings.moderation.entry(answer["id"])
+        return rulings.editable_entry(answer["id"])
 
     @app_commands.command(name="add", description="Add a ruling (a modal asks for the text)")
     @app_commands.describe(edition="Which game", kind="What sort of entry")
@@ -409,8 +405,7 @@ class RulingAdmin(app_commands.Group):
         if entry is None:
             return
         change = await asyncio.to_thread(
-            self._rulings(interaction).moderate,
-            "alias_add",
+            self._rulings(interaction).add_alias,
             _moderator(interaction),
             alias,
             entry["topic"],
@@ -428,8 +423,7 @@ class RulingAdmin(app_commands.Group):
         if entry is None:
             return
         change = await asyncio.to_thread(
-            self._rulings(interaction).moderate,
-            "alias_remove",
+            self._rulings(interaction).remove_alias,
             _moderator(interaction),
             alias,
             entry["topic"],
@@ -468,7 +462,7 @@ class RulingAdmin(app_commands.Group):
         rulings = self._rulings(interaction)
         try:
             preview: ImportPreview = await asyncio.to_thread(
-                rulings.moderation.preview_import,
+                rulings.preview_import,
                 content,
                 document.filename,
                 title=title,
@@ -492,8 +486,8 @@ class RulingAdmin(app_commands.Group):
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 25] = 10
     ) -> None:
         rulings = self._rulings(interaction)
-        changes = await asyncio.to_thread(rulings.moderation.log, count)
-        conflicts = await asyncio.to_thread(rulings.moderation.conflicts)
+        changes = await asyncio.to_thread(rulings.change_log, count)
+        conflicts = await asyncio.to_thread(rulings.conflicts)
         text = "\n".join(change_line(c) for c in changes) or "No changes yet."
         if conflicts:
             text += "\n\n**Conflicts with newer bundled data (not applied):**\n" + "\n".join(
@@ -510,7 +504,7 @@ class RulingAdmin(app_commands.Group):
         self, interaction: discord.Interaction, change: app_commands.Range[int, 1]
     ) -> None:
         done = await asyncio.to_thread(
-            self._rulings(interaction).moderate, "revert", _moderator(interaction), change
+            self._rulings(interaction).revert_change, _moderator(interaction), change
         )
         await interaction.response.send_message(
             f"Done: {change_line(done)}", ephemeral=True, allowed_mentions=NO_PINGS
@@ -637,7 +631,7 @@ class AliasMissSelect(
             return
         values = (interaction.data or {}).get("values") or []
         rulings = interaction.client.rulings  # type: ignore[attr-defined]
-        entry = rulings.moderation.entry(str(values[0])) if values else None
+        entry = rulings.editable_entry(str(values[0])) if values else None
         if entry is None:
             await interaction.response.send_message(
                 "That ruling is no longer available.", ephemeral=True
@@ -645,7 +639,7 @@ class AliasMissSelect(
             return
         try:
             change = await asyncio.to_thread(
-                rulings.moderate, "alias_add", _moderator(interaction), self.query, entry["topic"]
+                rulings.add_alias, _moderator(interaction), self.query, entry["topic"]
             )
         except ModerationError as exc:
             await interaction.response.send_message(f"Not changed: {exc}", ephemeral=True)

@@ -107,9 +107,7 @@ def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, dat
 
     assert running.refresh_if_changed()  # its watcher notices the new file
     assert running.search("big chair")["confident"]
-    running.moderate(
-        "alias_add", Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander"
-    )
+    running.add_alias(Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander")
     running.close()
 
     later = Rulings.open(db, data)
@@ -128,9 +126,7 @@ def test_a_moderator_change_is_not_lost_to_a_rebuild_in_between(tmp_path, data_d
     running = Rulings.open(db, data)
     _update_bundled_data(data)
     Rulings.open(db, data).close()
-    running.moderate(
-        "alias_add", Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander"
-    )
+    running.add_alias(Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander")
     running.close()
     later = Rulings.open(db, data)
     try:

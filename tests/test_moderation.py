@@ -37,7 +37,7 @@ def _add(live, **overrides):
         document="Moderator Clarifications", date="2026-11-01", aliases=["TT"],
     )  # fmt: skip
     fields.update(overrides)
-    return live.moderate("add", MARY, **fields)
+    return live.add_ruling(MARY, **fields)
 
 
 def test_add_is_answered_at_once_with_its_alias_and_logged(live):
@@ -50,7 +50,7 @@ def test_add_is_answered_at_once_with_its_alias_and_logged(live):
         (live.index.targets[live.index.by_entry[e]].topic, label)
         for e, label in live.suggest("tribble")
     ]
-    logged = live.moderation.log(1)[0]
+    logged = live.change_log(1)[0]
     assert (
         logged["id"] == change["id"]
         and logged["moderator_name"] == "Mod Mary"
@@ -64,18 +64,16 @@ def test_add_is_answered_at_once_with_its_alias_and_logged(live):
 def test_edit_based_on_a_stale_version_is_refused(live):
     _add(live)
     entry_id = live.show("tribble timing")[0]["id"]
-    read_by_both = live.moderation.entry(entry_id)["version"]
-    live.moderate(
-        "edit", JOE, entry_id, read_by_both, text="Tribbles multiply at the end of each turn."
-    )
+    read_by_both = live.editable_entry(entry_id)["version"]
+    live.edit_ruling(JOE, entry_id, read_by_both, text="Tribbles multiply at the end of each turn.")
     with pytest.raises(StaleEdit, match="Changed meanwhile by Mod Joe"):
-        live.moderate("edit", MARY, entry_id, read_by_both, text="Something else.")
+        live.edit_ruling(MARY, entry_id, read_by_both, text="Something else.")
     assert live.show(entry_id)[0]["text"] == "Tribbles multiply at the end of each turn."
 
 
 def test_retire_keeps_history_and_stops_answering(live):
     entry_id = live.show("matching commander", edition="1E")[0]["id"]
-    live.moderate("retire", MARY, entry_id, "replaced by a newer ruling")
+    live.retire_ruling(MARY, entry_id, "replaced by a newer ruling")
     answer, _ = live.show("matching commander", edition="1E")
     assert answer is None or answer["id"] != entry_id
     old = live.show(entry_id)[0]
@@ -87,25 +85,25 @@ def test_retire_keeps_history_and_stops_answering(live):
 def test_revert_restores_and_is_itself_revertable(live):
     entry_id = live.show("cost reduction")[0]["id"]
     original = live.show(entry_id)[0]["text"]
-    edit = live.moderate(
-        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Edited."
+    edit = live.edit_ruling(
+        MARY, entry_id, live.editable_entry(entry_id)["version"], text="Edited."
     )
-    undo = live.moderate("revert", JOE, edit["id"])
+    undo = live.revert_change(JOE, edit["id"])
     assert live.show(entry_id)[0]["text"] == original
-    assert live.moderation.change(edit["id"])["reverted_by"] == [undo["id"]]
-    live.moderate("revert", MARY, undo["id"])
+    assert live.change(edit["id"])["reverted_by"] == [undo["id"]]
+    live.revert_change(MARY, undo["id"])
     assert live.show(entry_id)[0]["text"] == "Edited."
     with pytest.raises(ModerationError, match="already reverted"):
-        live.moderate("revert", MARY, edit["id"])
+        live.revert_change(MARY, edit["id"])
 
 
 def test_aliases_add_and_remove(live):
-    live.moderate("alias_add", MARY, "big chair", "1e-matching-commander")
+    live.add_alias(MARY, "big chair", "1e-matching-commander")
     assert live.search("big chair")["confident"]
-    live.moderate("alias_remove", MARY, "big chair", "1e-matching-commander")
+    live.remove_alias(MARY, "big chair", "1e-matching-commander")
     assert not live.search("big chair")["confident"]
     with pytest.raises(ModerationError):
-        live.moderate("alias_remove", MARY, "big chair", "1e-matching-commander")
+        live.remove_alias(MARY, "big chair", "1e-matching-commander")
 
 
 def test_a_change_that_fails_half_way_leaves_no_trace(live, monkeypatch):
@@ -159,7 +157,7 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
         content = (
             ROOT / "rulings_data" / "sources" / "2e-current-rulings-2014-07-07.txt"
         ).read_bytes()
-        preview = live.moderation.preview_import(
+        preview = live.preview_import(
             content,
             "crd.txt",
             title="Second Edition Current Rulings Document (7 July 2014)",
@@ -175,10 +173,10 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
         assert (
             live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
         )  # nothing yet
-        change = live.moderate("apply_import", MARY, preview)
+        change = live.apply_import(MARY, preview)
         answer = live.show("attempting missions", edition="2E")[0]
         assert answer["date"] == "2014-07-07" and answer["status"] == "current"
-        live.moderate("revert", MARY, change["id"])
+        live.revert_change(MARY, change["id"])
         assert live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
     finally:
         live.close()
@@ -195,18 +193,14 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
 )
 def test_import_refuses_bad_attachments(live, content, filename, message):
     with pytest.raises(ModerationError, match=message):
-        live.moderation.preview_import(
-            content, filename, title="x", edition="2E", date="2030-01-01"
-        )
+        live.preview_import(content, filename, title="x", edition="2E", date="2030-01-01")
 
 
 def test_export_then_rebuild_round_trips_every_entry(tmp_path, data, live):
     _add(live)
     entry_id = live.show("cost reduction")[0]["id"]
-    live.moderate(
-        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Edited text."
-    )
-    live.moderate("retire", MARY, live.show("KTC")[0]["id"], "test")
+    live.edit_ruling(MARY, entry_id, live.editable_entry(entry_id)["version"], text="Edited text.")
+    live.retire_ruling(MARY, live.show("KTC")[0]["id"], "test")
     before = {
         r["id"]: (r["title"], r["text"], r["retired"], r["status"])
         for r in live.store.db.query("SELECT * FROM entries")
@@ -231,8 +225,8 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
     live = Rulings.open(db, data)
     _add(live)
     entry_id = live.show("cost reduction")[0]["id"]
-    live.moderate(
-        "edit", MARY, entry_id, live.moderation.entry(entry_id)["version"], text="Moderator text."
+    live.edit_ruling(
+        MARY, entry_id, live.editable_entry(entry_id)["version"], text="Moderator text."
     )
     live.close()
     # Newer bundled data changes the same entry underneath the moderator's edit.
@@ -248,13 +242,13 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
         assert (
             live.show(entry_id)[0]["text"] == "Text from a newer bundled import."
         )  # not overwritten
-        conflicts = live.moderation.conflicts()
+        conflicts = live.conflicts()
         assert (
             len(conflicts) == 1
             and "Mod Mary" in conflicts[0]["detail"]
             and entry_id in conflicts[0]["detail"]
         )
-        assert len(live.moderation.log(10)) == 2
+        assert len(live.change_log(10)) == 2
     finally:
         live.close()
 

@@ -1,4 +1,4 @@
-"""Moderator changes to the live store: add, edit, retire, aliases, document imports, revert.
+"""Moderator changes to the live store: add, edit, retire, aliases, revert.
 
 Every change is one SQLite transaction that also appends an audit row to ``changes``. A row
 records the operations it made, each with the state before and after, which is what makes
@@ -8,17 +8,15 @@ the afters, noting a conflict where the base no longer matches the before).
 
 from __future__ import annotations
 
-import datetime as dt
-import difflib
 import json
 import logging
 import sqlite3
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from bot.ingest.importer import DocumentReport, build_entries, topic_keys
-from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
-from bot.models import EDITIONS, KINDS, Document
+from bot import validate
+from bot.ingest.importer import topic_keys
+from bot.models import KINDS
 from bot.normalize import normalize, slugify
 from bot.store.changelog import (
     apply_ops,
@@ -28,12 +26,8 @@ from bot.store.changelog import (
     now,
     same_state,
 )
-from bot.store.schema import decode_entry
 
 log = logging.getLogger(__name__)
-
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
-IMPORT_SUFFIXES = {".txt": "crd-2e-text", ".md": "crd-2e-markdown"}
 
 
 class ModerationError(ValueError):
@@ -50,17 +44,18 @@ class Moderator:
     name: str
 
 
-@dataclass
-class ImportPreview:
-    """What an import would do, shown before anything changes."""
-
-    document: dict[str, Any]
-    new: list[dict[str, Any]] = field(default_factory=list)
-    changed: list[dict[str, Any]] = field(default_factory=list)  # each with "diff"
-    unchanged: list[dict[str, Any]] = field(default_factory=list)
-    superseded: list[str] = field(default_factory=list)  # entry ids that stop being current
-    warnings: list[str] = field(default_factory=list)
-    entries: list[dict[str, Any]] = field(default_factory=list)
+def check_ruling(title: str, edition: str, kind: str, text: str, date: str | None) -> None:
+    """Refuse a ruling that lacks a title or text, or names an unknown edition, kind or date."""
+    if not title.strip():
+        raise ModerationError("A ruling needs a title.")
+    if not validate.is_canonical(validate.edition, edition):
+        raise ModerationError("Edition must be 1E or 2E.")
+    if not validate.is_canonical(validate.entry_kind, kind):
+        raise ModerationError(f"Kind must be one of: {', '.join(KINDS)}.")
+    if not text.strip():
+        raise ModerationError("A ruling needs its text.")
+    if date and not validate.is_canonical(validate.iso_date, date):
+        raise ModerationError("Dates are written YYYY-MM-DD.")
 
 
 # ----------------------------------------------------------------------- the service
@@ -70,7 +65,7 @@ class Moderation:
     def __init__(self, conn: sqlite3.Connection):
         self.conn = conn
 
-    def _commit(
+    def commit(
         self,
         moderator: Moderator,
         action: str,
@@ -169,22 +164,6 @@ class Moderation:
         }  # fmt: skip
         return doc_id, {"kind": "document", "id": doc_id, "before": None, "after": record}
 
-    @staticmethod
-    def _check(title: str, edition: str, kind: str, text: str, date: str | None) -> None:
-        if not title.strip():
-            raise ModerationError("A ruling needs a title.")
-        if edition not in EDITIONS:
-            raise ModerationError("Edition must be 1E or 2E.")
-        if kind not in KINDS:
-            raise ModerationError(f"Kind must be one of: {', '.join(KINDS)}.")
-        if not text.strip():
-            raise ModerationError("A ruling needs its text.")
-        if date:
-            try:
-                dt.date.fromisoformat(date)
-            except ValueError:
-                raise ModerationError("Dates are written YYYY-MM-DD.") from None
-
     def _alias_ops(self, aliases: list[str], target: str) -> list[dict]:
         ops = []
         for alias in aliases:
@@ -220,7 +199,7 @@ class Moderation:
         reason: str | None = None,
     ) -> dict[str, Any]:
         """A new ruling (a new topic, or a new version of an existing one)."""
-        self._check(title, edition, kind, text, date)
+        check_ruling(title, edition, kind, text, date)
         doc_id, doc_op = self._document_op(document, edition, date)
         doc_date = doc_op["after"]["date"] if doc_op else document_row(self.conn, doc_id)["date"]
         base = f"{doc_id}:{slugify(title)[:60]}"
@@ -238,7 +217,7 @@ class Moderation:
             {"kind": "entry", "id": entry_id, "before": None, "after": entry}
         ]
         ops += self._alias_ops(list(aliases), topic)
-        return self._commit(moderator, "add", f"{title.strip()} ({edition})", ops, reason)
+        return self.commit(moderator, "add", f"{title.strip()} ({edition})", ops, reason)
 
     def edit(
         self,
@@ -272,15 +251,13 @@ class Moderation:
             after["title"] = title.strip()
         if text is not None:
             after["text"] = text.strip()
-        self._check(after["title"], after["edition"], after["kind"], after["text"], date)
+        check_ruling(after["title"], after["edition"], after["kind"], after["text"], date)
         after["version"] = before["version"] + 1
         ops = []
         if any(after[k] != before[k] for k in ("title", "kind", "text")):
             ops.append({"kind": "entry", "id": entry_id, "before": before, "after": after})
         ops += self._alias_ops(list(aliases), before["topic"])
-        return self._commit(
-            moderator, "edit", f"{after['title']} ({after['edition']})", ops, reason
-        )
+        return self.commit(moderator, "edit", f"{after['title']} ({after['edition']})", ops, reason)
 
     def retire(self, moderator: Moderator, entry_id: str, reason: str) -> dict[str, Any]:
         """The entry stops answering but stays in history, marked retired with the reason."""
@@ -298,7 +275,7 @@ class Moderation:
             "version": before["version"] + 1,
         }
         ops = [{"kind": "entry", "id": entry_id, "before": before, "after": after}]
-        return self._commit(
+        return self.commit(
             moderator, "retire", f"{before['title']} ({before['edition']})", ops, reason
         )
 
@@ -310,7 +287,7 @@ class Moderation:
         ops = self._alias_ops([alias], target)
         if not ops:
             raise ModerationError(f"“{alias}” already leads there.")
-        return self._commit(moderator, "alias add", f"{alias} → {target}", ops)
+        return self.commit(moderator, "alias add", f"{alias} → {target}", ops)
 
     def alias_remove(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
         key = normalize(alias)
@@ -326,7 +303,7 @@ class Moderation:
                 "after": None,
             }
         ]
-        return self._commit(moderator, "alias remove", f"{alias} ↛ {target}", ops)
+        return self.commit(moderator, "alias remove", f"{alias} ↛ {target}", ops)
 
     def revert(
         self, moderator: Moderator, change_id: int, reason: str | None = None
@@ -350,7 +327,7 @@ class Moderation:
             if op["kind"] == "entry" and before is not None:
                 before = {**before, "version": current["version"] + 1}
             ops.append({**op, "before": current, "after": before})
-        return self._commit(
+        return self.commit(
             moderator,
             "revert",
             f"#{change_id} {change['action']}: {change['summary']}",
@@ -359,172 +336,5 @@ class Moderation:
             reverts=change_id,
         )
 
-    # -- imports
-    def preview_import(
-        self,
-        content: bytes,
-        filename: str,
-        *,
-        title: str,
-        edition: str,
-        date: str,
-        kind: str = "current rulings",
-    ) -> ImportPreview:
-        """Parse a new rules document with the same importer and say what it would change."""
-        if len(content) > MAX_IMPORT_BYTES:
-            raise ModerationError("The file is over 2 MB.")
-        suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
-        if suffix not in IMPORT_SUFFIXES:
-            raise ModerationError(
-                "Only .txt (PDF text) and .md (Markdown) documents can be imported."
-            )
-        if edition not in EDITIONS:
-            raise ModerationError("Edition must be 1E or 2E.")
-        try:
-            dt.date.fromisoformat(date)
-        except ValueError:
-            raise ModerationError("Dates are written YYYY-MM-DD.") from None
-        try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ModerationError("The file is not UTF-8 text.") from None
-        parser = (
-            "crd-1e-markdown" if edition == "1E" and suffix == ".md" else IMPORT_SUFFIXES[suffix]
-        )
-        doc_id = f"{edition.lower()}-crd-{date}"
-        if document_row(self.conn, doc_id):
-            raise ModerationError(f"A document {doc_id} is already in the store.")
-        try:
-            parsed = get_parser(parser)(text, filename)
-        except SourceFormatError as exc:
-            raise ModerationError(
-                f"The document could not be read: {exc.reason} (line {exc.line or '?'})."
-            ) from None
-        if not parsed.entries:
-            raise ModerationError("The document parsed to zero entries.")
-        document = Document(
-            id=doc_id,
-            title=title.strip() or doc_id,
-            edition=edition,
-            kind=kind,
-            date=date,
-            official=True,
-            file=filename,
-            parser=parser,
-        )
-        records = self._records_for(document, parsed.entries)
-        preview = ImportPreview(
-            document={
-                "id": doc_id,
-                "title": document.title,
-                "edition": edition,
-                "kind": kind,
-                "date": date,
-                "official": 1,
-                "file": None,
-                "parser": parser,
-                "origin": "moderator",
-            },
-            warnings=[f"line {w.line}: {w.message}" for w in parsed.warnings],
-            entries=records,
-        )
-        for record in records:
-            current_id = self.conn.execute(
-                "SELECT current FROM topics WHERE id = ?", (record["topic"],)
-            ).fetchone()
-            current = entry_row(self.conn, current_id[0]) if current_id else None
-            if current is None:
-                preview.new.append(record)
-            elif current["text"] == record["text"]:
-                preview.unchanged.append(record)
-            else:
-                diff = "\n".join(
-                    difflib.unified_diff(
-                        current["text"].splitlines(),
-                        record["text"].splitlines(),
-                        "before",
-                        "after",
-                        lineterm="",
-                        n=1,
-                    )
-                )
-                preview.changed.append({**record, "diff": diff, "replaces": current["id"]})
-            if current is not None and (current["date"] or "") <= date:
-                preview.superseded.append(current["id"])
-        return preview
 
-    def _records_for(self, document: Document, entries: list[ParsedEntry]) -> list[dict[str, Any]]:
-        """Importer records (topics, links, mentions) against the documents already stored."""
-        self.conn.row_factory = sqlite3.Row
-        try:
-            stored = [dict(r) for r in self.conn.execute("SELECT * FROM documents")]
-            existing = [
-                decode_entry(dict(r))
-                for r in self.conn.execute("SELECT * FROM entries WHERE retired = 0")
-            ]
-        finally:
-            self.conn.row_factory = None
-        documents = [
-            Document(
-                id=d["id"],
-                title=d["title"],
-                edition=d["edition"],
-                kind=d["kind"],
-                date=d["date"],
-                official=bool(d["official"]),
-                file=d["file"] or "",
-                parser=d["parser"] or "",
-            )
-            for d in stored
-        ] + [document]
-        parsed: dict[str, list[ParsedEntry]] = {d.id: [] for d in documents}
-        # Existing entries take part only to name topics; their own records are not rewritten.
-        for e in existing:
-            parsed[e["document"]].append(
-                ParsedEntry(title=e["title"], text=e["text"], line=e["line"] or 0, kind=e["kind"])
-            )
-        parsed[document.id] = entries
-        records, _ = build_entries(documents, parsed, [])
-        out = []
-        for record in records[document.id]:
-            record = {
-                **record,
-                "document": document.id,
-                "date": document.date,
-                "version": 1,
-                "retired": False,
-                "retired_reason": None,
-                "origin": "moderator",
-            }
-            out.append(record)
-        return out
-
-    def apply_import(
-        self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
-    ) -> dict[str, Any]:
-        """Apply a previewed import all at once."""
-        if document_row(self.conn, preview.document["id"]):
-            raise StaleEdit("That document was imported meanwhile.")
-        ops = [
-            {
-                "kind": "document",
-                "id": preview.document["id"],
-                "before": None,
-                "after": preview.document,
-            }
-        ]
-        ops += [
-            {"kind": "entry", "id": r["id"], "before": None, "after": r} for r in preview.entries
-        ]
-        summary = f"{preview.document['title']} ({len(preview.entries)} entries)"
-        return self._commit(moderator, "import", summary, ops, reason)
-
-
-__all__ = [
-    "DocumentReport",
-    "ImportPreview",
-    "Moderation",
-    "ModerationError",
-    "Moderator",
-    "StaleEdit",
-]
+__all__ = ["Moderation", "ModerationError", "Moderator", "StaleEdit", "check_ruling"]

@@ -1,570 +1,180 @@
-"""The rulings service: one object the CLI and the Discord adapter both call.
+"""The rulings service: the one object the CLI and the Discord adapter call.
 
-It opens the store, builds the in-memory search index once, and answers in plain dicts
-(the JSON shapes of the CLI), so every front end shows the same facts.
+It composes three parts, each with one job: the live store (``LiveStore``: the lock, other
+processes' changes, a replaced file), the answers over one generation of the data
+(``Answers``, rebuilt after every change), and the moderators' changes (``Moderation`` and
+``DocumentImports``), which are reached only through the typed methods below so that every
+change runs under the lock and on the current file.
 """
 
 from __future__ import annotations
 
-import functools
-import json
-import logging
-import re
-import threading
-from dataclasses import dataclass
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from bot.answers.moderation import Moderation
-from bot.models import PARTIAL_ACTIONS
-from bot.normalize import normalize
-from bot.search.index import (
-    ALIAS,
-    MENTION,
-    TITLE,
-    SearchIndex,
-    SearchResult,
-    Target,
-)
+from bot.answers.imports import DocumentImports, ImportPreview
+from bot.answers.live import LiveStore
+from bot.answers.lookups import Answers
+from bot.answers.moderation import Moderation, Moderator
+from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
-from bot.store.db import shared
 
-log = logging.getLogger(__name__)
-
-_PRINTED_SUBTITLE = re.compile(r"^(.+?)(?: \(.+\)|, .+)$")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def check_date(value: str) -> str:
-    """An ISO date (YYYY-MM-DD) or ValueError with a message fit for users."""
-    import datetime
-
-    if not _ISO_DATE.match(str(value)):
-        raise ValueError(f"dates are written YYYY-MM-DD, not {value!r}")
-    try:
-        datetime.date.fromisoformat(value)
-    except ValueError:
-        raise ValueError(f"{value!r} is not a real date") from None
-    return value
-
-
-def _result_json(result: SearchResult) -> dict[str, Any]:
-    """The ``rulings search --json`` shape of a search result."""
-    return {
-        "query": result.query,
-        "confident": result.confident,
-        "results": [
-            {
-                "id": h.target.entry,
-                "title": h.target.title,
-                "edition": h.target.edition,
-                "kind": h.target.kind,
-                "source": h.target.source,
-                "date": h.target.date,
-                "score": h.score,
-            }
-            for h in result.hits
-        ],
-    }
-
-
-def _locked(method):
-    """Run a method under the service lock (the store's connection is shared by threads)."""
-
-    @functools.wraps(method)
-    def wrapper(self, *args, **kwargs):
-        with self._lock:
-            return method(self, *args, **kwargs)
-
-    return wrapper
-
-
-@dataclass
-class Attribution:
-    """How a version's source is named to users."""
-
-    source: str
-    date: str | None
-    official: bool
+T = TypeVar("T")
 
 
 class Rulings:
-    """Store + search index + the answers built from them."""
+    """Store + search index + the answers built from them, and the moderators' changes."""
 
     def __init__(self, store: Store):
-        self.store = store
-        # One connection shared by the Discord adapter's worker threads: serialise access.
-        self._lock = threading.RLock()
-        self.documents = store.documents()
-        self.index = self._build_index()
-        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
-        self._data_version = store.data_version()
-        self.moderation = Moderation(store.db.conn)
-
-    def refresh(self) -> None:
-        """Rebuild the in-memory index from the store (after a change was committed)."""
-        with self._lock:
-            self.documents = self.store.documents()
-            self.index = self._build_index()
-            self._data_version = self.store.data_version()
-
-    def refresh_if_changed(self) -> bool:
-        """Refresh when another process committed to the store (PRAGMA data_version) or
-        replaced it (a rebuild after an update, a restore)."""
-        with self._lock:
-            if self._follow_replaced_store():
-                return True
-            if self.store.data_version() == self._data_version:
-                return False
-            self.refresh()
-            return True
-
-    def moderate(self, method: str, *args, **kwargs):
-        """Run a moderation change under the lock, then make it visible to every answer."""
-        with self._lock:
-            while True:
-                self._follow_replaced_store()
-                # The store is not replaced while the change is written (a rebuild waits,
-                # then carries the change over); if it was replaced just now, follow it first.
-                with shared(self.store.path):
-                    if self.store.replaced():
-                        continue
-                    result = getattr(self.moderation, method)(*args, **kwargs)
-                break
-            self.refresh()
-            return result
-
-    def _follow_replaced_store(self) -> bool:
-        """Switch to the store file another process renamed into place; this process would
-        otherwise keep answering from, and writing to, the file it replaced."""
-        if not self.store.replaced():
-            return False
-        old = self.store
-        log.warning("store %s was replaced by another process; reopening it", old.path)
-        self.store = open_store(old.path, old.data_dir)
-        old.close()
-        self.moderation = Moderation(self.store.db.conn)
-        self._card_index = None
-        self.refresh()
-        return True
+        self._answers = Answers(store)
+        self._live = LiveStore(store, self._rebuild)
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
         return cls(open_store(db_path, data_dir))
 
     def close(self) -> None:
-        self.store.close()
+        self._live.close()
 
-    # ------------------------------------------------------------------ index
-    def _build_index(self) -> SearchIndex:
-        db = self.store.db
-        rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
-        targets: list[Target] = []
-        for row in rows:
-            if row["rank"] == 0:
-                targets.append(
-                    Target(
-                        topic=row["topic"],
-                        entry=row["id"],
-                        title=row["title"],
-                        edition=row["edition"],
-                        kind=row["kind"],
-                        source=self.source_label(row),
-                        date=row["date"],
-                    )
-                )
-        index = SearchIndex(targets, fulltext=db.conn)
-        cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
-        cards_by_id: dict[str, dict[str, Any]] = {}
-        for card in db.query("SELECT id, edition, title, subtitle, name FROM cards"):
-            cards_by_id[card["id"]] = card
-            cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
-        for row in rows:
-            target = index.by_topic[row["topic"]]
-            index.add_name(row["title"], target, TITLE)
-            if "/" in row["title"]:
-                for half in row["title"].split("/"):
-                    index.add_name(half, target, TITLE)
-            card = cards_by_key.get((row["edition"], normalize(row["title"])))
-            if card:
-                index.add_card_forms(card["title"], card["subtitle"], target)
-            for mention in json.loads(row["mentions"] or "[]"):
-                if mention.get("type") != "card":
-                    continue
-                index.add_name(mention["name"], target, MENTION)
-                printed = _PRINTED_SUBTITLE.match(mention["name"])
-                if printed:  # the ruling itself shows where the title ends: "I.K.S. Vorn (Ship…)"
-                    index.add_name(printed.group(1), target, MENTION)
-                for card_id in mention.get("card_ids", [])[:3]:
-                    other = cards_by_id.get(card_id)
-                    if other and other["subtitle"]:
-                        # "I.K.S. Vorn" finds the ruling that names "I.K.S. Vorn (Ship of Traitors)".
-                        index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
-                        index.add_name(other["title"], target, MENTION)
-        for alias in db.query("SELECT alias, target FROM aliases"):
-            found = self._alias_target(index, alias["target"])
-            if found is None:
-                log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
-                continue
-            index.add_name(alias["alias"], found, ALIAS)
-        index.finish()
-        return index
+    def _rebuild(self, store: Store) -> None:
+        # A new generation, swapped in whole: an answer never sees half of a change.
+        self._answers = Answers(store)
+
+    # ------------------------------------------------------------------ the live store
+    @property
+    def store(self) -> Store:
+        return self._live.store
 
     @property
-    def card_index(self) -> SearchIndex:
-        with self._lock:
-            if self._card_index is None:
-                self._card_index = self._build_card_index()
-            return self._card_index
+    def index(self) -> SearchIndex:
+        return self._answers.index
 
-    def _build_card_index(self) -> SearchIndex:
-        """Cards are searched with the same machinery, each card a target of its own."""
-        targets = []
-        rows = list(
-            self.store.db.query(
-                "SELECT id, edition, title, subtitle, name, type FROM cards ORDER BY id"
-            )
-        )
-        for row in rows:
-            targets.append(
-                Target(
-                    topic=row["id"],
-                    entry=row["id"],
-                    title=row["name"],
-                    edition=row["edition"],
-                    kind=row["type"] or "",
-                    source="card",
-                    date=None,
-                )
-            )
-        index = SearchIndex(targets)
-        for position, row in enumerate(rows):
-            index.add_name(row["name"], position, TITLE)
-            index.add_card_forms(row["title"], row["subtitle"], position)
-        index.finish()
-        return index
+    @property
+    def documents(self) -> dict[str, dict[str, Any]]:
+        return self._answers.documents
 
-    def suggest_cards(
-        self, prefix: str, edition: str | None = None, limit: int = 25
-    ) -> list[tuple[str, str]]:
-        return self.card_index.suggest(prefix, edition=edition, limit=limit)
+    def refresh(self) -> None:
+        """Rebuild the answers from the store (after a change was committed)."""
+        self._live.refresh()
 
-    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
+    def refresh_if_changed(self) -> bool:
+        """Follow another process's commit or replaced file; True if anything changed."""
+        return self._live.refresh_if_changed()
+
+    # ------------------------------------------------------------------ answers
+    def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
+        """The answer for a query or id, or (None, search JSON with suggestions)."""
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.show(query_or_id, edition, as_of)
+
+    def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
+        """Ranked results (a list to read, so full text always contributes)."""
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.search(query, edition, limit)
+
+    def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
+        """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.history(query_or_id, edition, as_of)
+
+    def related(self, query_or_id: str, edition: str | None = None):
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.related(query_or_id, edition)
+
+    def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        with self._lock:
-            text = str(query_or_id).strip()
-            row = self.store.card(text)
-            found: dict[str, Any] = {"query": text, "confident": False, "results": []}
-            if row is None:
-                result = self.card_index.search(text, edition=edition, limit=5)
-                found = _result_json(result)
-                if not (result.confident and result.hits):
-                    return None, found
-                row = self.store.card(result.hits[0].target.entry)
-            card = dict(row)
-            card["sets"] = json.loads(card.get("sets") or "[]")
-            names = {
-                normalize(card["name"]),
-                normalize(card["title"]) if not card["subtitle"] else "",
-            }
-            about, mentioned = [], []
-            for target in self.index.targets:
-                if target.edition == card["edition"] and normalize(target.title) in names:
-                    about.append({"id": target.entry, "title": target.title})
-            like = f'%"{card["id"]}"%'
-            for entry in self.store.db.query(
-                "SELECT id, topic, title FROM entries WHERE status = 'current' AND mentions LIKE ? ORDER BY title",
-                [like],
-            ):
-                if not any(a["id"] == entry["id"] for a in about):
-                    mentioned.append({"id": entry["id"], "title": entry["title"]})
-            card["rulings"] = about
-            card["mentioned_in"] = mentioned
-            return card, found
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.card(query_or_id, edition)
+
+    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        return self._answers.card_for(row)
 
     def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
         """The first words of each entry's text, for one-line result lists."""
-        out = {}
-        with self._lock:
-            for entry_id in entry_ids:
-                row = self.store.entry(entry_id)
-                if row:
-                    flat = " ".join(row["text"].split())
-                    out[entry_id] = (
-                        flat if len(flat) <= width else flat[: width - 1].rsplit(" ", 1)[0] + "…"
-                    )
-        return out
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.snippets(entry_ids, width)
 
-    @staticmethod
-    def _alias_target(index: SearchIndex, target: str) -> int | None:
-        if target in index.by_topic:
-            return index.by_topic[target]
-        if target in index.by_entry:
-            return index.by_entry[target]
-        return None
-
-    # ---------------------------------------------------------------- helpers
-    def source_label(self, row: dict[str, Any]) -> str:
-        """The document a version comes from, as users should read it."""
-        document = self.documents[row["document"]]
-        if not document["official"]:
-            taken = (row.get("taken_from") or "").replace("-", " ")
-            what = f"{document['edition']} {taken} text".replace("  ", " ") if taken else "text"
-            return f"{what}, via {document['title']}"
-        return document["title"]
-
-    def _resolve_row(
-        self, query_or_id: str, edition: str | None, as_of: str | None = None
-    ) -> tuple[dict | None, SearchResult | None]:
-        text = str(query_or_id).strip()
-        row = self.store.entry(text)
-        result = None
-        if row is None:
-            topic = self.store.topic(text)
-            if topic:
-                row = self.store.entry(topic["current"])
-            else:  # a topic whose every version is retired is still in history
-                versions = self.store.versions(text)
-                row = versions[0] if versions else None
-        if row is None:
-            result = self.index.search(text, edition=edition, limit=5)
-            if not (result.confident and result.hits):
-                return None, result
-            row = self.store.entry(result.hits[0].target.entry)
-        if as_of:
-            row = self.version_as_of(row["topic"], as_of)
-        return row, result
-
-    def version_as_of(self, topic: str, as_of: str) -> dict | None:
-        """The version in force on a date: the best-ranked one published by then.
-
-        Undated official documents (the Glossary) count as in force from the start.
-        """
-        check_date(as_of)
-        for version in self.store.versions(topic):
-            if (version["date"] or "") <= as_of:
-                return version
-        return None
-
-    @_locked
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
         """What documents published after ``since`` added, changed or superseded."""
-        check_date(since)
-        out = []
-        rows = self.store.db.query(
-            "SELECT * FROM entries WHERE date > ? AND (? IS NULL OR edition = ?) "
-            "ORDER BY date DESC, document, line",
-            [since, edition, edition],
-        )
-        for row in rows:
-            older = [
-                v
-                for v in self.store.versions(row["topic"])
-                if v["id"] != row["id"] and (v["date"] or "") <= since
-            ]
-            if not older:
-                change = "added"
-            elif any(
-                a["action"] in ("replace entry", "supersedes")
-                for a in json.loads(row["amendments"] or "[]")
-            ) or all(v["text"] != row["text"] for v in older):
-                change = "changed"
-            else:
-                change = "unchanged"
-            out.append(
-                {
-                    "id": row["id"],
-                    "title": row["title"],
-                    "edition": row["edition"],
-                    "change": change,
-                    "status": row["status"],
-                    "source": self.source_label(row),
-                    "date": row["date"],
-                    "supersedes": [v["id"] for v in older],
-                }
-            )
-        return [c for c in out if c["change"] != "unchanged"]
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.changes(since, edition)
 
-    def _version_summary(self, row: dict[str, Any]) -> dict[str, Any]:
-        return {
-            "id": row["id"],
-            "source": self.source_label(row),
-            "date": row["date"],
-            "status": row["status"],
-        }
-
-    def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
-        related: list[dict[str, str]] = []
-        seen = {row["topic"]}
-        links = [r.get("topic") for r in row["see_also"]]
-        links += [m.get("topic") for m in row["mentions"] if m.get("type") == "term"]
-        for topic_id in links:
-            if not topic_id or topic_id in seen:
-                continue
-            seen.add(topic_id)
-            topic = self.store.topic(topic_id)
-            if topic:
-                related.append({"id": topic_id, "title": topic["title"]})
-        # The same title in the other edition is worth a look too.
-        for target in self.index.targets:
-            if (
-                target.topic not in seen
-                and normalize(target.title) == normalize(row["title"])
-                and target.edition != row["edition"]
-            ):
-                seen.add(target.topic)
-                related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
-        return related
-
-    # ---------------------------------------------------------------- answers
-    @_locked
-    def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
-        """Ranked results (a list to read, so full text always contributes)."""
-        return _result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
-
-    @_locked
-    def show(
-        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
-    ) -> tuple[dict | None, dict]:
-        """The answer for a query or id, or (None, search JSON with suggestions).
-
-        With ``as_of`` (ISO date), the version that was in force on that date.
-        """
-        row, result = self._resolve_row(query_or_id, edition, as_of)
-        if row is None:
-            found = self.search(query_or_id, edition=edition, limit=5)
-            resolved = result is None or result.confident
-            if as_of and resolved:
-                found["note"] = f"No version of this ruling was published by {as_of}."
-            return None, found
-        versions = self.store.versions(row["topic"])
-        answer: dict[str, Any] = {
-            "id": row["id"],
-            "title": row["title"],
-            "edition": row["edition"],
-            "kind": row["kind"],
-            "text": row["text"],
-            "source": self.source_label(row),
-            "date": row["date"],
-            "status": row["status"],
-            "related": self._related(row),
-            "versions": [self._version_summary(v) for v in versions],
-        }
-        if row.get("retired"):
-            answer["retired"] = True
-            answer["retired_reason"] = row.get("retired_reason")
-        if not row["text"]:
-            answer["note"] = (
-                "The text of this entry is not in the bundled data (the source lost it); "
-                "only its title is known."
-            )
-        amendments = row["amendments"]
-        if amendments:
-            answer["amendments"] = amendments
-            if any(a["action"] in PARTIAL_ACTIONS for a in amendments):
-                older = [v for v in versions if v["rank"] > row["rank"] and v["text"]]
-                # A CRD amends the Rulebook or Glossary entry: prefer that as the base.
-                base = next(
-                    (v for v in older if self._is_base_text(v)), older[0] if older else None
-                )
-                if base:
-                    answer["base"] = {**self._version_summary(base), "text": base["text"]}
-        card = self.card_for(row)
-        if card:
-            answer["card"] = card
-        if result is not None and len(result.hits) > 1:
-            others = [
-                {"id": h.target.entry, "title": h.target.title, "edition": h.target.edition}
-                for h in result.hits[1:]
-                if h.target.topic != row["topic"] and h.score >= result.hits[0].score - 0.02
-            ]
-            if others:
-                answer["also"] = others
-        return answer, {}
-
-    def _is_base_text(self, version: dict[str, Any]) -> bool:
-        document = self.documents[version["document"]]
-        return (
-            document["kind"] in ("rulebook", "glossary") or version.get("taken_from") == "Rulebook"
-        )
-
-    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
-        """The card a card ruling or clarification is about, if the title names one."""
-        key = normalize(row["title"])
-        for card in self.store.db.query("SELECT * FROM cards WHERE edition = ?", [row["edition"]]):
-            if normalize(card["name"]) == key or (
-                not card["subtitle"] and normalize(card["title"]) == key
-            ):
-                return {
-                    "id": card["id"],
-                    "name": card["name"],
-                    "type": card["type"],
-                    "text": card["text"],
-                }
-        return None
-
-    @_locked
-    def history(
-        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
-    ) -> dict[str, Any] | None:
-        """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        row, _ = self._resolve_row(query_or_id, edition)
-        if row is None:
-            return None
-        in_force = self.version_as_of(row["topic"], as_of) if as_of else None
-        versions = self.store.versions(row["topic"])
-        versions.sort(key=lambda v: (v["date"] or "", -v["rank"]), reverse=True)
-        listed = []
-        for v in versions:
-            item = {**self._version_summary(v), "title": v["title"], "text": v["text"]}
-            if as_of:
-                item["in_force"] = in_force is not None and v["id"] == in_force["id"]
-            listed.append(item)
-        return {
-            "topic": row["topic"],
-            "title": row["title"],
-            "edition": row["edition"],
-            "versions": listed,
-        }
-
-    @_locked
-    def related(self, query_or_id: str, edition: str | None = None) -> dict[str, Any] | None:
-        row, _ = self._resolve_row(query_or_id, edition)
-        if row is None:
-            return None
-        return {"id": row["id"], "title": row["title"], "related": self._related(row)}
-
-    @_locked
     def sources(self) -> list[dict[str, Any]]:
-        counts = {
-            r["document"]: r
-            for r in self.store.db.query(
-                "SELECT document, count(*) AS entries, sum(marked_new) AS marked_new, "
-                "sum(kind = 'erratum') AS errata, sum(text = '') AS title_only, "
-                "sum(status = 'current') AS current FROM entries GROUP BY document"
-            )
-        }
-        out = []
-        for document in self.documents.values():
-            c = counts.get(document["id"], {})
-            out.append(
-                {
-                    "id": document["id"],
-                    "title": document["title"],
-                    "edition": document["edition"],
-                    "kind": document["kind"],
-                    "date": document["date"],
-                    "official": bool(document["official"]),
-                    "entries": c.get("entries", 0),
-                    "current": c.get("current", 0),
-                    "marked_new": c.get("marked_new", 0),
-                    "errata": c.get("errata", 0),
-                    "title_only": c.get("title_only", 0),
-                }
-            )
-        return out
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.sources()
 
-    def suggest(
-        self, prefix: str, edition: str | None = None, limit: int = 25
-    ) -> list[tuple[str, str]]:
-        return self.index.suggest(prefix, edition=edition, limit=limit)
+    def version_as_of(self, topic: str, as_of: str) -> dict | None:
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.version_as_of(topic, as_of)
+
+    def source_label(self, row: dict[str, Any]) -> str:
+        return self._answers.source_label(row)
+
+    def suggest(self, prefix: str, edition: str | None = None, limit: int = 25):
+        return self._answers.suggest(prefix, edition, limit)
+
+    def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
+        with self._live.lock:  # the card index is built on first use
+            return self._answers.suggest_cards(prefix, edition, limit)
+
+    # ------------------------------------------------------------------ moderation
+    def _write(self, change: Callable[[Moderation], T]) -> T:
+        """Run a moderator change on the current store file, then rebuild the answers."""
+        return self._live.write(lambda store: change(Moderation(store.db.conn)))
+
+    def _look(self, read: Callable[[Moderation], T]) -> T:
+        with self._live.lock:
+            return read(Moderation(self.store.db.conn))
+
+    def add_ruling(self, moderator: Moderator, **fields) -> dict[str, Any]:
+        """A new ruling (a new topic, or a new version of an existing one)."""
+        return self._write(lambda moderation: moderation.add(moderator, **fields))
+
+    def edit_ruling(self, moderator: Moderator, entry_id: str, based_on: int, **fields):
+        """Change an entry; refused when it changed since version ``based_on`` was read."""
+        return self._write(
+            lambda moderation: moderation.edit(moderator, entry_id, based_on, **fields)
+        )
+
+    def retire_ruling(self, moderator: Moderator, entry_id: str, reason: str) -> dict[str, Any]:
+        return self._write(lambda moderation: moderation.retire(moderator, entry_id, reason))
+
+    def add_alias(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
+        return self._write(lambda moderation: moderation.alias_add(moderator, alias, target))
+
+    def remove_alias(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
+        return self._write(lambda moderation: moderation.alias_remove(moderator, alias, target))
+
+    def revert_change(
+        self, moderator: Moderator, change_id: int, reason: str | None = None
+    ) -> dict[str, Any]:
+        return self._write(lambda moderation: moderation.revert(moderator, change_id, reason))
+
+    def apply_import(
+        self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
+    ) -> dict[str, Any]:
+        return self._write(
+            lambda moderation: DocumentImports(moderation).apply_import(moderator, preview, reason)
+        )
+
+    def preview_import(self, content: bytes, filename: str, **document) -> ImportPreview:
+        """What importing a document would change; nothing is written."""
+        return self._look(
+            lambda moderation: DocumentImports(moderation).preview_import(
+                content, filename, **document
+            )
+        )
+
+    def change(self, change_id: int) -> dict[str, Any] | None:
+        return self._look(lambda moderation: moderation.change(change_id))
+
+    def change_log(self, count: int = 10) -> list[dict[str, Any]]:
+        return self._look(lambda moderation: moderation.log(count))
+
+    def conflicts(self) -> list[dict[str, Any]]:
+        return self._look(lambda moderation: moderation.conflicts())
+
+    def editable_entry(self, entry_id: str) -> dict[str, Any] | None:
+        """An entry as a moderator edits it (with its version number)."""
+        return self._look(lambda moderation: moderation.entry(entry_id))

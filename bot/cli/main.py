@@ -15,16 +15,18 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+from bot import validate
+
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
 
 
 def _edition(value: str) -> str:
-    edition = value.strip().upper()
-    if edition not in ("1E", "2E"):
-        raise argparse.ArgumentTypeError("edition must be 1E or 2E")
-    return edition
+    try:
+        return validate.edition(value)
+    except validate.InvalidValue as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _limit(value: str) -> int:
@@ -38,10 +40,8 @@ def _limit(value: str) -> int:
 
 
 def _date(value: str) -> str:
-    from bot.answers.service import check_date
-
     try:
-        return check_date(value)
+        return validate.iso_date(value)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
@@ -230,9 +230,9 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
     from bot.answers.moderation import Moderator
 
     if args.command == "log":
-        changes = rulings.moderation.log(args.count)
+        changes = rulings.change_log(args.count)
         if args.json:
-            _emit({"changes": changes, "conflicts": rulings.moderation.conflicts()})
+            _emit({"changes": changes, "conflicts": rulings.conflicts()})
         else:
             for c in changes:
                 undone = f"  (reverted by #{c['reverted_by'][0]})" if c["reverted_by"] else ""
@@ -240,7 +240,7 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
                 print(
                     f"#{c['id']} {c['at']} {c['moderator_name']}: {c['action']} {c['summary']}{why}{undone}"
                 )
-            for conflict in rulings.moderation.conflicts():
+            for conflict in rulings.conflicts():
                 print(f"conflict: {conflict['detail']}")
         return EXIT_OK
     if args.command == "export":
@@ -259,18 +259,16 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
         return sys.stdin.read() if value == "-" else value
 
     if args.command == "add":
-        change = rulings.moderate(
-            "add", moderator, title=args.title, edition=args.edition, kind=args.kind, text=text(args.text),
+        change = rulings.add_ruling(moderator, title=args.title, edition=args.edition, kind=args.kind, text=text(args.text),
             document=args.document, date=args.date, aliases=args.alias, reason=args.reason,
         )  # fmt: skip
     elif args.command == "edit":
-        entry = rulings.moderation.entry(args.entry)
+        entry = rulings.editable_entry(args.entry)
         if entry is None:
             print(f"rulings: error: no entry {args.entry!r}", file=sys.stderr)
             return EXIT_ERROR
         based_on = args.based_on if args.based_on is not None else entry["version"]
-        change = rulings.moderate(
-            "edit",
+        change = rulings.edit_ruling(
             moderator,
             args.entry,
             based_on,
@@ -279,12 +277,14 @@ def _moderate(rulings, args: argparse.Namespace, data_dir: Path) -> int:
             reason=args.reason,
         )
     elif args.command == "retire":
-        change = rulings.moderate("retire", moderator, args.entry, args.reason or "")
+        change = rulings.retire_ruling(moderator, args.entry, args.reason or "")
     elif args.command == "alias":
-        method = "alias_add" if args.action == "add" else "alias_remove"
-        change = rulings.moderate(method, moderator, args.alias, args.target)
+        if args.action == "add":
+            change = rulings.add_alias(moderator, args.alias, args.target)
+        else:
+            change = rulings.remove_alias(moderator, args.alias, args.target)
     else:
-        change = rulings.moderate("revert", moderator, args.change, args.reason)
+        change = rulings.revert_change(moderator, args.change, args.reason)
     print(f"change #{change['id']}: {change['action']} {change['summary']}")
     return EXIT_OK
 

@@ -120,7 +120,7 @@ async def test_home_moderator_adds_with_preview_then_confirm(fake_discord, runni
         == "Tribbles multiply at the start of each turn."
     )
     assert any(c["name"] == "Tribble Timing (2E)" for c in choices.body["data"]["choices"])
-    assert fresh.moderation.log(1)[0]["moderator_id"] == payloads.MOD_USER_ID
+    assert fresh.change_log(1)[0]["moderator_id"] == payloads.MOD_USER_ID
 
 
 async def test_member_without_the_role_is_refused_everywhere(fake_discord, running, fresh):
@@ -153,7 +153,7 @@ async def test_member_without_the_role_is_refused_everywhere(fake_discord, runni
             callback.body["data"]["content"]
             == "Only rulings moderators of the home server can do this."
         )
-    assert fresh.moderation.log(5) == []
+    assert fresh.change_log(5) == []
 
 
 async def test_other_servers_and_dms_cannot_reach_it(fake_discord, running, fresh):
@@ -184,7 +184,7 @@ async def test_other_servers_and_dms_cannot_reach_it(fake_discord, running, fres
     assert (
         forged.body["data"]["content"] == "Only rulings moderators of the home server can do this."
     )
-    assert fresh.moderation.log(5) == []
+    assert fresh.change_log(5) == []
 
 
 async def test_stale_edit_is_refused_with_who_changed_it(fake_discord, running, fresh):
@@ -273,7 +273,7 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
                     "ruling", {"query": "attempting missions", "edition": "2E"}, guild_id=HOME
                 )
             )
-            change_id = old.moderation.log(1)[0]["id"]
+            change_id = old.change_log(1)[0]["id"]
             await fake_discord.interact(admin("revert", {"change": change_id}))
             older = await fake_discord.interact(
                 payloads.slash_command(
@@ -375,7 +375,7 @@ async def test_every_subcommand_refuses_a_member_without_the_role(
         == "Only rulings moderators of the home server can do this."
     )
     assert callback.body["data"]["flags"] & EPHEMERAL
-    assert fresh.moderation.log(5) == []
+    assert fresh.change_log(5) == []
 
 
 async def test_import_refused_for_a_member_without_the_role(fake_discord, running, fresh):

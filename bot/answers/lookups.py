@@ -1,0 +1,370 @@
+"""Answers: everything a lookup shows, from one generation of the store's data.
+
+An ``Answers`` is built after every change to the data (see ``bot.answers.service``) and
+then only read: the documents, the rulings index and the card names it holds never change
+under it. It answers in plain dicts, the JSON shapes of the CLI, so every front end shows
+the same facts.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
+from bot.normalize import normalize
+from bot.search.build import (
+    CardNames,
+    build_card_index,
+    build_card_names,
+    build_rulings_index,
+)
+from bot.search.index import SearchIndex, SearchResult
+from bot.store.build import Store
+from bot.validate import iso_date
+
+
+def _result_json(result: SearchResult) -> dict[str, Any]:
+    """The ``rulings search --json`` shape of a search result."""
+    return {
+        "query": result.query,
+        "confident": result.confident,
+        "results": [
+            {
+                "id": h.target.entry,
+                "title": h.target.title,
+                "edition": h.target.edition,
+                "kind": h.target.kind,
+                "source": h.target.source,
+                "date": h.target.date,
+                "score": h.score,
+            }
+            for h in result.hits
+        ],
+    }
+
+
+@dataclass
+class Attribution:
+    """How a version's source is named to users."""
+
+    source: str
+    date: str | None
+    official: bool
+
+
+class Answers:
+    """The lookups over one generation of the data."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.documents = store.documents()
+        self.index = build_rulings_index(store, self.source_label)
+        self.card_names: CardNames = build_card_names(store)
+        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
+
+    def card_index(self) -> SearchIndex:
+        if self._card_index is None:
+            self._card_index = build_card_index(self.store)
+        return self._card_index
+
+    # ---------------------------------------------------------------- helpers
+    def source_label(self, row: dict[str, Any]) -> str:
+        """The document a version comes from, as users should read it."""
+        document = self.documents[row["document"]]
+        if not document["official"]:
+            taken = (row.get("taken_from") or "").replace("-", " ")
+            what = f"{document['edition']} {taken} text".replace("  ", " ") if taken else "text"
+            return f"{what}, via {document['title']}"
+        return document["title"]
+
+    def _resolve_row(
+        self, query_or_id: str, edition: str | None, as_of: str | None = None
+    ) -> tuple[dict | None, SearchResult | None]:
+        text = str(query_or_id).strip()
+        row = self.store.entry(text)
+        result = None
+        if row is None:
+            topic = self.store.topic(text)
+            if topic:
+                row = self.store.entry(topic["current"])
+            else:  # a topic whose every version is retired is still in history
+                versions = self.store.versions(text)
+                row = versions[0] if versions else None
+        if row is None:
+            result = self.index.search(text, edition=edition, limit=5)
+            if not (result.confident and result.hits):
+                return None, result
+            row = self.store.entry(result.hits[0].target.entry)
+        if as_of:
+            row = self.version_as_of(row["topic"], as_of)
+        return row, result
+
+    def version_as_of(self, topic: str, as_of: str) -> dict | None:
+        """The version in force on a date: the best-ranked one published by then.
+
+        Undated official documents (the Glossary) count as in force from the start.
+        """
+        iso_date(as_of)
+        for version in self.store.versions(topic):
+            if (version["date"] or "") <= as_of:
+                return version
+        return None
+
+    def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
+        """What documents published after ``since`` added, changed or superseded."""
+        iso_date(since)
+        out = []
+        rows = self.store.db.query(
+            "SELECT * FROM entries WHERE date > ? AND (? IS NULL OR edition = ?) "
+            "ORDER BY date DESC, document, line",
+            [since, edition, edition],
+        )
+        for row in rows:
+            older = [
+                v
+                for v in self.store.versions(row["topic"])
+                if v["id"] != row["id"] and (v["date"] or "") <= since
+            ]
+            if not older:
+                change = "added"
+            elif any(
+                a["action"] in WHOLE_ACTIONS for a in json.loads(row["amendments"] or "[]")
+            ) or all(v["text"] != row["text"] for v in older):
+                change = "changed"
+            else:
+                change = "unchanged"
+            out.append(
+                {
+                    "id": row["id"],
+                    "title": row["title"],
+                    "edition": row["edition"],
+                    "change": change,
+                    "status": row["status"],
+                    "source": self.source_label(row),
+                    "date": row["date"],
+                    "supersedes": [v["id"] for v in older],
+                }
+            )
+        return [c for c in out if c["change"] != "unchanged"]
+
+    def _version_summary(self, row: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "id": row["id"],
+            "source": self.source_label(row),
+            "date": row["date"],
+            "status": row["status"],
+        }
+
+    def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
+        related: list[dict[str, str]] = []
+        seen = {row["topic"]}
+        links = [r.get("topic") for r in row["see_also"]]
+        links += [m.get("topic") for m in row["mentions"] if m.get("type") == "term"]
+        for topic_id in links:
+            if not topic_id or topic_id in seen:
+                continue
+            seen.add(topic_id)
+            topic = self.store.topic(topic_id)
+            if topic:
+                related.append({"id": topic_id, "title": topic["title"]})
+        # The same title in the other edition is worth a look too.
+        for target in self.index.targets:
+            if (
+                target.topic not in seen
+                and normalize(target.title) == normalize(row["title"])
+                and target.edition != row["edition"]
+            ):
+                seen.add(target.topic)
+                related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
+        return related
+
+    # ---------------------------------------------------------------- answers
+    def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
+        """Ranked results (a list to read, so full text always contributes)."""
+        return _result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
+
+    def show(
+        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
+    ) -> tuple[dict | None, dict]:
+        """The answer for a query or id, or (None, search JSON with suggestions).
+
+        With ``as_of`` (ISO date), the version that was in force on that date.
+        """
+        row, result = self._resolve_row(query_or_id, edition, as_of)
+        if row is None:
+            found = self.search(query_or_id, edition=edition, limit=5)
+            resolved = result is None or result.confident
+            if as_of and resolved:
+                found["note"] = f"No version of this ruling was published by {as_of}."
+            return None, found
+        versions = self.store.versions(row["topic"])
+        answer: dict[str, Any] = {
+            "id": row["id"],
+            "title": row["title"],
+            "edition": row["edition"],
+            "kind": row["kind"],
+            "text": row["text"],
+            "source": self.source_label(row),
+            "date": row["date"],
+            "status": row["status"],
+            "related": self._related(row),
+            "versions": [self._version_summary(v) for v in versions],
+        }
+        if row.get("retired"):
+            answer["retired"] = True
+            answer["retired_reason"] = row.get("retired_reason")
+        if not row["text"]:
+            answer["note"] = (
+                "The text of this entry is not in the bundled data (the source lost it); "
+                "only its title is known."
+            )
+        amendments = row["amendments"]
+        if amendments:
+            answer["amendments"] = amendments
+            if any(a["action"] in PARTIAL_ACTIONS for a in amendments):
+                older = [v for v in versions if v["rank"] > row["rank"] and v["text"]]
+                # A CRD amends the Rulebook or Glossary entry: prefer that as the base.
+                base = next(
+                    (v for v in older if self._is_base_text(v)), older[0] if older else None
+                )
+                if base:
+                    answer["base"] = {**self._version_summary(base), "text": base["text"]}
+        card = self.card_for(row)
+        if card:
+            answer["card"] = card
+        if result is not None and len(result.hits) > 1:
+            others = [
+                {"id": h.target.entry, "title": h.target.title, "edition": h.target.edition}
+                for h in result.hits[1:]
+                if h.target.topic != row["topic"] and h.score >= result.hits[0].score - 0.02
+            ]
+            if others:
+                answer["also"] = others
+        return answer, {}
+
+    def _is_base_text(self, version: dict[str, Any]) -> bool:
+        document = self.documents[version["document"]]
+        return (
+            document["kind"] in ("rulebook", "glossary") or version.get("taken_from") == "Rulebook"
+        )
+
+    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """The card a card ruling or clarification is about, if the title names one."""
+        card = self.card_names.named(row["edition"], row["title"])
+        if card is None:
+            return None
+        return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}
+
+    def history(
+        self, query_or_id: str, edition: str | None = None, as_of: str | None = None
+    ) -> dict[str, Any] | None:
+        """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
+        row, _ = self._resolve_row(query_or_id, edition)
+        if row is None:
+            return None
+        in_force = self.version_as_of(row["topic"], as_of) if as_of else None
+        versions = self.store.versions(row["topic"])
+        versions.sort(key=lambda v: (v["date"] or "", -v["rank"]), reverse=True)
+        listed = []
+        for v in versions:
+            item = {**self._version_summary(v), "title": v["title"], "text": v["text"]}
+            if as_of:
+                item["in_force"] = in_force is not None and v["id"] == in_force["id"]
+            listed.append(item)
+        return {
+            "topic": row["topic"],
+            "title": row["title"],
+            "edition": row["edition"],
+            "versions": listed,
+        }
+
+    def related(self, query_or_id: str, edition: str | None = None) -> dict[str, Any] | None:
+        row, _ = self._resolve_row(query_or_id, edition)
+        if row is None:
+            return None
+        return {"id": row["id"], "title": row["title"], "related": self._related(row)}
+
+    def sources(self) -> list[dict[str, Any]]:
+        counts = {
+            r["document"]: r
+            for r in self.store.db.query(
+                "SELECT document, count(*) AS entries, sum(marked_new) AS marked_new, "
+                "sum(kind = 'erratum') AS errata, sum(text = '') AS title_only, "
+                "sum(status = 'current') AS current FROM entries GROUP BY document"
+            )
+        }
+        out = []
+        for document in self.documents.values():
+            c = counts.get(document["id"], {})
+            out.append(
+                {
+                    "id": document["id"],
+                    "title": document["title"],
+                    "edition": document["edition"],
+                    "kind": document["kind"],
+                    "date": document["date"],
+                    "official": bool(document["official"]),
+                    "entries": c.get("entries", 0),
+                    "current": c.get("current", 0),
+                    "marked_new": c.get("marked_new", 0),
+                    "errata": c.get("errata", 0),
+                    "title_only": c.get("title_only", 0),
+                }
+            )
+        return out
+
+    def suggest(
+        self, prefix: str, edition: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        return self.index.suggest(prefix, edition=edition, limit=limit)
+
+    def suggest_cards(
+        self, prefix: str, edition: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        return self.card_index().suggest(prefix, edition=edition, limit=limit)
+
+    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
+        """A card with its text, the rulings about it and the rulings that mention it."""
+        text = str(query_or_id).strip()
+        row = self.store.card(text)
+        found: dict[str, Any] = {"query": text, "confident": False, "results": []}
+        if row is None:
+            result = self.card_index().search(text, edition=edition, limit=5)
+            found = _result_json(result)
+            if not (result.confident and result.hits):
+                return None, found
+            row = self.store.card(result.hits[0].target.entry)
+        card = dict(row)
+        card["sets"] = json.loads(card.get("sets") or "[]")
+        names = {
+            normalize(card["name"]),
+            normalize(card["title"]) if not card["subtitle"] else "",
+        }
+        about, mentioned = [], []
+        for target in self.index.targets:
+            if target.edition == card["edition"] and normalize(target.title) in names:
+                about.append({"id": target.entry, "title": target.title})
+        like = f'%"{card["id"]}"%'
+        for entry in self.store.db.query(
+            "SELECT id, topic, title FROM entries WHERE status = 'current' AND mentions LIKE ? ORDER BY title",
+            [like],
+        ):
+            if not any(a["id"] == entry["id"] for a in about):
+                mentioned.append({"id": entry["id"], "title": entry["title"]})
+        card["rulings"] = about
+        card["mentioned_in"] = mentioned
+        return card, found
+
+    def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
+        """The first words of each entry's text, for one-line result lists."""
+        out = {}
+        for entry_id in entry_ids:
+            row = self.store.entry(entry_id)
+            if row:
+                flat = " ".join(row["text"].split())
+                out[entry_id] = (
+                    flat if len(flat) <= width else flat[: width - 1].rsplit(" ", 1)[0] + "…"
+                )
+        return out

@@ -1,0 +1,132 @@
+"""Building the search indexes from a store, once per generation of its data.
+
+Everything an answer looks up by name is built here and kept: the rulings index (titles,
+card forms, mentions, aliases), the card index (built on first use: the CLI rarely needs
+it), and the card a ruling's title names, by edition and normalised name.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from collections.abc import Callable
+from typing import Any
+
+from bot.normalize import normalize
+from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
+from bot.store.build import Store
+
+log = logging.getLogger(__name__)
+
+_PRINTED_SUBTITLE = re.compile(r"^(.+?)(?: \(.+\)|, .+)$")
+
+
+class CardNames:
+    """The card a title names, per edition: by its full name, or by its title when the card
+    has no subtitle. The first card in store order wins, as a scan of the table would."""
+
+    def __init__(self, cards: list[dict[str, Any]]):
+        self._by_key: dict[tuple[str, str], dict[str, Any]] = {}
+        for card in cards:
+            keys = [normalize(card["name"])]
+            if not card["subtitle"]:
+                keys.append(normalize(card["title"]))
+            for key in keys:
+                self._by_key.setdefault((card["edition"], key), card)
+
+    def named(self, edition: str, title: str) -> dict[str, Any] | None:
+        return self._by_key.get((edition, normalize(title)))
+
+
+def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], str]) -> SearchIndex:
+    """The index every lookup searches: one target per topic (its current version)."""
+    db = store.db
+    rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
+    targets = [
+        Target(
+            topic=row["topic"],
+            entry=row["id"],
+            title=row["title"],
+            edition=row["edition"],
+            kind=row["kind"],
+            source=source_label(row),
+            date=row["date"],
+        )  # fmt: skip
+        for row in rows
+        if row["rank"] == 0
+    ]
+    index = SearchIndex(targets, fulltext=db.conn)
+    cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
+    cards_by_id: dict[str, dict[str, Any]] = {}
+    for card in db.query("SELECT id, edition, title, subtitle, name FROM cards"):
+        cards_by_id[card["id"]] = card
+        cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
+    for row in rows:
+        target = index.by_topic[row["topic"]]
+        index.add_name(row["title"], target, TITLE)
+        if "/" in row["title"]:
+            for half in row["title"].split("/"):
+                index.add_name(half, target, TITLE)
+        card = cards_by_key.get((row["edition"], normalize(row["title"])))
+        if card:
+            index.add_card_forms(card["title"], card["subtitle"], target)
+        for mention in json.loads(row["mentions"] or "[]"):
+            if mention.get("type") != "card":
+                continue
+            index.add_name(mention["name"], target, MENTION)
+            printed = _PRINTED_SUBTITLE.match(mention["name"])
+            if printed:  # the ruling itself shows where the title ends: "I.K.S. Vorn (Ship…)"
+                index.add_name(printed.group(1), target, MENTION)
+            for card_id in mention.get("card_ids", [])[:3]:
+                other = cards_by_id.get(card_id)
+                if other and other["subtitle"]:
+                    # "I.K.S. Vorn" finds the ruling that names "I.K.S. Vorn (Ship of Traitors)".
+                    index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
+                    index.add_name(other["title"], target, MENTION)
+    for alias in db.query("SELECT alias, target FROM aliases"):
+        found = alias_target(index, alias["target"])
+        if found is None:
+            log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
+            continue
+        index.add_name(alias["alias"], found, ALIAS)
+    index.finish()
+    return index
+
+
+def build_card_index(store: Store) -> SearchIndex:
+    """Cards are searched with the same machinery, each card a target of its own."""
+    rows = list(
+        store.db.query("SELECT id, edition, title, subtitle, name, type FROM cards ORDER BY id")
+    )
+    targets = [
+        Target(
+            topic=row["id"],
+            entry=row["id"],
+            title=row["name"],
+            edition=row["edition"],
+            kind=row["type"] or "",
+            source="card",
+            date=None,
+        )  # fmt: skip
+        for row in rows
+    ]
+    index = SearchIndex(targets)
+    for position, row in enumerate(rows):
+        index.add_name(row["name"], position, TITLE)
+        index.add_card_forms(row["title"], row["subtitle"], position)
+    index.finish()
+    return index
+
+
+def build_card_names(store: Store) -> CardNames:
+    return CardNames(list(store.db.query("SELECT * FROM cards")))
+
+
+def alias_target(index: SearchIndex, target: str) -> int | None:
+    """The index position an alias's target (a topic or an entry id) stands at."""
+    if target in index.by_topic:
+        return index.by_topic[target]
+    if target in index.by_entry:
+        return index.by_entry[target]
+    return None
