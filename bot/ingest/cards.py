@@ -34,6 +34,7 @@ from pathlib import Path
 
 import yaml
 
+from bot import validate
 from bot.models import EDITIONS, Card
 from bot.normalize import normalize, slugify
 
@@ -173,10 +174,20 @@ def _read_edition(cards_dir: Path, edition: str) -> _Edition:
 
 
 def _edition_of(edition: str) -> str:
-    upper = str(edition).upper()
-    if upper not in EDITIONS:
-        raise ValueError(f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}")
-    return upper
+    try:
+        return validate.edition(edition)
+    except validate.InvalidValue:
+        raise ValueError(
+            f"unknown edition {edition!r}; expected one of {', '.join(EDITIONS)}"
+        ) from None
+
+
+def _is_edition(value: object) -> bool:
+    """Exactly "1E" or "2E", as an index file writes it."""
+    try:
+        return validate.edition(value) == value
+    except validate.InvalidValue:
+        return False
 
 
 # --------------------------------------------------------------------------- names
@@ -519,7 +530,7 @@ def load_card_index(path: Path) -> list[Card]:
     edition = data.get("edition")
     if edition is None and not data["cards"]:
         return []
-    if edition not in EDITIONS:
+    if not _is_edition(edition):
         raise CardListError(f"{path}: unknown edition {edition!r}")
     cards = []
     for n, record in enumerate(data["cards"], 1):

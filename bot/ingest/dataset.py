@@ -9,6 +9,7 @@ from typing import Any
 
 import yaml
 
+from bot import validate
 from bot.models import EDITIONS, Document
 
 DOCUMENTS_FILE = "documents.yaml"
@@ -98,7 +99,11 @@ def load_documents(data_dir: Path) -> list[Document]:
             )
         except (KeyError, TypeError) as exc:
             raise DataError(f"{path}: document #{index} lacks {exc}") from None
-        if document.edition not in EDITIONS:
+        try:
+            valid_edition = validate.edition(document.edition) == document.edition
+        except validate.InvalidValue:
+            valid_edition = False
+        if not valid_edition:
             raise DataError(f"{path}: {document.id}: edition must be one of {EDITIONS}")
         if document.id in seen:
             raise DataError(f"{path}: duplicate document id {document.id}")

@@ -34,6 +34,7 @@ from bot.normalize import normalize
 from bot.store.changelog import replay_changes
 from bot.store.db import connect, exclusive, use_wal
 from bot.store.schema import (
+    ENTRY_FIELDS,
     FULLTEXT_SCHEMA,
     SCHEMA,
     SCHEMA_VERSION,
@@ -184,10 +185,8 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
                 for d in documents
             ],
         )
-        columns = (
-            "id", "topic", "title", "edition", "kind", "document", "date", "line", "marked_new",
-            "taken_from", "amendments", "see_also", "mentions", "text", "retired", "retired_reason",
-        )  # fmt: skip
+        # Bundled entries leave their version and origin to the table's defaults.
+        columns = tuple(c for c in ENTRY_FIELDS if c not in ("version", "origin"))
         rows = []
         for e in entries:
             record = encode_entry({**e, "date": by_id[e["document"]].date})

@@ -19,20 +19,12 @@ from bot.ingest.dataset import (
     write_text_atomically,
 )
 from bot.store.build import Store, decode_entry
+from bot.store.schema import ENTRY_FIELDS
 
-# The order of keys in an entry record, as the importer writes them.
-_KEYS = (
-    "id",
-    "topic",
-    "title",
-    "edition",
-    "kind",
-    "line",
-    "marked_new",
-    "taken_from",
-    "amendments",
-    "see_also",
-    "mentions",
+# The order of keys in an entry record, as the importer writes them: the entry's fields up to
+# its text, less those the document gives (the text, and retired, are written after).
+_KEYS = tuple(
+    f for f in ENTRY_FIELDS[: ENTRY_FIELDS.index("text")] if f not in ("document", "date")
 )
 
 
