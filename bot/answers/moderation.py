@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +28,7 @@ from bot.store.changelog import (
     now,
     same_state,
 )
+from bot.store.journal import CHANGE_FIELDS, Journal, journalled
 
 log = logging.getLogger(__name__)
 
@@ -58,12 +61,32 @@ def check_ruling(title: str, edition: str, kind: str, text: str, date: str | Non
         raise ModerationError("Dates are written YYYY-MM-DD.")
 
 
+@contextmanager
+def immediate(conn: sqlite3.Connection) -> Iterator[None]:
+    """Hold the store's write lock from the first read of a change to its commit.
+
+    A change reads what it is made on (an entry's version, the change it reverts) and then
+    writes; in a deferred transaction another process could write in between and be
+    silently overwritten. ``BEGIN IMMEDIATE`` takes the write lock before the first read.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        if conn.in_transaction:
+            conn.rollback()
+        raise
+    if conn.in_transaction:
+        conn.commit()
+
+
 # ----------------------------------------------------------------------- the service
 class Moderation:
     """Moderator operations on an open store; each is one transaction with its audit row."""
 
-    def __init__(self, conn: sqlite3.Connection):
+    def __init__(self, conn: sqlite3.Connection, journal: Journal | None = None):
         self.conn = conn
+        self.journal = journal
 
     def commit(
         self,
@@ -74,25 +97,27 @@ class Moderation:
         reason: str | None = None,
         reverts: int | None = None,
     ) -> dict[str, Any]:
+        """Write a change: to the journal first (durable), then to the store, with its audit
+        row, in one transaction. Callers check what the change was made on inside the same
+        transaction (see :func:`immediate`), so no other process can change it meanwhile."""
         if not ops:
             raise ModerationError("Nothing would change.")
-        with self.conn:  # one transaction: the change and its audit row, or neither
-            apply_ops(self.conn, ops, "after")
-            cursor = self.conn.execute(
-                "INSERT INTO changes(at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    now(),
-                    str(moderator.id),
-                    moderator.name,
-                    action,
-                    summary,
-                    reason,
-                    json.dumps(ops, ensure_ascii=False),
-                    reverts,
-                ),
-            )
-            change_id = cursor.lastrowid
+        last = self.conn.execute("SELECT max(id) FROM changes").fetchone()[0] or 0
+        change = {
+            "id": self.journal.next_id(last + 1) if self.journal else last + 1,
+            "at": now(), "moderator_id": str(moderator.id), "moderator_name": moderator.name,
+            "action": action, "summary": summary, "reason": reason,
+            "ops": json.dumps(ops, ensure_ascii=False), "reverts": reverts,
+        }  # fmt: skip
+        with journalled(self.journal, change) if self.journal else nullcontext():
+            with self.conn:  # one transaction: the change and its audit row, or neither
+                apply_ops(self.conn, ops, "after")
+                self.conn.execute(
+                    f"INSERT INTO changes({', '.join(CHANGE_FIELDS)}) "
+                    f"VALUES ({', '.join('?' for _ in CHANGE_FIELDS)})",
+                    [change[k] for k in CHANGE_FIELDS],
+                )
+        change_id = change["id"]
         log.info(
             "change #%s by %s (%s): %s %s", change_id, moderator.name, moderator.id, action, summary
         )

@@ -16,19 +16,26 @@ from typing import Any, TypeVar
 from bot.answers.imports import DocumentImports, ImportPreview
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
-from bot.answers.moderation import Moderation, Moderator
+from bot.answers.moderation import Moderation, Moderator, immediate
 from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
+from bot.store.journal import Journal
+from bot.validate import user_text
 
 T = TypeVar("T")
 
 
 class Rulings:
-    """Store + search index + the answers built from them, and the moderators' changes."""
+    """Store + search index + the answers built from them, and the moderators' changes.
+
+    Every text a lookup is given passes ``user_text`` here, at the boundary, so that no
+    string (a lone surrogate, a NUL) can make SQLite or a terminal raise further in."""
 
     def __init__(self, store: Store):
         self._answers = Answers(store)
         self._live = LiveStore(store, self._rebuild)
+        # Moderator changes are journalled beside the store before the store is written.
+        self._journal = Journal.beside(store.path)
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
@@ -36,6 +43,7 @@ class Rulings:
 
     def close(self) -> None:
         self._live.close()
+        self._journal.close()
 
     def _rebuild(self, store: Store) -> None:
         # A new generation, swapped in whole: an answer never sees half of a change.
@@ -66,26 +74,26 @@ class Rulings:
     def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """The answer for a query or id, or (None, search JSON with suggestions)."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.show(query_or_id, edition, as_of)
+            return self._answers.show(user_text(query_or_id), edition, as_of)
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.search(query, edition, limit)
+            return self._answers.search(user_text(query), edition, limit)
 
     def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.history(query_or_id, edition, as_of)
+            return self._answers.history(user_text(query_or_id), edition, as_of)
 
     def related(self, query_or_id: str, edition: str | None = None):
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.related(query_or_id, edition)
+            return self._answers.related(user_text(query_or_id), edition)
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.card(query_or_id, edition)
+            return self._answers.card(user_text(query_or_id), edition)
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.card_for(row)
@@ -93,7 +101,7 @@ class Rulings:
     def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
         """The first words of each entry's text, for one-line result lists."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.snippets(entry_ids, width)
+            return self._answers.snippets([user_text(i) for i in entry_ids], width)
 
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
         """What documents published after ``since`` added, changed or superseded."""
@@ -112,16 +120,22 @@ class Rulings:
         return self._answers.source_label(row)
 
     def suggest(self, prefix: str, edition: str | None = None, limit: int = 25):
-        return self._answers.suggest(prefix, edition, limit)
+        return self._answers.suggest(user_text(prefix), edition, limit)
 
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
         with self._live.lock:  # the card index is built on first use
-            return self._answers.suggest_cards(prefix, edition, limit)
+            return self._answers.suggest_cards(user_text(prefix), edition, limit)
 
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:
         """Run a moderator change on the current store file, then rebuild the answers."""
-        return self._live.write(lambda store: change(Moderation(store.db.conn)))
+
+        def write(store: Store) -> T:
+            moderation = Moderation(store.db.conn, self._journal)
+            with immediate(store.db.conn):  # what it checks cannot change before it writes
+                return change(moderation)
+
+        return self._live.write(write)
 
     def _look(self, read: Callable[[Moderation], T]) -> T:
         with self._live.lock:

@@ -10,12 +10,14 @@ import json
 import logging
 import os
 import shutil
+import sqlite3
 import sys
 import textwrap
 from pathlib import Path
 from typing import Any
 
 from bot import validate
+from bot.store.health import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -301,6 +303,15 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(args)
     except KeyboardInterrupt:
+        return EXIT_ERROR
+    except StoreUnavailable as exc:  # names the path and the fix
+        print(f"rulings: error: {exc}", file=sys.stderr)
+        return EXIT_ERROR
+    except sqlite3.DatabaseError as exc:  # never a traceback: one line, then doctor
+        print(
+            f"rulings: error: the store could not be used ({exc}); run `rulings doctor`",
+            file=sys.stderr,
+        )
         return EXIT_ERROR
     except (ValueError, OSError) as exc:  # data and source errors name their file and line
         print(f"rulings: error: {exc}", file=sys.stderr)

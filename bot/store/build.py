@@ -31,8 +31,18 @@ from bot.ingest.dataset import (
     load_entries,
 )
 from bot.normalize import normalize
-from bot.store.changelog import replay_changes
+from bot.store.changelog import replay_changes, sync_with_journal
 from bot.store.db import connect, exclusive, use_wal
+from bot.store.health import (
+    StoreDamaged,
+    StoreUnavailable,
+    check_file,
+    clean_leftovers,
+    environment_problem,
+    is_damage,
+    move_aside,
+)
+from bot.store.journal import COMMITTED, PENDING, Journal
 from bot.store.schema import (
     ENTRY_FIELDS,
     FULLTEXT_SCHEMA,
@@ -107,40 +117,95 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def open_store(db_path: Path | None = None, data_dir: Path | None = None) -> Store:
-    """Open the store, building or rebuilding it first when the data changed.
+    """Open the store, building or rebuilding it first when the data changed or the file
+    is damaged, and bring it level with the moderators' journal.
 
     Processes starting together (shards) take turns: one builds, the others wait for it and
-    then open what it built, so no moderator change is lost between two rebuilds.
+    then open what it built, so no moderator change is lost between two rebuilds. A damaged
+    file is kept beside the store and rebuilt with every journalled change replayed; an
+    environment that will not let us use the file (read-only, full, locked) raises
+    ``StoreUnavailable`` with one line naming the path and the fix, and nothing is moved.
     """
     data_dir = Path(data_dir or default_data_dir())
     db_path = Path(db_path or default_db_path())
     wanted = f"{SCHEMA_VERSION}:{content_hash(data_dir)}"
-    store = _open_if_current(db_path, data_dir, wanted)
-    if store is None:
-        with exclusive(db_path):
-            store = _open_if_current(db_path, data_dir, wanted)  # built while we waited?
-            if store is None:
-                build_store(db_path, data_dir, wanted)
-                store = Store(_connect(db_path), db_path, data_dir)
+    try:
+        store = _open_or_build(db_path, data_dir, wanted)
+        _level_with_journal(store)
+    except StoreUnavailable:
+        raise
+    except (sqlite3.Error, OSError) as error:
+        problem = environment_problem(error, db_path)
+        if problem is None:
+            raise
+        raise StoreUnavailable(problem) from error
     return store
 
 
+def _open_or_build(db_path: Path, data_dir: Path, wanted: str) -> Store:
+    try:
+        store = _open_if_current(db_path, data_dir, wanted)
+    except StoreDamaged:
+        store = None
+    if store is not None:
+        return store
+    with exclusive(db_path):
+        clean_leftovers(db_path)
+        try:
+            store = _open_if_current(db_path, data_dir, wanted)  # built while we waited?
+        except StoreDamaged as damage:
+            log.error("%s", damage)
+            move_aside(db_path)
+            store = None
+        if store is None:
+            build_store(db_path, data_dir, wanted)
+            store = Store(_connect(db_path), db_path, data_dir)
+    return store
+
+
+def _level_with_journal(store: Store) -> None:
+    """Replay journalled changes the store lacks (a process died between the journal and
+    the store, or the store was rebuilt from an older file); settle the rest."""
+    journal = Journal.beside(store.path)
+    try:
+        ids = {r[0] for r in store.db.conn.execute("SELECT id FROM changes")}
+        if all(c["id"] in ids for c in journal.changes()) and not (
+            ids - {c["id"] for c in journal.changes(include_abandoned=True)}
+        ):
+            for change in journal.changes():
+                if change["state"] == PENDING:
+                    journal.settle(change["id"], COMMITTED)
+            return
+        with exclusive(store.path):  # one process replays; the others find it done
+            for conflict in sync_with_journal(store.db.conn, journal):
+                log.warning("a journalled change conflicts with the store: %s", conflict)
+    finally:
+        journal.close()
+
+
 def _open_if_current(db_path: Path, data_dir: Path, wanted: str) -> Store | None:
-    """The store at ``db_path`` if it was built from this data and schema, else None."""
+    """The store at ``db_path`` if it was built from this data and schema, else None.
+
+    Raises StoreDamaged for a file that is not whole, StoreUnavailable for one that cannot
+    be used here."""
     if not db_path.exists():
         return None
+    check_file(db_path)
     try:
         db = _connect(db_path)
-    except sqlite3.DatabaseError:
-        log.warning("store at %s is unreadable; rebuilding", db_path)
-        return None
+    except sqlite3.DatabaseError as error:
+        if is_damage(error):
+            raise StoreDamaged(f"{db_path} is unreadable: {error}") from error
+        raise
     try:
-        if "meta" in db.table_names():
-            built = {r["key"]: r["value"] for r in db["meta"].rows}
-            if built.get("hash") == wanted:
-                return Store(db, db_path, data_dir)
-    except sqlite3.DatabaseError:
-        log.warning("store at %s is unreadable; rebuilding", db_path)
+        built = {r["key"]: r["value"] for r in db["meta"].rows}
+    except sqlite3.DatabaseError as error:
+        db.conn.close()
+        if is_damage(error):
+            raise StoreDamaged(f"{db_path} is unreadable: {error}") from error
+        raise
+    if built.get("hash") == wanted:
+        return Store(db, db_path, data_dir)
     db.conn.close()
     return None
 
@@ -153,8 +218,9 @@ def _connect(db_path: Path) -> sqlite_utils.Database:
 
 
 def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -> list[str]:
-    """Build the store from the YAML into a new file, carry over and replay moderator
-    changes from the old file, then rename it into place. Returns conflict descriptions."""
+    """Build the store from the YAML into a new file, replay every moderator change from
+    the journal (adopting any only the old file had), then rename it into place. Returns
+    conflict descriptions."""
     documents = load_documents(data_dir)
     by_id = {d.id: d for d in documents}
     entries = load_entries(data_dir, documents)
@@ -162,10 +228,52 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
         entry["document"] = entry["id"].split(":", 1)[0]
         if entry["document"] not in by_id:
             raise ValueError(f"entry {entry['id']} names unknown document {entry['document']}")
-    carried = _old_changes(db_path)
-
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    journal = Journal.beside(db_path)
+    try:
+        journal.adopt(_old_changes(db_path))  # a store from before the journal existed
+        carried = journal.changes()
+        conflicts = _build_into(db_path, data_dir, documents, entries, carried, content_key)
+        for change in carried:
+            if change["state"] == PENDING:
+                journal.settle(change["id"], COMMITTED)
+    finally:
+        journal.close()
+    return conflicts
+
+
+def _build_into(
+    db_path: Path,
+    data_dir: Path,
+    documents: list,
+    entries: list[dict[str, Any]],
+    carried: list[dict[str, Any]],
+    content_key: str | None,
+) -> list[str]:
+    """Write the new store beside ``db_path`` and rename it into place; on any failure the
+    half-built file is removed and the old store stays as it was."""
     tmp = db_path.with_name(f"{db_path.name}.building-{os.getpid()}")  # processes may race
+    try:
+        return _write_store(tmp, db_path, data_dir, documents, entries, carried, content_key)
+    except BaseException:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            try:
+                leftover.unlink()
+            except FileNotFoundError:
+                pass
+        raise
+
+
+def _write_store(
+    tmp: Path,
+    db_path: Path,
+    data_dir: Path,
+    documents: list,
+    entries: list[dict[str, Any]],
+    carried: list[dict[str, Any]],
+    content_key: str | None,
+) -> list[str]:
+    by_id = {d.id: d for d in documents}
     for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
         if leftover.exists():
             leftover.unlink()

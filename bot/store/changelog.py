@@ -14,13 +14,11 @@ import json
 import sqlite3
 from typing import Any
 
+from bot.store.journal import CHANGE_FIELDS, COMMITTED, PENDING, Journal
 from bot.store.schema import ENTRY_FIELDS, decode_entry, encode_entry, index_text, rerank
 
 # What a replay compares to decide whether the base still is what a change was made on.
 COMPARED = ("title", "kind", "text", "retired", "topic", "document")
-CHANGE_COLUMNS = (
-    "id", "at", "moderator_id", "moderator_name", "action", "summary", "reason", "ops", "reverts",
-)  # fmt: skip
 
 
 def now() -> str:
@@ -150,7 +148,7 @@ def replay_changes(conn: sqlite3.Connection, changes: list[dict[str, Any]]) -> l
             conn.execute(
                 "INSERT INTO changes(id, at, moderator_id, moderator_name, action, summary, reason, ops, reverts) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                tuple(change[k] for k in CHANGE_COLUMNS),
+                tuple(change[k] for k in CHANGE_FIELDS),
             )
             ops = json.loads(change["ops"])
             if all(same_state(current_state(conn, op), op["after"], op["kind"]) for op in ops):
@@ -173,4 +171,30 @@ def replay_changes(conn: sqlite3.Connection, changes: list[dict[str, Any]]) -> l
                 conflicts.append(detail)
                 continue
             apply_ops(conn, ops, "after")
+    return conflicts
+
+
+def sync_with_journal(conn: sqlite3.Connection, journal: Journal) -> list[str]:
+    """Bring the store level with the journal; returns conflicts.
+
+    Changes the store already has are settled as committed; changes only the journal has (a
+    process died between the two writes, or the store was rebuilt from an older file) are
+    replayed. Changes only the store has (a store from before the journal) are adopted.
+    """
+    conn.row_factory = sqlite3.Row
+    try:
+        stored = [dict(r) for r in conn.execute("SELECT * FROM changes ORDER BY id")]
+    finally:
+        conn.row_factory = None
+    journal.adopt(stored)
+    have = {c["id"] for c in stored}
+    missing = [c for c in journal.changes() if c["id"] not in have]
+    for change in journal.changes():
+        if change["state"] == PENDING and change["id"] in have:
+            journal.settle(change["id"], COMMITTED)
+    if not missing:
+        return []
+    conflicts = replay_changes(conn, missing)
+    for change in missing:
+        journal.settle(change["id"], COMMITTED)
     return conflicts

@@ -56,6 +56,8 @@ def environment_problem(error: BaseException, path: Path) -> str | None:
     text = str(error).lower()
     where = Path(path)
     folder = where.parent if where.suffix else where
+    if isinstance(error, OSError) and error.errno in (errno.EEXIST, errno.ENOTDIR):
+        return f"cannot create the folder of {where}: a file is in the way; move it, or set RULINGS_DB to another path"
     if isinstance(error, OSError) and error.errno in _ENVIRONMENT_ERRNOS:
         if error.errno == errno.ENOSPC or error.errno == errno.EDQUOT:
             return f"no space left for {where}: free disk space there, or set RULINGS_DB to a path on another disk"
