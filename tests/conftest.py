@@ -1,5 +1,6 @@
 """Shared pytest configuration: the shipped data, built once into a temporary store."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,27 @@ def rulings(tmp_path_factory):
     service = Rulings.open(tmp_path_factory.mktemp("store") / "rulings.sqlite3", DATA)
     yield service
     service.close()
+
+
+@pytest.fixture(scope="session")
+def built_store(tmp_path_factory) -> Path:
+    """A store built once for the whole session from the bundled data, closed."""
+    from bot.store.build import open_store
+
+    db = tmp_path_factory.mktemp("built") / "rulings.sqlite3"
+    open_store(db, DATA).close()
+    # Closing the last connection checkpoints the WAL: the one file is the whole store.
+    assert not db.with_name(db.name + "-wal").exists()
+    return db
+
+
+@pytest.fixture
+def store_copy(tmp_path, built_store) -> Path:
+    """A writable store of this test's own, copied from the session's (building one takes
+    seconds; copying it, milliseconds). It is current for any copy of the bundled data."""
+    db = tmp_path / "store.sqlite3"
+    shutil.copy(built_store, db)
+    return db
 
 
 @pytest.fixture(autouse=True)

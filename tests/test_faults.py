@@ -3,7 +3,6 @@ and two processes editing one ruling at once. Nothing a moderator changed may be
 nothing may end in a traceback."""
 
 import json
-import shutil
 import sqlite3
 import subprocess
 import sys
@@ -52,11 +51,9 @@ def test_lone_surrogates_that_crashed_lookups_answer(rulings):
 
 
 @pytest.fixture
-def store_with_a_change(tmp_path, data_dir):
+def store_with_a_change(store_copy, data_dir):
     """A store in a folder of its own with one moderator change, closed."""
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
-    db = tmp_path / "rulings.sqlite3"
+    db, data = store_copy, data_dir
     service = Rulings.open(db, data)
     service.add_alias(MARY, "the big chair", "1e-matching-commander")
     service.close()

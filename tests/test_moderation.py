@@ -25,8 +25,8 @@ def data(tmp_path, data_dir):
 
 
 @pytest.fixture
-def live(tmp_path, data):
-    service = Rulings.open(tmp_path / "store.sqlite3", data)
+def live(store_copy, data):
+    service = Rulings.open(store_copy, data)
     yield service
     service.close()
 

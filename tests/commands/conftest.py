@@ -27,11 +27,11 @@ def settings():
 
 
 @pytest.fixture
-def fresh(tmp_path, data_dir):
+def fresh(tmp_path, data_dir, store_copy):
     """A live store of its own (moderator changes must not leak into other tests)."""
     copy = tmp_path / "rulings_data"
     shutil.copytree(data_dir, copy)
-    service = Rulings.open(tmp_path / "store.sqlite3", copy)
+    service = Rulings.open(store_copy, copy)
     yield service
     service.close()
 

@@ -1,6 +1,6 @@
 """The labelled query table: top-1 accuracy and no confident answer to a negative.
 
-Run with ``-s`` to see the per-category report. The confidence threshold in bot/search.py
+Run with ``-s`` to see the per-category report. The confidence threshold in bot/search/index.py
 is calibrated on this table.
 """
 
