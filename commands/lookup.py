@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answers.service import check_date
+from bot.validate import iso_date
 from commands import limits
+from commands.errors import UserError
 from commands.render import (
     NO_PINGS,
     card_embed,
@@ -28,10 +29,6 @@ log = logging.getLogger(__name__)
 Edition = Literal["1E", "2E"]
 
 
-class UserError(app_commands.AppCommandError):
-    """An expected problem with what the user typed; shown to them as is."""
-
-
 def _lookup_cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
     per_minute = interaction.client.settings.cooldown_per_minute  # type: ignore[attr-defined]
     return app_commands.Cooldown(per_minute, 60.0)
@@ -45,7 +42,7 @@ def _date_or_error(value: str | None) -> str | None:
     if value is None:
         return None
     try:
-        return check_date(value.strip())
+        return iso_date(value.strip())
     except ValueError as exc:
         raise UserError(str(exc)) from None
 
