@@ -84,9 +84,7 @@ async def on_tree_error(
     await reply(interaction, message)
 
 
-async def on_view_error(
-    interaction: discord.Interaction, error: Exception, item: discord.ui.Item
-) -> None:
+async def on_view_error(interaction: discord.Interaction, error: Exception, item: object) -> None:
     log.error(
         "component %s failed for user %s in guild %s",
         getattr(item, "custom_id", item),
