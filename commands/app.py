@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 import discord
 from discord.ext import commands
@@ -48,7 +48,15 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class _RulingsBotBase:
+if TYPE_CHECKING:
+    # To a type checker the shared part is a Bot (it is always mixed into one); at run time
+    # a plain mixin, placed before Bot or AutoShardedBot in each class's bases.
+    _BotBase = commands.Bot
+else:
+    _BotBase = object
+
+
+class _RulingsBotBase(_BotBase):
     """What every bot process has, sharded or not: its dependencies, extensions, watcher."""
 
     rulings: Rulings
@@ -57,7 +65,7 @@ class _RulingsBotBase:
     pending: Pending  # previews waiting for Confirm; set up by the commands.admin.group extension
 
     def __init__(self, rulings: Rulings, state: State, settings: Settings, **options):
-        super().__init__(  # type: ignore[call-arg]
+        super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(settings),
             help_command=None,
@@ -69,7 +77,7 @@ class _RulingsBotBase:
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        self.tree.on_error = on_tree_error
+        self.tree.error(on_tree_error)  # the one error handler of every command
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")

@@ -346,7 +346,7 @@ class ReportModal(discord.ui.Modal):
             except discord.HTTPException as exc:
                 log.warning("could not post report #%s: %s", report_id, exc)
 
-    async def on_error(self, interaction: Interaction, error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)
 
 

@@ -4,6 +4,7 @@ listed user id), checked at run time on every command, click and submit."""
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -74,7 +75,8 @@ class ModeratorOnly:
 
     what: str = "component"
 
-    async def interaction_check(self, interaction: Interaction, /) -> bool:
+    # discord.py declares this hook for any client; the checks below read our bot's settings.
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         try:
             allowed = await refuse_unless_moderator(interaction, self.what)
         except Exception as exc:  # noqa: BLE001 - discord.py would drop it without a word

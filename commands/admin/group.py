@@ -45,7 +45,7 @@ class RulingAdmin(app_commands.Group):
             name="ruling-admin", description="Moderators: change the rulings every server sees"
         )
 
-    async def interaction_check(self, interaction: Interaction) -> bool:
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         return await moderator_check(interaction)
 
     @staticmethod

@@ -195,7 +195,7 @@ class RulingModal(ModeratorOnly, discord.ui.Modal):
             allowed_mentions=NO_PINGS,
         )
 
-    async def on_error(self, interaction: Interaction, error: Exception) -> None:
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)
 
 
