@@ -1,22 +1,38 @@
-"""The bot: one ``commands.Bot`` subclass with its dependencies handed in."""
+"""The bot: one ``commands.Bot`` subclass with its dependencies handed in.
+
+Command modules type their interactions as :data:`Interaction`, so ``interaction.client``
+is this bot (``.rulings``, ``.state``, ``.settings``, ``.pending``) to a type checker too.
+This module imports no command module (they import it), so it stays at the bottom of
+``commands/``'s import graph.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import time
+from typing import TYPE_CHECKING, TypeAlias
 
 import discord
 from discord.ext import commands
 
+from bot.answers.service import Rulings
 from bot.settings import Settings
+from bot.store.state import State
+from commands.admin.pending import Pending
 from commands.errors import on_tree_error
 from commands.render import NO_PINGS
-from commands.views import DYNAMIC_ITEMS
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("commands.lookup", "commands.messages", "commands.moderation")
+# One extension per feature; each registers its own commands and persistent components.
+EXTENSIONS = (
+    "commands.views",
+    "commands.lookup",
+    "commands.messages",
+    "commands.server_settings",
+    "commands.admin.group",
+)
 WATCH_SECONDS = 0.25  # how soon another process's change is answered here
 
 
@@ -32,11 +48,24 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class _RulingsBotBase:
+if TYPE_CHECKING:
+    # To a type checker the shared part is a Bot (it is always mixed into one); at run time
+    # a plain mixin, placed before Bot or AutoShardedBot in each class's bases.
+    _BotBase = commands.Bot
+else:
+    _BotBase = object
+
+
+class _RulingsBotBase(_BotBase):
     """What every bot process has, sharded or not: its dependencies, extensions, watcher."""
 
-    def __init__(self, rulings, state, settings: Settings, **options):
-        super().__init__(  # type: ignore[call-arg]
+    rulings: Rulings
+    state: State
+    settings: Settings
+    pending: Pending  # previews waiting for Confirm; set up by the commands.admin.group extension
+
+    def __init__(self, rulings: Rulings, state: State, settings: Settings, **options):
+        super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents_for(settings),
             help_command=None,
@@ -48,8 +77,7 @@ class _RulingsBotBase:
         self.settings = settings
 
     async def setup_hook(self) -> None:
-        self.tree.on_error = on_tree_error
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.error(on_tree_error)  # the one error handler of every command
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")
@@ -95,12 +123,19 @@ class ShardedRulingsBot(_RulingsBotBase, commands.AutoShardedBot):
     """Past 2,500 servers Discord requires sharding: this process runs the shards it is given
     (``RULINGS_SHARD_IDS`` of ``RULINGS_SHARD_COUNT``); several processes share one store."""
 
-    def __init__(self, rulings, state, settings: Settings, **options):
+    def __init__(self, rulings: Rulings, state: State, settings: Settings, **options):
         options.setdefault("shard_count", settings.shard_count)
         if settings.shard_ids:
             options.setdefault("shard_ids", settings.shard_ids)
         super().__init__(rulings, state, settings, **options)
 
 
-def bot_class(settings: Settings) -> type[commands.Bot]:
+RulingsClient: TypeAlias = RulingsBot | ShardedRulingsBot
+"""What ``interaction.client`` (and a cog's ``bot``) is in this application."""
+
+Interaction: TypeAlias = discord.Interaction[RulingsClient]
+"""The interactions the commands receive, with the bot's own attributes typed."""
+
+
+def bot_class(settings: Settings) -> type[RulingsClient]:
     return ShardedRulingsBot if settings.shard_count or settings.shard_ids else RulingsBot

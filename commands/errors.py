@@ -11,16 +11,19 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.answers.moderation import ModerationError
+
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong answering that. It has been logged for the operators."
 
 
+class UserError(app_commands.AppCommandError):
+    """An expected problem with what the user typed; shown to them as is."""
+
+
 def describe(error: app_commands.AppCommandError) -> str | None:
     """The message for an expected error, or None when it is unexpected."""
-    from bot.answers.moderation import ModerationError
-    from commands.lookup import UserError
-
     if isinstance(error, UserError):
         return str(error)
     if isinstance(getattr(error, "original", None), ModerationError):
@@ -81,9 +84,7 @@ async def on_tree_error(
     await reply(interaction, message)
 
 
-async def on_view_error(
-    interaction: discord.Interaction, error: Exception, item: discord.ui.Item
-) -> None:
+async def on_view_error(interaction: discord.Interaction, error: Exception, item: object) -> None:
     log.error(
         "component %s failed for user %s in guild %s",
         getattr(item, "custom_id", item),

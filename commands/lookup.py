@@ -6,12 +6,14 @@ import asyncio
 import logging
 from typing import Literal
 
-import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.service import Rulings
 from bot.validate import iso_date
 from commands import limits
+from commands.app import Interaction, RulingsClient
+from commands.errors import UserError
 from commands.render import (
     NO_PINGS,
     card_embed,
@@ -28,12 +30,8 @@ log = logging.getLogger(__name__)
 Edition = Literal["1E", "2E"]
 
 
-class UserError(app_commands.AppCommandError):
-    """An expected problem with what the user typed; shown to them as is."""
-
-
-def _lookup_cooldown(interaction: discord.Interaction) -> app_commands.Cooldown | None:
-    per_minute = interaction.client.settings.cooldown_per_minute  # type: ignore[attr-defined]
+def _lookup_cooldown(interaction: Interaction) -> app_commands.Cooldown | None:
+    per_minute = interaction.client.settings.cooldown_per_minute
     return app_commands.Cooldown(per_minute, 60.0)
 
 
@@ -51,7 +49,7 @@ def _date_or_error(value: str | None) -> str | None:
 
 
 async def send_no_match(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     query: str,
     suggestions: dict,
     private: bool,
@@ -73,15 +71,15 @@ async def send_no_match(
 
 
 class Lookup(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: RulingsClient):
         self.bot = bot
 
     @property
-    def rulings(self):
-        return self.bot.rulings  # type: ignore[attr-defined]
+    def rulings(self) -> Rulings:
+        return self.bot.rulings
 
     async def _ruling_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         edition = getattr(interaction.namespace, "edition", None)
         return [
@@ -103,7 +101,7 @@ class Lookup(commands.Cog):
     @lookup_cooldown
     async def ruling(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         query: app_commands.Range[str, 1, 300],
         edition: Edition | None = None,
         private: bool = False,
@@ -134,7 +132,7 @@ class Lookup(commands.Cog):
     @lookup_cooldown
     async def search(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         words: app_commands.Range[str, 1, 300],
         edition: Edition | None = None,
     ) -> None:
@@ -158,7 +156,7 @@ class Lookup(commands.Cog):
     @lookup_cooldown
     async def history(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         query: app_commands.Range[str, 1, 300],
         edition: Edition | None = None,
         as_of: str | None = None,
@@ -180,7 +178,7 @@ class Lookup(commands.Cog):
 
     @app_commands.command(name="sources", description="The documents the answers come from")
     @everywhere
-    async def sources(self, interaction: discord.Interaction) -> None:
+    async def sources(self, interaction: Interaction) -> None:
         sources = await asyncio.to_thread(self.rulings.sources)
         await interaction.response.send_message(
             embed=sources_embed(sources), allowed_mentions=NO_PINGS
@@ -194,7 +192,7 @@ class Lookup(commands.Cog):
     @lookup_cooldown
     async def card(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         name: app_commands.Range[str, 1, 200],
         edition: Edition | None = None,
     ) -> None:
@@ -219,7 +217,7 @@ class Lookup(commands.Cog):
 
     @card.autocomplete("name")
     async def _card_choices(
-        self, interaction: discord.Interaction, current: str
+        self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         edition = getattr(interaction.namespace, "edition", None)
         return [
@@ -235,7 +233,7 @@ class Lookup(commands.Cog):
     @everywhere
     @lookup_cooldown
     async def changes(
-        self, interaction: discord.Interaction, since: str, edition: Edition | None = None
+        self, interaction: Interaction, since: str, edition: Edition | None = None
     ) -> None:
         since = _date_or_error(since)
         changes = await asyncio.to_thread(self.rulings.changes, since, edition)
@@ -245,26 +243,6 @@ class Lookup(commands.Cog):
             embed=changes_embed(since, changes), view=view, allowed_mentions=NO_PINGS
         )
 
-    @app_commands.command(
-        name="inline", description="Turn [[term]] lookups in messages on or off here"
-    )
-    @app_commands.describe(enabled="On: messages with [[term]] get an answer in this server")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
-    @app_commands.checks.has_permissions(manage_guild=True)
-    async def inline(self, interaction: discord.Interaction, enabled: bool) -> None:
-        if interaction.guild_id is None:
-            raise UserError("This works in servers only.")
-        state = self.bot.state  # type: ignore[attr-defined]
-        await asyncio.to_thread(state.set_inline, interaction.guild_id, enabled)
-        note = (
-            "Inline lookups are on: `[[term]]` in a message gets an answer (at most three per message). "
-            "The bot needs the Message Content intent for this."
-            if enabled
-            else "Inline lookups are off."
-        )
-        await interaction.response.send_message(note, ephemeral=True)
 
-
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: RulingsClient) -> None:
     await bot.add_cog(Lookup(bot))

@@ -10,6 +10,7 @@ import time
 import discord
 from discord.ext import commands
 
+from commands.app import RulingsClient
 from commands.render import HELP_TEXT, NO_PINGS, answer_embed
 from commands.views import PUBLIC, answer_view, count_lookup, pick_view
 
@@ -29,13 +30,13 @@ def split_edition(text: str) -> tuple[str, str | None]:
 
 
 class Messages(commands.Cog):
-    def __init__(self, bot: commands.Bot):
+    def __init__(self, bot: RulingsClient):
         self.bot = bot
         self._recent: dict[int, list[float]] = {}
 
     def _allowed(self, user_id: int) -> bool:
         """Per-user flood guard for message lookups (same budget as the slash commands)."""
-        per_minute = self.bot.settings.cooldown_per_minute  # type: ignore[attr-defined]
+        per_minute = self.bot.settings.cooldown_per_minute
         now = time.monotonic()
         stamps = [t for t in self._recent.get(user_id, []) if now - t < 60]
         if len(stamps) >= per_minute:
@@ -55,7 +56,7 @@ class Messages(commands.Cog):
         guild_id: int | None = None,
     ) -> None:
         query, edition = split_edition(text)
-        rulings = self.bot.rulings  # type: ignore[attr-defined]
+        rulings = self.bot.rulings
         answer, suggestions = await asyncio.to_thread(rulings.show, query, edition, None)
         await count_lookup(self.bot, guild_id, command, query, answer)
         if answer is None:
@@ -98,7 +99,7 @@ class Messages(commands.Cog):
         terms = INLINE.findall(message.content)[:MAX_INLINE]
         if not terms:
             return
-        state = self.bot.state  # type: ignore[attr-defined]
+        state = self.bot.state
         if not await asyncio.to_thread(state.inline_enabled, message.guild.id):
             return
         for term in terms:
@@ -113,5 +114,5 @@ class Messages(commands.Cog):
             )
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: RulingsClient) -> None:
     await bot.add_cog(Messages(bot))

@@ -1,6 +1,8 @@
 """Buttons and selects. They are persistent (``DynamicItem``): the state lives in the
 custom id, so a click works after a restart. Every click resolves its id again through the
 core, because a custom id is user-controlled input.
+
+Loaded as an extension too: its ``setup`` registers these components with the bot.
 """
 
 from __future__ import annotations
@@ -12,7 +14,9 @@ from typing import Any
 
 import discord
 
+from bot.answers.service import Rulings
 from commands import limits
+from commands.app import Interaction, RulingsClient
 from commands.errors import on_view_error
 from commands.render import NO_PINGS, answer_embed, choice_label, clamp, history_embed
 
@@ -22,7 +26,7 @@ PRIVATE, PUBLIC = "p", "o"
 
 
 async def count_lookup(
-    client, guild_id: int | None, command: str, query: str, answer: dict | None
+    client: RulingsClient, guild_id: int | None, command: str, query: str, answer: dict | None
 ) -> None:
     """Count a lookup for /ruling-admin stats; counting never stands in an answer's way."""
     try:
@@ -54,8 +58,8 @@ def guarded(callback):
     return wrapper
 
 
-def _rulings(interaction: discord.Interaction):
-    return interaction.client.rulings  # type: ignore[attr-defined]
+def _rulings(interaction: Interaction) -> Rulings:
+    return interaction.client.rulings
 
 
 def answer_view(answer: dict[str, Any], page: int, pages: int, private: bool) -> discord.ui.View:
@@ -116,7 +120,7 @@ def pick_view(
 
 
 async def render_answer(
-    interaction: discord.Interaction,
+    interaction: Interaction,
     query: str,
     *,
     edition: str | None,
@@ -163,7 +167,7 @@ class PageButton(
         return cls(match["kind"], match["vis"], int(match["page"]), match["id"])
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         private = self.vis == PRIVATE
         if self.kind == "h":
             history = await asyncio.to_thread(_rulings(interaction).history, self.target)
@@ -208,7 +212,7 @@ class RelatedButton(
         return cls(match["vis"], match["id"], item.label or "Related")
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         # A related term answers the person who clicked, privately, with "show everyone".
         rendered, _ = await render_answer(
             interaction, self.target, edition=None, as_of=None, page=0, private=True
@@ -243,7 +247,7 @@ class PublicButton(
         return cls(int(match["page"]), match["id"])
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         rendered, _ = await render_answer(
             interaction, self.target, edition=None, as_of=None, page=self.page, private=False
         )
@@ -284,7 +288,7 @@ class PickSelect(
         return cls(match["vis"], match["mode"], item.options, item.placeholder)
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
             await interaction.response.send_message("Nothing was picked.", ephemeral=True)
@@ -318,10 +322,10 @@ class ReportModal(discord.ui.Modal):
         )
         self.add_item(self.problem)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
+    async def on_submit(self, interaction: Interaction) -> None:
         bot = interaction.client
         report_id = await asyncio.to_thread(
-            bot.state.add_report,  # type: ignore[attr-defined]
+            bot.state.add_report,
             interaction.user.id,
             interaction.user.name,
             interaction.guild_id,
@@ -331,8 +335,8 @@ class ReportModal(discord.ui.Modal):
         await interaction.response.send_message(
             f"Thank you: report #{report_id} is in the moderators' queue.", ephemeral=True
         )
-        home = bot.settings.home_guild_id  # type: ignore[attr-defined]
-        channel = await asyncio.to_thread(bot.state.announcement_channel, home) if home else None  # type: ignore[attr-defined]
+        home = bot.settings.home_guild_id
+        channel = await asyncio.to_thread(bot.state.announcement_channel, home) if home else None
         if channel:
             text = f"Report #{report_id} on {self.entry}: {self.problem.value}"
             try:
@@ -363,7 +367,7 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<
         return cls(match["id"])
 
     @guarded
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def callback(self, interaction: Interaction) -> None:
         await interaction.response.send_modal(ReportModal(self.target))
 
 
@@ -390,3 +394,7 @@ def history_view(history: dict[str, Any], page: int, pages: int, private: bool) 
 
 
 DYNAMIC_ITEMS = (PageButton, RelatedButton, PublicButton, PickSelect, ReportButton)
+
+
+async def setup(bot: RulingsClient) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

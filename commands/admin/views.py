@@ -1,0 +1,273 @@
+"""The moderators' components: Confirm and Cancel under a preview, the add/edit modal, and
+the stats menus that make a missed query an alias. All of them are moderator-only
+(:class:`~commands.admin.checks.ModeratorOnly`), checked again on every click and submit."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+
+from bot.answers.moderation import ModerationError, check_ruling
+from bot.answers.service import Rulings
+from commands import limits
+from commands.admin.changes import announce, apply_pending
+from commands.admin.checks import ModeratorOnly, moderator_of
+from commands.admin.pending import PENDING_SECONDS
+from commands.app import Interaction
+from commands.errors import on_view_error
+from commands.render import NO_PINGS, answer_embed, clamp
+from commands.render_admin import change_line, preview_answer
+from commands.views import guarded
+
+log = logging.getLogger(__name__)
+
+
+def confirm_view(token: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(token))
+    view.add_item(CancelButton(token))
+    return view
+
+
+class ConfirmButton(
+    ModeratorOnly,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ra:ok:(?P<token>[0-9a-f]{16})",
+):
+    what = "Confirm"
+
+    def __init__(self, token: str):
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm", style=discord.ButtonStyle.danger, custom_id=f"ra:ok:{token}"
+            )
+        )
+        self.token = token
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["token"])
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        pending = interaction.client.pending
+        item = pending.take(self.token, interaction.user.id)
+        if item is None:
+            await interaction.response.edit_message(
+                content="This preview expired or was already used: start again.",
+                embed=None,
+                view=None,
+            )
+            return
+        action, payload = item
+        try:
+            change = await apply_pending(interaction, action, dict(payload))
+        except ModerationError as exc:
+            await interaction.response.edit_message(
+                content=f"Not changed: {exc}", embed=None, view=None
+            )
+            return
+        await interaction.response.edit_message(
+            content=f"Done: {change_line(change)}", embed=None, view=None, allowed_mentions=NO_PINGS
+        )
+        date = next(
+            (
+                op["after"].get("date")
+                for op in change["ops"]
+                if op["kind"] == "document" and op["after"]
+            ),
+            None,
+        )
+        dated = f" (document dated {date})" if date else ""
+        await announce(
+            interaction.client, f"Rulings updated: {change['action']} {change['summary']}{dated}."
+        )
+
+
+class CancelButton(
+    ModeratorOnly,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"ra:no:(?P<token>[0-9a-f]{16})",
+):
+    what = "Cancel"
+
+    def __init__(self, token: str):
+        super().__init__(
+            discord.ui.Button(
+                label="Cancel", style=discord.ButtonStyle.secondary, custom_id=f"ra:no:{token}"
+            )
+        )
+        self.token = token
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["token"])
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        interaction.client.pending.drop(self.token)
+        await interaction.response.edit_message(
+            content="Cancelled: nothing changed.", embed=None, view=None
+        )
+
+
+class RulingModal(ModeratorOnly, discord.ui.Modal):
+    """Add or edit: title, text, document and date (add), aliases, reason."""
+
+    def __init__(self, action: str, edition: str, kind: str, entry: dict[str, Any] | None = None):
+        title = "Edit a ruling" if entry else "Add a ruling"
+        super().__init__(title=title, timeout=PENDING_SECONDS)
+        self.action, self.edition, self.kind, self.entry = action, edition, kind, entry
+        self.what = f"{action} modal"
+        self.ruling_title = discord.ui.TextInput(
+            label="Title", max_length=200, default=entry["title"] if entry else None
+        )
+        self.text = discord.ui.TextInput(
+            label="Ruling text",
+            style=discord.TextStyle.paragraph,
+            max_length=4000,
+            default=entry["text"][:4000] if entry else None,
+        )
+        self.add_item(self.ruling_title)
+        self.add_item(self.text)
+        if entry is None:
+            self.document = discord.ui.TextInput(
+                label="Document (id or title)", max_length=100, placeholder="2e-crd-2014-07-07"
+            )
+            self.date = discord.ui.TextInput(
+                label="Document date (YYYY-MM-DD)", max_length=10, required=False
+            )
+            self.add_item(self.document)
+            self.add_item(self.date)
+        else:
+            self.reason = discord.ui.TextInput(
+                label="Why (for the log)", max_length=300, required=False
+            )
+            self.add_item(self.reason)
+        self.aliases = discord.ui.TextInput(
+            label="Aliases, comma separated", max_length=300, required=False
+        )
+        self.add_item(self.aliases)
+
+    async def on_submit(self, interaction: Interaction) -> None:
+        aliases = [a.strip() for a in str(self.aliases.value or "").split(",") if a.strip()]
+        if self.entry is None:
+            payload = {
+                "title": str(self.ruling_title.value), "edition": self.edition, "kind": self.kind,
+                "text": str(self.text.value), "document": str(self.document.value).strip(),
+                "date": str(self.date.value).strip() or None, "aliases": aliases,
+            }  # fmt: skip
+            try:
+                check_ruling(
+                    payload["title"], self.edition, self.kind, payload["text"], payload["date"]
+                )
+            except ModerationError as exc:
+                await interaction.response.send_message(str(exc), ephemeral=True)
+                return
+            source = payload["document"] + (f" · {payload['date']}" if payload["date"] else "")
+            answer = preview_answer({**payload}, source)
+        else:
+            payload = {
+                "entry_id": self.entry["id"], "based_on": self.entry["version"],
+                "title": str(self.ruling_title.value), "text": str(self.text.value), "kind": self.kind,
+                "aliases": aliases, "reason": str(self.reason.value or "") or None,
+            }  # fmt: skip
+            answer = preview_answer(
+                {
+                    **self.entry,
+                    "title": payload["title"],
+                    "text": payload["text"],
+                    "kind": self.kind,
+                },
+                self.entry["document"],
+            )
+        token = interaction.client.pending.put(interaction.user.id, self.action, payload)
+        embed, _ = answer_embed(answer)
+        await interaction.response.send_message(
+            "Preview — this is what users will see. Confirm to change it for every server.",
+            embed=embed,
+            view=confirm_view(token),
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        await on_view_error(interaction, error, self)
+
+
+class AliasMissSelect(
+    ModeratorOnly,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"ral:(?P<query>.{1,96})",
+):
+    """One click: a query users typed and missed becomes an alias of the picked ruling."""
+
+    what = "alias from stats"
+
+    def __init__(
+        self,
+        query: str,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ):
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"ral:{query}",
+                options=options or [discord.SelectOption(label="?", value="?")],
+                placeholder=placeholder,
+            )
+        )
+        self.query = query
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        return cls(match["query"], item.options, item.placeholder)
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        values = (interaction.data or {}).get("values") or []
+        rulings = interaction.client.rulings
+        entry = rulings.editable_entry(str(values[0])) if values else None
+        if entry is None:
+            await interaction.response.send_message(
+                "That ruling is no longer available.", ephemeral=True
+            )
+            return
+        try:
+            change = await asyncio.to_thread(
+                rulings.add_alias, moderator_of(interaction), self.query, entry["topic"]
+            )
+        except ModerationError as exc:
+            await interaction.response.send_message(f"Not changed: {exc}", ephemeral=True)
+            return
+        await interaction.response.send_message(
+            f"Done: {change_line(change)}", ephemeral=True, allowed_mentions=NO_PINGS
+        )
+
+
+def stats_view(data: dict[str, Any], rulings: Rulings) -> discord.ui.View:
+    """For each top miss of the stats, a menu to make it an alias of a near match."""
+    view = discord.ui.View(timeout=None)
+    for miss in data["top_misses"][: limits.ACTION_ROWS]:
+        query = miss["query"]
+        if len(f"ral:{query}") > limits.CUSTOM_ID:
+            continue
+        found = rulings.search(query, limit=10)
+        options = [
+            discord.SelectOption(
+                label=clamp(f"{r['title']} ({r['edition']})", limits.SELECT_OPTION_LABEL),
+                value=r["id"],
+            )
+            for r in found["results"]
+            if len(r["id"]) <= limits.CHOICE_VALUE
+        ][: limits.CHOICES]
+        if options:
+            placeholder = clamp(f"Add “{query}” as an alias of…", limits.SELECT_PLACEHOLDER)
+            view.add_item(AliasMissSelect(query, options, placeholder))
+    return view
+
+
+MODERATION_ITEMS = (ConfirmButton, CancelButton, AliasMissSelect)
