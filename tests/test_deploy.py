@@ -81,6 +81,7 @@ def test_env_example_lists_every_setting_the_code_reads():
     assert not read - listed, f"settings missing from env.example: {sorted(read - listed)}"
 
 
+@pytest.mark.slow
 def test_build_steps_script(tmp_path):
     # The image's steps as a script (no Docker engine here): about 20 s, mostly pip.
     done = subprocess.run(

@@ -9,49 +9,18 @@ the same facts.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
+from bot.answers.cards import CardLookups
+from bot.answers.results import result_json
 from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
 from bot.normalize import normalize
 from bot.search.build import (
-    CardNames,
-    build_card_index,
-    build_card_names,
     build_rulings_index,
 )
-from bot.search.index import SearchIndex, SearchResult
+from bot.search.index import SearchResult
 from bot.store.build import Store
 from bot.validate import iso_date
-
-
-def _result_json(result: SearchResult) -> dict[str, Any]:
-    """The ``rulings search --json`` shape of a search result."""
-    return {
-        "query": result.query,
-        "confident": result.confident,
-        "results": [
-            {
-                "id": h.target.entry,
-                "title": h.target.title,
-                "edition": h.target.edition,
-                "kind": h.target.kind,
-                "source": h.target.source,
-                "date": h.target.date,
-                "score": h.score,
-            }
-            for h in result.hits
-        ],
-    }
-
-
-@dataclass
-class Attribution:
-    """How a version's source is named to users."""
-
-    source: str
-    date: str | None
-    official: bool
 
 
 class Answers:
@@ -61,15 +30,8 @@ class Answers:
         self.store = store
         self.documents = store.documents()
         self.index = build_rulings_index(store, self.source_label)
-        self.card_names: CardNames = build_card_names(store)
-        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
+        self.cards = CardLookups(store, self.index)
 
-    def card_index(self) -> SearchIndex:
-        if self._card_index is None:
-            self._card_index = build_card_index(self.store)
-        return self._card_index
-
-    # ---------------------------------------------------------------- helpers
     def source_label(self, row: dict[str, Any]) -> str:
         """The document a version comes from, as users should read it."""
         document = self.documents[row["document"]]
@@ -183,7 +145,7 @@ class Answers:
     # ---------------------------------------------------------------- answers
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
-        return _result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
+        return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
     def show(
         self, query_or_id: str, edition: str | None = None, as_of: str | None = None
@@ -231,7 +193,7 @@ class Answers:
                 )
                 if base:
                     answer["base"] = {**self._version_summary(base), "text": base["text"]}
-        card = self.card_for(row)
+        card = self.cards.card_for(row)
         if card:
             answer["card"] = card
         if result is not None and len(result.hits) > 1:
@@ -249,13 +211,6 @@ class Answers:
         return (
             document["kind"] in ("rulebook", "glossary") or version.get("taken_from") == "Rulebook"
         )
-
-    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
-        """The card a card ruling or clarification is about, if the title names one."""
-        card = self.card_names.named(row["edition"], row["title"])
-        if card is None:
-            return None
-        return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}
 
     def history(
         self, query_or_id: str, edition: str | None = None, as_of: str | None = None
@@ -319,43 +274,6 @@ class Answers:
         self, prefix: str, edition: str | None = None, limit: int = 25
     ) -> list[tuple[str, str]]:
         return self.index.suggest(prefix, edition=edition, limit=limit)
-
-    def suggest_cards(
-        self, prefix: str, edition: str | None = None, limit: int = 25
-    ) -> list[tuple[str, str]]:
-        return self.card_index().suggest(prefix, edition=edition, limit=limit)
-
-    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
-        """A card with its text, the rulings about it and the rulings that mention it."""
-        text = str(query_or_id).strip()
-        row = self.store.card(text)
-        found: dict[str, Any] = {"query": text, "confident": False, "results": []}
-        if row is None:
-            result = self.card_index().search(text, edition=edition, limit=5)
-            found = _result_json(result)
-            if not (result.confident and result.hits):
-                return None, found
-            row = self.store.card(result.hits[0].target.entry)
-        card = dict(row)
-        card["sets"] = json.loads(card.get("sets") or "[]")
-        names = {
-            normalize(card["name"]),
-            normalize(card["title"]) if not card["subtitle"] else "",
-        }
-        about, mentioned = [], []
-        for target in self.index.targets:
-            if target.edition == card["edition"] and normalize(target.title) in names:
-                about.append({"id": target.entry, "title": target.title})
-        like = f'%"{card["id"]}"%'
-        for entry in self.store.db.query(
-            "SELECT id, topic, title FROM entries WHERE status = 'current' AND mentions LIKE ? ORDER BY title",
-            [like],
-        ):
-            if not any(a["id"] == entry["id"] for a in about):
-                mentioned.append({"id": entry["id"], "title": entry["title"]})
-        card["rulings"] = about
-        card["mentioned_in"] = mentioned
-        return card, found
 
     def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
         """The first words of each entry's text, for one-line result lists."""

@@ -93,10 +93,10 @@ class Rulings:
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
         with self._live.lock:  # one connection, shared by threads
-            return self._answers.card(user_text(query_or_id), edition)
+            return self._answers.cards.card(user_text(query_or_id), edition)
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
-        return self._answers.card_for(row)
+        return self._answers.cards.card_for(row)
 
     def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
         """The first words of each entry's text, for one-line result lists."""
@@ -124,7 +124,7 @@ class Rulings:
 
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
         with self._live.lock:  # the card index is built on first use
-            return self._answers.suggest_cards(user_text(prefix), edition, limit)
+            return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
 
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:

@@ -1,0 +1,72 @@
+"""Cards as answers: a card's text, the rulings about it and those that mention it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.answers.results import result_json
+from bot.normalize import normalize
+from bot.search.build import CardNames, build_card_index, build_card_names
+from bot.search.index import SearchIndex
+from bot.store.build import Store
+
+
+class CardLookups:
+    """The card side of one generation of the data."""
+
+    def __init__(self, store: Store, rulings_index: SearchIndex):
+        self.store = store
+        self.rulings_index = rulings_index
+        self.card_names: CardNames = build_card_names(store)
+        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
+
+    def card_index(self) -> SearchIndex:
+        if self._card_index is None:
+            self._card_index = build_card_index(self.store)
+        return self._card_index
+
+    # ---------------------------------------------------------------- helpers
+    def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
+        """The card a card ruling or clarification is about, if the title names one."""
+        card = self.card_names.named(row["edition"], row["title"])
+        if card is None:
+            return None
+        return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}
+
+    def suggest_cards(
+        self, prefix: str, edition: str | None = None, limit: int = 25
+    ) -> list[tuple[str, str]]:
+        return self.card_index().suggest(prefix, edition=edition, limit=limit)
+
+    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
+        """A card with its text, the rulings about it and the rulings that mention it."""
+        text = str(query_or_id).strip()
+        row = self.store.card(text)
+        found: dict[str, Any] = {"query": text, "confident": False, "results": []}
+        if row is None:
+            result = self.card_index().search(text, edition=edition, limit=5)
+            found = result_json(result)
+            if not (result.confident and result.hits):
+                return None, found
+            row = self.store.card(result.hits[0].target.entry)
+        card = dict(row)
+        card["sets"] = json.loads(card.get("sets") or "[]")
+        names = {
+            normalize(card["name"]),
+            normalize(card["title"]) if not card["subtitle"] else "",
+        }
+        about, mentioned = [], []
+        for target in self.rulings_index.targets:
+            if target.edition == card["edition"] and normalize(target.title) in names:
+                about.append({"id": target.entry, "title": target.title})
+        like = f'%"{card["id"]}"%'
+        for entry in self.store.db.query(
+            "SELECT id, topic, title FROM entries WHERE status = 'current' AND mentions LIKE ? ORDER BY title",
+            [like],
+        ):
+            if not any(a["id"] == entry["id"] for a in about):
+                mentioned.append({"id": entry["id"], "title": entry["title"]})
+        card["rulings"] = about
+        card["mentioned_in"] = mentioned
+        return card, found
