@@ -238,3 +238,33 @@ def test_two_processes_editing_one_ruling_lose_nothing(store_with_a_change):
         assert len(edits) == won
     finally:
         service.close()
+
+
+def test_doctor_reports_the_journal_and_a_damaged_store_kept_aside(store_with_a_change):
+    from bot.cli.ops import run_checks
+
+    db, data = store_with_a_change
+    _damage(db, "random header")
+    checks = {c.name: c for c in run_checks(db, data)}
+    assert checks["store"].status == "OK"  # rebuilt, with the change replayed
+    assert (
+        checks["damaged stores"].status == "WARN" and ".damaged-" in checks["damaged stores"].detail
+    )
+    assert "1 moderator change" in checks["journal"].detail
+
+
+def test_backup_and_restore_carry_the_journal(store_with_a_change, tmp_path):
+    from bot.cli.ops import backup, restore
+
+    db, data = store_with_a_change
+    folder = tmp_path / "backup"
+    manifest = backup(db, folder)
+    assert "rulings.journal.sqlite3" in manifest["files"]
+    journal_path_for(db).unlink()
+    restore(folder, db)
+    service = Rulings.open(db, data)
+    try:
+        assert service.show("the big chair")[0]["title"] == "matching commander"
+        assert len(service.change_log(5)) == 1
+    finally:
+        service.close()

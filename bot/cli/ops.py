@@ -12,6 +12,7 @@ import json
 import os
 import sqlite3
 import sys
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,11 +20,13 @@ from bot.ingest.dataset import DataError, default_data_dir, load_documents, load
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store.build import default_db_path, open_store
 from bot.store.db import exclusive
+from bot.store.health import StoreUnavailable, damaged_copies
+from bot.store.journal import Journal, journal_path_for
 from bot.store.state import state_path_for
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
 STALE_AFTER_DAYS = 3 * 365
-BACKUP_FILES = ("rulings.sqlite3", "state.sqlite3")
+BACKUP_FILES = ("rulings.sqlite3", "state.sqlite3", "rulings.journal.sqlite3")
 
 
 @dataclass
@@ -140,6 +143,8 @@ def run_checks(db_path: Path | None = None, data_dir: Path | None = None) -> lis
                         "restore a backup: rulings restore PATH",
                     )
                 )
+        except StoreUnavailable as exc:  # the environment, not the file: never move it
+            checks.append(Check("store", FAIL, str(exc), "fix what the line says, then rerun"))
         except (sqlite3.DatabaseError, OSError, ValueError) as exc:
             checks.append(
                 Check(
@@ -149,6 +154,32 @@ def run_checks(db_path: Path | None = None, data_dir: Path | None = None) -> lis
                     "restore a backup, or move the file away to rebuild it",
                 )
             )
+        kept = damaged_copies(db_path)
+        if kept:
+            checks.append(
+                Check(
+                    "damaged stores",
+                    WARN,
+                    f"{len(kept)} damaged store(s) were moved aside and rebuilt with every "
+                    f"journalled change: {', '.join(str(k) for k in kept)}",
+                    "keep them for a bug report, then delete them",
+                )
+            )
+        journal = journal_path_for(db_path)
+        if journal.exists():
+            try:
+                with closing(Journal(journal)) as opened:
+                    count = opened.count()
+                checks.append(Check("journal", OK, f"{journal}: {count} moderator change(s)"))
+            except sqlite3.DatabaseError as exc:
+                checks.append(
+                    Check(
+                        "journal",
+                        FAIL,
+                        f"{journal}: {exc}",
+                        "restore a backup: rulings restore PATH",
+                    )
+                )
     state = state_path_for(db_path)
     if state.exists():
         try:
@@ -202,7 +233,11 @@ def _copy_online(source: Path, target: Path) -> None:
 def backup(db_path: Path, folder: Path) -> dict:
     """Copy the store and the state into ``folder`` with a manifest of their hashes."""
     folder.mkdir(parents=True, exist_ok=True)
-    sources = {"rulings.sqlite3": db_path, "state.sqlite3": state_path_for(db_path)}
+    sources = {
+        "rulings.sqlite3": db_path,
+        "state.sqlite3": state_path_for(db_path),
+        "rulings.journal.sqlite3": journal_path_for(db_path),  # the changes, kept with the store
+    }
     manifest = {"created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "files": {}}
     for name, source in sources.items():
         if not source.exists():
@@ -243,7 +278,11 @@ def verify_backup(folder: Path) -> dict:
 def restore(folder: Path, db_path: Path) -> dict:
     """Verify a backup, then copy it over the live files (restart the bot afterwards)."""
     manifest = verify_backup(folder)
-    targets = {"rulings.sqlite3": db_path, "state.sqlite3": state_path_for(db_path)}
+    targets = {
+        "rulings.sqlite3": db_path,
+        "state.sqlite3": state_path_for(db_path),
+        "rulings.journal.sqlite3": journal_path_for(db_path),
+    }
     db_path.parent.mkdir(parents=True, exist_ok=True)
     with exclusive(db_path):  # never in the middle of a starting bot's rebuild
         for name in manifest["files"]:
