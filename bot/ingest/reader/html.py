@@ -12,7 +12,8 @@ import re
 
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-_LOOKS_HTML = re.compile(r"<(?:!doctype\s+html|html|head|body|p|div|br|table|tr|td|h[1-6])\b", re.I)
+# Structural tags only: a Markdown table may hold "<br>" and still be no HTML page.
+_LOOKS_HTML = re.compile(r"<(?:html|head|body|p|div|table|tr|td|h[1-6]|ul|li)\b", re.I)
 _BLOCKS = (
     "p", "div", "h1", "h2", "h3", "h4", "h5", "h6", "li", "ul", "ol", "table", "section",
     "article", "blockquote", "pre", "header", "footer", "nav", "dl", "dt", "dd", "hr", "main",
