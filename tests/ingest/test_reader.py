@@ -455,3 +455,16 @@ def test_glossary_two_cell_rows():
         ("cloaked", "Hidden."),
     ]
     assert document.warnings == []
+
+
+@needs_examples
+def test_three_megabytes_of_html_stays_linear():
+    entries = example(FEED).decode().split("\n", 1)[1]
+    text = "".join(entries.replace(" 20", f" {n} 20") + "\n\n" for n in range(2000))
+    body = "".join(f"<p>{p.replace(chr(10), '<br />')}</p>" for p in text.split("\n\n"))
+    content = f"<html><body>{body}</body></html>".encode()
+    assert len(content) >= 3_000_000
+    start = time.perf_counter()
+    document = read_document(content)
+    assert len(document.entries) == 6000 and document.warnings == []
+    assert time.perf_counter() - start < 15  # was a minute while the tree was edited in place

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4 import BeautifulSoup, NavigableString, PageElement, Tag
 
 # Structural tags only: a Markdown table may hold "<br>" and still be no HTML page.
 _LOOKS_HTML = re.compile(r"<(?:html|head|body|p|div|table|tr|td|h[1-6]|ul|li)\b", re.I)
@@ -37,30 +37,47 @@ def page_title(text: str) -> str | None:
 def to_text(text: str) -> str:
     """The page's visible text, one paragraph per block, blank lines between them."""
     soup = BeautifulSoup(text, "html.parser")
-    for tag in soup.find_all(_DROP):
-        tag.decompose()
-    for node in soup.find_all(string=True):
-        if not any(parent.name == "pre" for parent in node.parents if isinstance(parent, Tag)):
-            node.replace_with(re.sub(r"\s+", " ", str(node)))
-    for row in soup.find_all("tr"):
-        cells = [_cell_text(cell) for cell in row.find_all(("td", "th"), recursive=False)]
-        row.replace_with(NavigableString("\n| " + " | ".join(cells) + " |\n"))
-    for br in soup.find_all("br"):
-        br.replace_with(NavigableString("\n"))
-    for tag in soup.find_all(_BLOCKS):
-        tag.insert_before(NavigableString("\n\n"))
-        tag.insert_after(NavigableString("\n\n"))
-    raw = soup.get_text()
+    raw = _walk(soup, "\n", "\n\n", table_rows=True)
     lines = [line.strip() for line in raw.split("\n")]
     out = re.sub(r"\n{3,}", "\n\n", "\n".join(lines))
     return out.strip("\n") + "\n"
 
 
+def _walk(root: Tag, br: str, block: str, table_rows: bool) -> str:
+    """Text of ``root`` in document order, without changing the tree (inserting into a
+    large tree is quadratic). Iterative, so deep nesting cannot exhaust the stack."""
+    out: list[str] = []
+    stack: list[tuple[PageElement | str, bool]] = [(root, False)]
+    while stack:
+        node, in_pre = stack.pop()
+        if isinstance(node, str) and not isinstance(node, NavigableString):
+            out.append(node)  # a marker pushed below
+        elif isinstance(node, NavigableString):
+            if type(node) is NavigableString:  # not a comment, doctype or CDATA
+                out.append(str(node) if in_pre else re.sub(r"\s+", " ", str(node)))
+        elif isinstance(node, Tag):
+            name = node.name
+            if name in _DROP:
+                continue
+            if name == "br":
+                out.append(br)
+            elif name == "tr" and table_rows:
+                cells = [_cell_text(c) for c in node.find_all(("td", "th"), recursive=False)]
+                out.append("\n| " + " | ".join(cells) + " |\n")
+            else:
+                pre = in_pre or name == "pre"
+                children = list(node.children)
+                if name in _BLOCKS:
+                    stack.append((block, pre))
+                stack.extend((child, pre) for child in reversed(children))
+                if name in _BLOCKS:
+                    stack.append((block, pre))
+    return "".join(out)
+
+
 def _cell_text(cell: Tag) -> str:
-    for br in cell.find_all("br"):
-        br.replace_with(NavigableString("<br>"))
-    for tag in cell.find_all(("p", "div", "li")):
-        tag.insert_after(NavigableString("<br><br>"))
-    text = re.sub(r"\s+", " ", cell.get_text()).strip()
+    text = _walk(cell, "<br>", "<br><br>", table_rows=False)
+    text = re.sub(r"\s+", " ", text).strip()
     text = re.sub(r"\s*<br>\s*", "<br>", text)
-    return re.sub(r"(?:<br>)+$", "", text).replace("|", "/")
+    text = re.sub(r"^(?:<br>)+|(?:<br>)+$", "", text)
+    return text.replace("|", "/")
