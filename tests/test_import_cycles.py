@@ -58,7 +58,12 @@ def import_graph(root: Path = ROOT, packages=PACKAGES) -> dict[str, set[str]]:
                     anchor = name.split(".")
                     anchor = anchor[: len(anchor) - node.level + (1 if is_package else 0)]
                     base = ".".join(anchor + ([base] if base else []))
-                targets = [base] + [f"{base}.{alias.name}" for alias in node.names]
+                # "from package import module" needs that module; a name defined in the
+                # package's __init__ needs the package.
+                targets = [
+                    f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base
+                    for alias in node.names
+                ]
             for target in targets:
                 if target in modules and target != name:
                     graph[name].add(target)

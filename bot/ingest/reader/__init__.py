@@ -1,0 +1,101 @@
+"""Bytes in, a recognised document out: the reader for moderators' uploads.
+
+:func:`read_document` decodes the bytes (UTF-8 with or without BOM, UTF-16/32 with BOM, a
+legacy single-byte code page found by ``charset-normalizer``), turns a saved HTML page into
+text, normalises line endings, detects the document's shape from its content alone (never
+from the file name or an edition) and reads its entries. Nothing is dropped silently: what
+a shape cannot place, and what looks partial, becomes a ``ParseWarning`` with a line number.
+Line numbers count lines of the decoded text (of the page's text, for HTML).
+"""
+
+from __future__ import annotations
+
+from bot.ingest.parsers import ParseWarning, SourceFormatError
+from bot.ingest.reader import html
+from bot.ingest.reader.common import check, guess_metadata
+from bot.ingest.reader.decode import decode
+from bot.ingest.reader.model import (
+    Metadata,
+    ReadDocument,
+    ReadEntry,
+    Shape,
+    UnknownShape,
+    UnreadableDocument,
+)
+from bot.ingest.reader.registry import FLOOR, SHAPES, by_name, ranked
+
+__all__ = [
+    "FLOOR",
+    "SHAPES",
+    "Metadata",
+    "ParseWarning",
+    "ReadDocument",
+    "ReadEntry",
+    "Shape",
+    "UnknownShape",
+    "UnreadableDocument",
+    "by_name",
+    "read_document",
+    "read_text",
+]
+
+
+def read_document(content: bytes, filename: str | None = None) -> ReadDocument:
+    """Read an uploaded document. ``filename`` is only quoted in messages, never used to
+    choose a shape. Raises :class:`UnreadableDocument` or :class:`UnknownShape`."""
+    try:
+        text, encoding = decode(content)
+    except UnreadableDocument as error:
+        raise UnreadableDocument(f"{_name(filename)}{error}") from None
+    return read_text(text, encoding=encoding, filename=filename)
+
+
+def read_text(text: str, encoding: str = "str", filename: str | None = None) -> ReadDocument:
+    """:func:`read_document` for text already decoded."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    is_html = html.looks_like_html(text)
+    title = None
+    if is_html:
+        title = html.page_title(text)
+        text = html.to_text(text)
+        if not text.strip():
+            raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
+    failures: list[str] = []
+    for _, shape in ranked(text):
+        try:
+            parsed = shape.parse(text)
+        except SourceFormatError as error:
+            failures.append(f"{shape.name}: {error.reason}")
+            continue
+        if not parsed.entries:
+            failures.append(f"{shape.name}: no entries found")
+            continue
+        warnings = parsed.warnings + check(parsed.entries, shape.unique_titles)
+        warnings.sort(key=lambda w: w.line)
+        return ReadDocument(
+            shape=shape.name,
+            encoding=encoding,
+            entries=parsed.entries,
+            warnings=warnings,
+            metadata=guess_metadata(text, title),
+            parser=parsed.parser or shape.name,
+            html=is_html,
+        )
+    raise UnknownShape(_unknown(text, filename, failures))
+
+
+def _name(filename: str | None) -> str:
+    return f"{filename}: " if filename else ""
+
+
+def _unknown(text: str, filename: str | None, failures: list[str]) -> str:
+    shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
+    first = [line.strip() for line in text.split("\n") if line.strip()][:3]
+    quoted = "\n".join(f"  > {line[:100]}" for line in first)
+    tried = "".join(f"\n  ({failure})" for failure in failures)
+    return (
+        f"{_name(filename)}this document is in no shape the reader knows. Its first lines:\n"
+        f"{quoted}\nAccepted shapes:\n{shapes}{tried}\n"
+        "Upload the page as it is published (saved as text or HTML), or ask a maintainer to "
+        "add a shape for it."
+    )

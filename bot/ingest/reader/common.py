@@ -1,0 +1,193 @@
+"""Helpers the shapes share: paragraphs, dates, cards, and the no-silent-misparse checks."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item
+from bot.ingest.reader.model import Metadata, ReadEntry
+
+ISO = r"\d{4}-\d{2}-\d{2}"
+_CARDS = re.compile(r"^Applicable Cards?:\s*(.*)$", re.I)
+# A line that reads like an amendment instruction ("Replace …", "Add the following …").
+_INSTRUCTION = re.compile(
+    r"^\*{0,3}(?:Replace|Add|Delete|Insert|Remove|Strike|Change|Amend)\b.{0,120}?"
+    r"\b(?:following|paragraph|entry|sentence|bullet|section|list|text|example|word)",
+    re.I,
+)
+_SHORT_TITLE = re.compile(r"^[A-Z0-9\"“'][^.!?:;]{1,60}$")
+
+
+def lines_of(text: str) -> list[tuple[int, str]]:
+    return [(number, raw.rstrip()) for number, raw in enumerate(text.split("\n"), 1)]
+
+
+def paragraphs(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """(first line, text) paragraphs: blank lines separate them; within a block each line is
+    its own paragraph (web text is not hard-wrapped) unless it continues an unfinished
+    sentence in lower case (a hard wrap), which joins it with a space."""
+    out: list[tuple[int, str]] = []
+    blank = True
+    for number, raw in body:
+        line = raw.strip()
+        if not line:
+            blank = True
+            continue
+        if out and not blank and not ends_sentence(out[-1][1]) and line[:1].islower():
+            if not is_list_item(line):
+                out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
+                continue
+        out.append((number, line))
+        blank = False
+    return out
+
+
+def join(paragraphs_: list[str]) -> str:
+    return "\n\n".join(p for p in paragraphs_ if p)
+
+
+def split_cards(rest: str, following: list[str]) -> list[str]:
+    """Cards after "Applicable Cards:": one a line, or on the same line split on ";" (or ","
+    when no ";" is printed; card names with commas are best listed one a line)."""
+    if following:
+        return [card.strip() for card in following if card.strip()]
+    separator = ";" if ";" in rest else ","
+    return [card.strip() for card in rest.split(separator) if card.strip()]
+
+
+def take_cards(body: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list[str]]:
+    """Remove the "Applicable Cards:" line (and the card lines after it) from an entry body."""
+    for index, (_, raw) in enumerate(body):
+        match = _CARDS.match(raw.strip())
+        if not match:
+            continue
+        following: list[str] = []
+        end = index + 1
+        if not match.group(1).strip():
+            while end < len(body) and (body[end][1].strip() or not following):
+                if body[end][1].strip():
+                    following.append(body[end][1].strip())
+                end += 1
+        cards = split_cards(match.group(1), following)
+        return body[:index] + body[end:], cards
+    return body, []
+
+
+def us_date(text: str) -> str | None:
+    """ "09/24/01" or "9/24/2001" -> "2001-09-24" (None if it is no real date)."""
+    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", text.strip())
+    if not match:
+        return None
+    month, day, year = (int(g) for g in match.groups())
+    if year < 100:
+        year += 1900 if year >= 90 else 2000
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def iso_or_none(text: str) -> str | None:
+    try:
+        return dt.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        return us_date(text)
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_LONG_DATE = re.compile(rf"\((\d{{1,2}}) ({_MONTHS}) (\d{{4}})\)")
+_UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
+
+
+_ABOUT = re.compile(r"(?<![\w-])(?:Current Rulings|Glossary|Rulebook|FAQ|Rulings)(?![\w-])")
+
+
+def _heading_like(line: str) -> bool:
+    return not line.endswith((".", "!", "?", ":", ";", ","))
+
+
+def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
+    """Title, edition, date and kind where the document prints them near its top."""
+    head = [line.strip().strip("#*").strip() for line in text.split("\n")[:60]]
+    head = [line for line in head if line]
+    meta = Metadata()
+    joined = "\n".join(head)
+    if m := _UPDATED.search(joined):
+        meta.date = us_date(m.group(1))
+        meta.title = m.group(0).strip()
+    elif m := _LONG_DATE.search(joined):
+        month = _MONTHS.split("|").index(m.group(2)) + 1
+        meta.date = dt.date(int(m.group(3)), month, int(m.group(1))).isoformat()
+    for line in head[:40]:
+        line = line.strip("|").strip()
+        if meta.title is None and " " in line and len(line) <= 100 and _heading_like(line):
+            if _ABOUT.search(line):
+                meta.title = line
+        if re.search(r"\bFirst Edition\b|\b1E\b", line):
+            meta.edition = meta.edition or "1E"
+        if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
+            meta.edition = meta.edition or "2E"
+    if meta.title is None:
+        short = [line for line in head[:3] if len(line) <= 100 and _heading_like(line)]
+        meta.title = page_title or (short[0] if short else None)
+    about = f"{meta.title or ''}\n{joined[:2000]}"
+    if re.search(r"openCards", about):
+        meta.kind = "community copy"
+    elif re.search(r"Current Rulings|Rulings Updated|\bRULINGS\b", about):
+        meta.kind = "current rulings"
+    elif re.search(r"Glossary", about):
+        meta.kind = "glossary"
+    elif re.search(r"Rulebook", about):
+        meta.kind = "rulebook"
+    return meta
+
+
+def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:
+    """The warnings every shape owes: duplicates, a cut-off last entry, title-like lines
+    inside an entry, and amendment instructions that were not understood."""
+    warnings: list[ParseWarning] = []
+    seen: dict[str, int] = {}
+    for entry in entries:
+        key = entry.title.casefold()
+        if unique_titles and key in seen:
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"duplicate title {entry.title!r} (first at line {seen[key]}): "
+                    "check whether one entry was split in two",
+                )
+            )
+        seen.setdefault(key, entry.line)
+        for offset, paragraph in enumerate(entry.text.split("\n\n")):
+            first = paragraph.split("\n")[0].strip()
+            if _INSTRUCTION.match(first) and amendment_of(first) is None:
+                warnings.append(
+                    ParseWarning(
+                        entry.line,
+                        f"entry {entry.title!r}: amendment instruction not understood, "
+                        f"kept as text: {first[:80]!r}",
+                    )
+                )
+            if offset and "\n" not in paragraph and _SHORT_TITLE.match(first):
+                if not is_list_item(first) and len(first.split()) <= 6:
+                    warnings.append(
+                        ParseWarning(
+                            entry.line,
+                            f"entry {entry.title!r} contains a line that looks like a title: "
+                            f"{first!r}; two entries may have been read as one",
+                        )
+                    )
+    if entries:
+        last = entries[-1]
+        tail = last.text.rstrip()
+        if tail and not ends_sentence(tail) and not is_list_item(tail.split("\n")[-1]):
+            warnings.append(
+                ParseWarning(
+                    last.line,
+                    f"the last entry {last.title!r} ends mid-sentence ({tail[-40:]!r}): "
+                    "the document looks cut off (partial)",
+                )
+            )
+    return warnings

@@ -1,0 +1,174 @@
+"""``decipher-current-rulings``: a Decipher-era 1E Current Rulings document.
+
+Shape: a "Rulings Updated MM/DD/YY" header, section headings in capitals ("RULINGS",
+"SIGNIFICANT RULINGS CHANGES"), and entries ``TITLE - text`` or ``Title - text`` whose title
+keeps its printed case and may itself contain " - " ("actions - step 1: initiation - Once
+you begin ..."). A saved page can run several entries together in one paragraph
+("... See turn. ATTACKING - Text ..."): those are split where a capitalised title and a
+dash follow the end of a sentence. Entries under "SIGNIFICANT RULINGS CHANGES" are marked
+new or changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import amendment_of, ends_sentence, see_also
+from bot.ingest.reader.common import join, lines_of, paragraphs
+from bot.ingest.reader.model import Parsed, ReadEntry
+
+_DASH = re.compile(r"\s[-–—]{1,2}\s")
+_UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“])")
+_MAX_TITLE_WORDS = 8
+_SMALL = {"a", "an", "the", "of", "and", "or", "to", "in", "on", "at", "by", "for", "be", "is"}
+
+
+def _upper(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 2 and not any(c.islower() for c in letters)
+
+
+def _title_ok(text: str) -> bool:
+    text = text.strip()
+    words = text.split()
+    return (
+        0 < len(words) <= _MAX_TITLE_WORDS
+        and len(text) <= 70
+        and text[:1].isalnum() | (text[:1] in "\"“'*")
+        and not text.endswith((".", "!", "?", ",", ";", ":"))
+        and not re.match(r"^(?:Example|Note)\b|^[QA]:", text)
+        and ". " not in text
+    )
+
+
+def _title_segment(segment: str, upper_title: bool) -> bool:
+    """Does a " - "-separated segment continue the title ("step 1: initiation")?"""
+    segment = segment.strip()
+    if not segment or not _title_ok(segment.replace(":", "")) or len(segment.split()) > 6:
+        return False
+    return segment[:1].islower() or (upper_title and _upper(segment))
+
+
+def split_title(text: str) -> tuple[str, str] | None:
+    """(title, text) when a line opens an entry, else None."""
+    dashes = list(_DASH.finditer(text))
+    if not dashes or not _title_ok(text[: dashes[0].start()]):
+        return None
+    upper = _upper(text[: dashes[0].start()])
+    for index, dash in enumerate(dashes):
+        following = dashes[index + 1].start() if index + 1 < len(dashes) else None
+        if following is not None and _title_segment(text[dash.end() : following], upper):
+            continue
+        rest = text[dash.end() :].strip()
+        return (text[: dash.start()].strip(), rest) if rest else None
+    return None
+
+
+def _strict_title(title: str) -> bool:
+    """A title that may start a run-together entry mid-paragraph: capitals or Title Case."""
+    if _upper(title):
+        return True
+    words = [w for w in re.split(r"\s+", title) if any(c.isalpha() for c in w)]
+    return bool(words) and all(
+        w[:1].isupper() or w[:1].isdigit() or w.lower() in _SMALL for w in words
+    )
+
+
+def _run_together(text: str) -> list[tuple[str, str]]:
+    """Split "text. TITLE - text. Title - text." into (title, text) pieces; the first piece
+    has the title ""."""
+    pieces: list[tuple[str, str]] = [("", text)]
+    position = 0
+    while True:
+        current_title, current = pieces[-1]
+        for boundary in _SENTENCE_END.finditer(current, position):
+            found = split_title(current[boundary.end() :])
+            if found and _strict_title(found[0]) and found[1][:1].isupper():
+                pieces[-1] = (current_title, current[: boundary.start()])
+                pieces.append(found)
+                position = 0
+                break
+        else:
+            return pieces
+
+
+def _heading(line: str) -> bool:
+    return _upper(line) and not _DASH.search(line) and len(line.split()) <= 6
+
+
+def detect(text: str) -> float:
+    rows = [line.strip() for _, line in lines_of(text) if line.strip()]
+    if any(_UPDATED.match(line) for line in rows[:20]):
+        return 0.95
+    opened = sum(1 for line in rows if split_title(line))
+    if opened >= 3 and opened >= len(rows) // 2:
+        return 0.6
+    return 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    significant = False
+    current: tuple[ReadEntry, list[tuple[int, str]]] | None = None
+    done: list[tuple[ReadEntry, list[tuple[int, str]]]] = []
+    previous = ""
+    for number, raw in lines_of(text):
+        line = raw.strip()
+        if not line:
+            previous = ""
+            if current:
+                current[1].append((number, ""))
+            continue
+        if _UPDATED.match(line):
+            previous = line
+            continue
+        if _heading(line):
+            significant = "SIGNIFICANT" in line.upper() or "CHANGES" in line.upper()
+            if current:
+                done.append(current)
+                current = None
+            previous = line
+            continue
+        opened = split_title(line) if (not previous or ends_sentence(previous)) else None
+        if opened:
+            pieces = _run_together(opened[1])
+            pieces[0] = (opened[0], pieces[0][1])
+            for title, body in pieces:
+                if current:
+                    done.append(current)
+                entry = ReadEntry(title=title, text="", line=number, marked_new=significant)
+                current = (entry, [(number, body)])
+        elif current is None:
+            result.warnings.append(
+                ParseWarning(number, f"text before the first entry, ignored: {line[:60]!r}")
+            )
+        else:
+            head, *rest = _run_together(line)
+            current[1].append((number, head[1]))
+            for title, body in rest:
+                done.append(current)
+                current = (ReadEntry(title=title, text="", line=number, marked_new=significant), [])
+                current[1].append((number, body))
+        previous = line
+    if current:
+        done.append(current)
+    for entry, body in done:
+        texts = [p for _, p in paragraphs(body)]
+        entry.text = join(texts)
+        entry.amendments = [a for a in map(amendment_of, texts) if a]
+        entry.see_also = _see(entry.text)
+        if not entry.text:
+            result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))
+        result.entries.append(entry)
+    return result
+
+
+def _see(text: str) -> list[str]:
+    found = see_also(text)
+    for match in re.finditer(r"(?:^|[.(]\s*)See ([^.()]+?)(?:\.|\)|$)", text):
+        for target in match.group(1).split(", "):
+            if target.strip() and target.strip() not in found:
+                found.append(target.strip())
+    return found

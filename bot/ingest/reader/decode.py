@@ -1,0 +1,88 @@
+"""Bytes to text: BOMs, UTF-8, a legacy single-byte code page, and refusing what is not text."""
+
+from __future__ import annotations
+
+import codecs
+import re
+
+import charset_normalizer
+
+from bot.ingest.reader.model import UnreadableDocument
+
+_BOMS = [  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+]
+# Formats people upload by mistake, by their first bytes.
+_MAGIC = [
+    (b"%PDF", "a PDF: copy its text out (or save it as text) and upload that"),
+    (b"PK\x03\x04", "a ZIP archive or Word/OpenDocument file: save it as plain text or HTML"),
+    (b"\xd0\xcf\x11\xe0", "an old Word/Excel file: save it as plain text or HTML"),
+    (b"{\\rtf", "an RTF file: save it as plain text or HTML"),
+    (b"\x89PNG", "an image: upload the document's text, not a picture of it"),
+    (b"\xff\xd8\xff", "an image: upload the document's text, not a picture of it"),
+    (b"GIF8", "an image: upload the document's text, not a picture of it"),
+]
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+_ADVICE = "Save the document as plain text (UTF-8) or as an HTML page and upload that."
+
+
+def decode(content: bytes) -> tuple[str, str]:
+    """(text with "\\n" line endings, encoding name), or raise :class:`UnreadableDocument`."""
+    if not content.strip():
+        raise UnreadableDocument(f"the file is empty. {_ADVICE}")
+    for magic, what in _MAGIC:
+        if content.startswith(magic):
+            raise UnreadableDocument(f"the file is {what}; it is not a text document.")
+    text, encoding = _decode(content)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not text.strip():
+        raise UnreadableDocument(f"the file holds no text. {_ADVICE}")
+    controls = len(_CONTROL.findall(text))
+    if "\x00" in text or controls > max(2, len(text) // 200):
+        raise UnreadableDocument(f"the file looks binary (control bytes), not text. {_ADVICE}")
+    return text, encoding
+
+
+def _decode(content: bytes) -> tuple[str, str]:
+    for bom, name in _BOMS:
+        if content.startswith(bom):
+            try:
+                return content.decode(name), name
+            except UnicodeDecodeError as error:
+                raise UnreadableDocument(
+                    f"the file starts with a {name.upper()} byte-order mark but is not valid "
+                    f"{name.upper()} (byte {error.start}). {_ADVICE}"
+                ) from None
+    if b"\x00" in content[:4096]:
+        raise UnreadableDocument(f"the file looks binary (NUL bytes), not text. {_ADVICE}")
+    try:
+        return content.decode("utf-8"), "utf-8"
+    except UnicodeDecodeError:
+        pass
+    best = charset_normalizer.from_bytes(content).best()
+    if best is None:
+        raise UnreadableDocument(f"the file is in no text encoding that could be read. {_ADVICE}")
+    encoding = best.encoding
+    # The rules documents are English: for a single-byte Western guess, the Windows Western
+    # code page (smart quotes, dashes) is the one Word and old web pages wrote.
+    if _single_byte(encoding) and encoding != "cp1252":
+        try:
+            return content.decode("cp1252"), "cp1252"
+        except UnicodeDecodeError:
+            pass
+    return str(best), encoding
+
+
+def _single_byte(encoding: str) -> bool:
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        return False
+    name = info.name
+    return name.startswith(("cp", "latin", "iso8859", "mac", "koi8", "windows")) and not any(
+        multi in name for multi in ("932", "936", "949", "950", "1361")
+    )

@@ -1,0 +1,69 @@
+"""``faq``: questions and answers under topics: ``TOPIC -- Q: … A: …``.
+
+Each Q/A pair is an entry titled with its topic (a topic may have several); its text is the
+pair as printed ("Q: …" and "A: …", a blank line between them where the page breaks the
+line). A topic line may stand alone ("DILEMMAS --") with its pairs on the lines after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.reader.common import join, lines_of, paragraphs
+from bot.ingest.reader.model import Parsed, ReadEntry
+
+_TOPIC = re.compile(r"^(\S.{0,80}?)\s+--\s*(.*)$")
+_Q = re.compile(r"(?:^|(?<=\s))Q:\s")
+_A = re.compile(r"(?:^|(?<=\s))A:\s")
+
+
+def detect(text: str) -> float:
+    rows = [line.strip() for _, line in lines_of(text)]
+    topics = sum(
+        1 for line in rows if (m := _TOPIC.match(line)) and (_Q.match(m.group(2)) or not m.group(2))
+    )
+    questions = sum(1 for line in rows if _Q.search(line))
+    if topics and questions and any(_A.search(line) for line in rows):
+        return 0.93
+    return 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    topic: tuple[int, str] | None = None
+    pairs: list[tuple[str, int, list[tuple[int, str]]]] = []  # (topic, line, body)
+    for number, raw in lines_of(text):
+        line = raw.strip()
+        match = _TOPIC.match(line)
+        if match and (not match.group(2) or _Q.match(match.group(2))):
+            topic = (number, match.group(1).strip())
+            line = match.group(2)
+        if not line:
+            if pairs:
+                pairs[-1][2].append((number, ""))
+            continue
+        pieces = [p for p in re.split(r"(?:^|\s+)(?=Q:\s)", line) if p.strip()]
+        for piece in pieces:
+            if _Q.match(piece):
+                if topic is None:
+                    result.warnings.append(
+                        ParseWarning(number, f"a question before any topic: {piece[:60]!r}")
+                    )
+                    pairs.append(("", number, [(number, piece)]))
+                else:
+                    pairs.append((topic[1], number, [(number, piece)]))
+            elif pairs and pairs[-1][0] == (topic[1] if topic else ""):
+                pairs[-1][2].append((number, piece))
+            else:
+                result.warnings.append(
+                    ParseWarning(number, f"text outside any question, ignored: {piece[:60]!r}")
+                )
+    for title, number, body in pairs:
+        entry = ReadEntry(title=title, text=join([p for _, p in paragraphs(body)]), line=number)
+        if not _A.search(entry.text):
+            result.warnings.append(
+                ParseWarning(number, f"question under {title!r} has no answer ('A:')")
+            )
+        result.entries.append(entry)
+    return result

@@ -1,0 +1,59 @@
+"""``rulings-feed``: the committee's 2E rulings feed.
+
+Shape: an optional heading ("Second Edition"), then rulings, each a ``Title YYYY-MM-DD``
+line, its text, ``Example:`` paragraphs, and possibly an "Applicable Cards:" line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import amendment_of
+from bot.ingest.reader.common import ISO, join, lines_of, paragraphs, take_cards
+from bot.ingest.reader.model import Parsed, ReadEntry
+from bot.models import KIND_CARD_RULING, KIND_RULE
+
+TITLE = re.compile(rf"^(\S.{{0,100}}?)\s+({ISO})\s*$")
+_HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
+
+
+def detect(text: str) -> float:
+    titles = sum(1 for _, line in lines_of(text) if TITLE.match(line.strip()))
+    if not titles or "|" in text[:2000] and "\t" not in text[:2000]:
+        return 0.0 if not titles else 0.4
+    return 0.9 if titles >= 2 else 0.7
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    rows = lines_of(text)
+    starts = [i for i, (_, line) in enumerate(rows) if TITLE.match(line.strip())]
+    if not starts:
+        return result
+    before = [(n, line) for n, line in rows[: starts[0]] if line.strip()]
+    for number, line in before:
+        if not _HEADING.match(line.strip()):
+            result.warnings.append(
+                ParseWarning(number, f"text before the first ruling, ignored: {line[:60]!r}")
+            )
+    for position, index in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else len(rows)
+        number, raw = rows[index]
+        match = TITLE.match(raw.strip())
+        assert match
+        body, cards = take_cards(rows[index + 1 : end])
+        texts = [p for _, p in paragraphs(body)]
+        entry = ReadEntry(
+            title=match.group(1).strip(),
+            text=join(texts),
+            line=number,
+            kind=KIND_CARD_RULING if cards else KIND_RULE,
+            date=match.group(2),
+            cards=cards,
+            amendments=[a for a in map(amendment_of, texts) if a],
+        )
+        if not entry.text:
+            result.warnings.append(ParseWarning(number, f"ruling {entry.title!r} has no text"))
+        result.entries.append(entry)
+    return result

@@ -1,0 +1,77 @@
+"""``glossary-table``: a Glossary or Rulebook-glossary page scraped from an HTML table.
+
+Two scrapes are read: separator lines made only of ``|`` (runs of any length: the bundled
+1E Glossary page uses ``|`` and ``||``), handed to the bundled ``glossary-table`` parser; and
+``| Term | Text |`` rows of two cells. Navigation lines ("Home | Rules | Glossary",
+"A - B - C - ...") are not entries.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning, get_parser
+from bot.ingest.reader.bundled import UPLOAD, convert
+from bot.ingest.reader.common import lines_of
+from bot.ingest.reader.model import Parsed, ReadEntry
+
+_PIPES = re.compile(r"^\|+$")
+_NAVIGATION = re.compile(r"^(?:[^|]{1,30}\|\s*){2,}[^|]{0,30}$")
+_ROW = re.compile(r"^\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|?$")
+_RULE = re.compile(r"^\|?\s*:?-{3,}")
+
+
+def _navigation(line: str) -> bool:
+    """ "Home | Rules | Glossary | Contact": short items between pipes, no sentence."""
+    line = line.strip()
+    if not _NAVIGATION.match(line) or line.startswith("|"):
+        return False
+    items = [item.strip() for item in line.split("|") if item.strip()]
+    return len(items) >= 3 and all(len(item.split()) <= 4 for item in items)
+
+
+def detect(text: str) -> float:
+    rows = [line.strip() for _, line in lines_of(text)]
+    if sum(1 for line in rows if _PIPES.match(line) and len(line) >= 2) >= 3:
+        return 0.9
+    if sum(1 for line in rows if _PIPES.match(line)) >= 6:
+        return 0.8
+    two = sum(1 for line in rows if _ROW.match(line) and not _RULE.match(line))
+    return 0.8 if two >= 3 else 0.0
+
+
+def parse(text: str) -> Parsed:
+    rows = lines_of(text)
+    separators = [line.strip() for _, line in rows if _PIPES.match(line.strip())]
+    if separators:
+        doubled = any(len(s) >= 2 for s in separators)
+        lines = []
+        for _, line in rows:
+            stripped = line.strip()
+            if _PIPES.match(stripped):
+                lines.append("||" if len(stripped) >= 2 or not doubled else "|")
+            elif _navigation(stripped):
+                lines.append("")
+            else:
+                lines.append(line)
+        return convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+    result = Parsed(parser="glossary-table")
+    for number, line in rows:
+        stripped = line.strip()
+        if not stripped or _RULE.match(stripped) or _navigation(stripped):
+            continue
+        match = _ROW.match(stripped)
+        if not match:
+            result.warnings.append(
+                ParseWarning(number, f"a line outside the table, ignored: {stripped[:60]!r}")
+            )
+            continue
+        title, body = match.group(1), match.group(2)
+        if title.lower() in ("term", "title", "name") and body.lower() in ("text", "definition"):
+            continue
+        body = re.sub(r"(?:\s*<br\s*/?>\s*){2,}", "\n\n", body)
+        body = re.sub(r"\s*<br\s*/?>\s*", "\n", body)
+        if not body:
+            result.warnings.append(ParseWarning(number, f"entry {title!r} has no text"))
+        result.entries.append(ReadEntry(title=title, text=body, line=number))
+    return result

@@ -1,0 +1,60 @@
+"""``single-ruling-page``: one ruling on its own page.
+
+Shape: the ruling's title (optionally followed by its date), its text and ``Example:``
+paragraphs, then "Applicable Cards:" and the cards (on that line or one a line after it).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader.common import ISO, iso_or_none, join, lines_of, paragraphs, take_cards
+from bot.ingest.reader.feed import TITLE as FEED_TITLE
+from bot.ingest.reader.model import Parsed, ReadEntry
+from bot.models import KIND_CARD_RULING, KIND_RULE
+
+_CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
+_DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
+
+
+def detect(text: str) -> float:
+    if not _CARDS.search(text):
+        return 0.0
+    titles = sum(1 for _, line in lines_of(text) if FEED_TITLE.match(line.strip()))
+    return 0.92 if titles <= 1 else 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    rows = [(n, line) for n, line in lines_of(text)]
+    first = next(i for i, (_, line) in enumerate(rows) if line.strip())
+    number, raw = rows[first]
+    title, date = raw.strip(), None
+    if match := FEED_TITLE.match(title):
+        title, date = match.group(1).strip(), match.group(2)
+    if len(title) > 100 or ends_sentence(title) and not title.endswith(")"):
+        result.warnings.append(
+            ParseWarning(number, f"the first line does not look like a title: {title[:60]!r}")
+        )
+    body, cards = take_cards(rows[first + 1 :])
+    found = paragraphs(body)
+    if found and date is None and (m := _DATE_LINE.match(found[0][1])):
+        date = iso_or_none(m.group(1))
+        found = found[1:]
+    texts = [p for _, p in found]
+    if not cards:
+        result.warnings.append(ParseWarning(number, "no cards after 'Applicable Cards:'"))
+    result.entries.append(
+        ReadEntry(
+            title=title,
+            text=join(texts),
+            line=number,
+            kind=KIND_CARD_RULING if cards else KIND_RULE,
+            date=date,
+            cards=cards,
+            amendments=[a for a in map(amendment_of, texts) if a],
+        )
+    )
+    return result

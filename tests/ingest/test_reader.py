@@ -1,0 +1,470 @@
+"""The reader: real documents recognised by their content, awkward bytes read or refused.
+
+Expected tables were written by reading the example files in shared/sources/examples and
+the bundled sources (rulings_data/documents.yaml names each one's parser).
+"""
+
+from __future__ import annotations
+
+import codecs
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from bot.ingest.parsers import get_parser
+from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ROOT / "rulings_data" / "sources"
+EXAMPLES = Path("/work/shared/sources/examples")
+if not EXAMPLES.is_dir():  # CI: shared/ sits beside the clone
+    EXAMPLES = ROOT.parent / "shared" / "sources" / "examples"
+needs_examples = pytest.mark.skipif(not EXAMPLES.is_dir(), reason="shared examples not here")
+
+FEED = "2e-rulings-2016-2017-partial.txt"
+DECIPHER = "1e-current-rulings-2001-09-24-partial.txt"
+
+FEED_ENTRIES = [
+    (
+        "Naming a Number",
+        "2017-06-06",
+        2,
+        "When a player names a number, he or she must choose zero or a positive integer.",
+    ),
+    (
+        "Examining a Card",
+        "2016-11-02",
+        5,
+        'When a card instructs you to "examine" a card or set of cards, the examined cards do '
+        "not change location until and unless a card instructs you to change their locations."
+        "\n\nExample: If you play The Pillage of Bajor, the examined cards are still considered "
+        "to be the top cards of your deck. If you choose to discard Tajor using The Pillage of "
+        "Bajor's text, Tajor is considered to have been discarded from the top of your deck and "
+        "you may place him at your Cardassia Prime.",
+    ),
+    (
+        "Set Up",
+        "2016-09-19",
+        11,
+        "When this event's text is used on a random selection involving more than one "
+        "personnel, the player using Set Up chooses one personnel to be included in the "
+        "selection, then the remainder of that random selection occurs as usual (multiple "
+        "copies would each select one personnel to be included). A random selection that "
+        "chooses more than one personnel is executed as a single action; Set Up triggers "
+        "before any selections are made.\n\nExample: Cliff attempts a mission with six "
+        "personnel, and Sara commands Set Up in her core. Sara chooses dilemmas and forms her "
+        "dilemma stack, revealing Becalmed first. Set Up's trigger occurs when Becalmed is "
+        "about to select three personnel. Sara reveals her Infiltrator personnel at that "
+        "mission, then destroys Set Up to pay its cost, choosing one personnel from among all "
+        "six. Cliff then shuffles the remaining personnel, and two more are selected randomly "
+        "to fulfill the dilemma's instructions.",
+    ),
+]
+
+DECIPHER_ENTRIES = [
+    (
+        "35th Rule of Acquisition",
+        None,
+        5,
+        "You may not use this event for a download or card draw at the end of your first "
+        'turn. "35th Rule nullifies every 34th Rule, and vice versa" means that playing a 35th '
+        "Rule card nullifies all 34th Rule cards already in play, and vice versa. A 35th Rule "
+        "card in play does not prevent the play of a 34th Rule card (or vice versa). See turn.",
+    ),
+    (
+        "62nd Rule of Acquisition",
+        None,
+        7,
+        "This event is nullified if you begin an attempt of the mission on which it is played "
+        "with <3 or >7 personnel, or if you play or have played Scan or Full Planet Scan on any "
+        "mission. Attempts of other missions have no effect on this event.",
+    ),
+    (
+        "A Fast Ship Would Be Nice",
+        None,
+        9,
+        "When encountering this dilemma, you may not substitute a ship for the victim if your "
+        "opponent is playing Borg. See commandeering.",
+    ),
+    (
+        "actions - step 1: initiation",
+        None,
+        11,
+        "Once you begin to choose targets for an action, you must complete the initiation of "
+        "that action (if legal). For example, if you start looking through your draw deck for a "
+        "target card to download with the Ops text, you may not decide to abort the download by "
+        "not selecting a target; you must select a target card and complete the download if "
+        "you have any valid target card in your deck, Q's Tent, hand, or Zalkonian Storage "
+        "Capsule.",
+    ),
+]
+
+
+def example(name: str) -> bytes:
+    return (EXAMPLES / name).read_bytes()
+
+
+def summary(document) -> list[tuple]:
+    return [(e.title, e.date, e.line, e.text) for e in document.entries]
+
+
+def texts(document) -> list[tuple[str, str]]:
+    return [(e.title, e.text) for e in document.entries]
+
+
+def expected_texts(table) -> list[tuple[str, str]]:
+    return [(title, text) for title, _, _, text in table]
+
+
+# --- real material ------------------------------------------------------------------------
+
+
+@needs_examples
+@pytest.mark.parametrize(
+    ("name", "shape", "entries"),
+    [
+        (FEED, "rulings-feed", FEED_ENTRIES),
+        (DECIPHER, "decipher-current-rulings", DECIPHER_ENTRIES),
+    ],
+    ids=["feed", "decipher"],
+)
+def test_examples_read_whole_with_exact_text(name, shape, entries):
+    document = read_document(example(name), name)
+    assert document.shape == shape
+    assert document.encoding == "utf-8"
+    assert summary(document) == entries
+    assert document.warnings == []
+
+
+@needs_examples
+def test_example_metadata_as_printed():
+    decipher = read_document(example(DECIPHER)).metadata
+    assert (decipher.date, decipher.kind) == ("2001-09-24", "current rulings")
+    assert read_document(example(FEED)).metadata.edition == "2E"
+
+
+def _bundled():
+    documents = yaml.safe_load((ROOT / "rulings_data" / "documents.yaml").read_text())
+    return [(d["file"].split("/")[-1], d["parser"], d) for d in documents["documents"]]
+
+
+SHAPE_OF_PARSER = {
+    "crd-2e-text": "crd-2e-text",
+    "crd-2e-markdown": "crd-markdown",
+    "crd-1e-markdown": "crd-markdown",
+    "glossary-table": "glossary-table",
+    "opencards-terms": "opencards-terms",
+}
+
+
+@pytest.mark.parametrize(("name", "parser", "record"), _bundled(), ids=lambda v: str(v)[:30])
+def test_every_bundled_source_is_its_own_shape(name, parser, record):
+    content = (SOURCES / name).read_bytes()
+    document = read_document(content, name)
+    assert (document.shape, document.parser) == (SHAPE_OF_PARSER[parser], parser)
+    direct = get_parser(parser)(content.decode("utf-8"), name)
+    assert texts(document) == [(e.title, e.text) for e in direct.entries]
+    assert document.metadata.date == (str(record["date"]) if record["date"] else None)
+    if record["edition"] == "1E" or record["kind"] == "current rulings":
+        assert document.metadata.edition in (record["edition"], None)
+
+
+def test_the_file_name_never_chooses_the_shape():
+    content = (SOURCES / "2e-current-rulings-2011-10-05.md").read_bytes()
+    for name in ("upload.txt", "upload.md", "upload.html", None):
+        assert read_document(content, name).parser == "crd-2e-markdown"
+
+
+# --- awkward bytes made from real text ---------------------------------------------------
+
+
+@needs_examples
+@pytest.mark.parametrize(
+    ("encode", "encoding"),
+    [
+        (lambda t: t.replace("\n", "\r\n").encode(), "utf-8"),
+        (lambda t: t.replace("\n", "\r").encode(), "utf-8"),
+        (lambda t: codecs.BOM_UTF8 + t.encode(), "utf-8-sig"),
+        (lambda t: t.encode("utf-16"), "utf-16"),
+        (lambda t: t.encode("utf-16-be").join([codecs.BOM_UTF16_BE, b""]), "utf-16"),
+    ],
+    ids=["crlf", "cr", "utf8-bom", "utf16-le-bom", "utf16-be-bom"],
+)
+@pytest.mark.parametrize("name", [FEED, DECIPHER])
+def test_encodings_and_line_endings_keep_every_entry(encode, encoding, name):
+    table = FEED_ENTRIES if name == FEED else DECIPHER_ENTRIES
+    document = read_document(encode(example(name).decode()), name)
+    assert document.encoding == encoding
+    assert summary(document) == table  # a BOM does not drop or rename the first entry
+    assert document.warnings == []
+
+
+@needs_examples
+def test_cp1252_smart_quotes_are_detected_and_kept():
+    smart = example(FEED).decode().replace('"examine"', "“examine”").replace("'s", "’s")
+    document = read_document(smart.encode("cp1252"))
+    assert document.encoding == "cp1252"
+    assert document.shape == "rulings-feed"
+    assert "“examine”" in document.entries[1].text
+    assert document.entries[2].text.startswith("When this event’s text")
+    assert [e.title for e in document.entries] == [t for t, *_ in FEED_ENTRIES]
+
+
+def _feed_html(text: str) -> str:
+    blocks = text.split("\n\n")
+    body = "".join(f"<p>{block.replace(chr(10), '<br />')}</p>\n" for block in blocks)
+    return (
+        "<!DOCTYPE html>\n<html><head><title>2E Rulings</title><style>p {}</style></head>\n"
+        f'<body><div class="nav">Home</div>\n{body}</body></html>'
+    )
+
+
+@needs_examples
+def test_feed_saved_as_html_with_br():
+    text = example(FEED).decode().replace("Second Edition\n", "")
+    text = text.replace("Naming a Number", "Second Edition\n\nNaming a Number")
+    html = _feed_html(text).replace("'", "&#39;").replace('"examine"', "&quot;examine&quot;")
+    document = read_document(html.encode(), "rulings.htm")
+    assert document.html and document.shape == "rulings-feed"
+    assert texts(document) == expected_texts(FEED_ENTRIES)
+    assert [e.date for e in document.entries] == [d for _, d, *_ in FEED_ENTRIES]
+    # "Home" (page chrome) sits before the first ruling: warned, not dropped silently
+    assert [w.message for w in document.warnings if "before the first" in w.message]
+
+
+@needs_examples
+def test_feed_saved_as_an_html_table():
+    rows = "".join(
+        f"<tr><td>{title}</td><td>{date}</td><td>{text.replace(chr(10) * 2, '<br /><br />')}</td></tr>"
+        for title, date, _, text in FEED_ENTRIES
+    )
+    html = f"<html><body><table><tr><th>Title</th><th>Date</th><th>Text</th></tr>{rows}</table></body></html>"
+    document = read_document(html.encode())
+    assert document.shape == "rulings-feed-table"
+    assert texts(document) == expected_texts(FEED_ENTRIES)
+    assert document.warnings == []
+
+
+@pytest.mark.parametrize("separator", ["markdown", "tab"])
+def test_feed_as_a_table(separator):
+    if separator == "markdown":
+        lines = ["| Title | Date | Text |", "| --- | --- | --- |"]
+        lines += [
+            f"| {t} | {d} | {x.replace(chr(10) * 2, '<br><br>')} |" for t, d, _, x in FEED_ENTRIES
+        ]
+    else:
+        lines = [f"{t}\t{d}\t{x.replace(chr(10) * 2, '<br><br>')}" for t, d, _, x in FEED_ENTRIES]
+    document = read_document("\n".join(lines).encode())
+    assert document.shape == "rulings-feed-table"
+    assert texts(document) == expected_texts(FEED_ENTRIES)
+    assert [e.date for e in document.entries] == ["2017-06-06", "2016-11-02", "2016-09-19"]
+
+
+@needs_examples
+def test_three_megabytes_of_real_entries_read_quickly():
+    entries = example(FEED).decode().split("\n", 1)[1]
+    copies = []
+    n = 0
+    while sum(map(len, copies)) < 3_000_000:
+        n += 1
+        copies.append(entries.replace(" 20", f" {n} 20").rstrip("\n") + "\n\n")
+    content = ("Second Edition\n" + "".join(copies)).encode()
+    assert len(content) >= 3_000_000
+    start = time.perf_counter()
+    document = read_document(content)
+    elapsed = time.perf_counter() - start
+    assert document.shape == "rulings-feed"
+    assert len(document.entries) == 3 * n
+    assert document.entries[-1].text == FEED_ENTRIES[-1][3]
+    assert document.warnings == []
+    assert elapsed < 5, f"reading 3 MB took {elapsed:.1f}s"
+
+
+@needs_examples
+def test_cut_off_document_warns_that_it_is_partial():
+    text = example(FEED).decode()
+    cut = text[: text.index("two more are selected")]
+    document = read_document(cut.encode())
+    assert len(document.entries) == 3
+    (warning,) = document.warnings
+    assert "Set Up" in warning.message and "partial" in warning.message
+    assert warning.line == 11
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b"", "empty"),
+        (b"   \n\n", "empty"),
+        (bytes(range(256)) * 40, "binary"),
+        (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj", "PDF"),
+        (b"PK\x03\x04\x14\x00\x06\x00", "Word"),
+        (codecs.BOM_UTF8 + b"abc \xff\xfe def", "UTF-8"),
+    ],
+    ids=["empty", "blank", "binary", "pdf", "docx", "bad-utf8-bom"],
+)
+def test_unreadable_input_is_refused_with_advice(content, says):
+    with pytest.raises(UnreadableDocument) as caught:
+        read_document(content, "upload.txt")
+    message = str(caught.value)
+    assert says in message and "upload.txt" in message
+    assert "plain text" in message or "upload" in message.split(":", 1)[1]
+
+
+def test_unknown_shape_lists_the_shapes_and_quotes_the_first_lines():
+    content = b"id,title,edition\n1,Kira Nerys,2E\n2,Set Up,2E\n"
+    with pytest.raises(UnknownShape) as caught:
+        read_document(content, "cards.csv")
+    message = str(caught.value)
+    assert isinstance(caught.value, ValueError)
+    assert "id,title,edition" in message and "1,Kira Nerys,2E" in message
+    for shape in ("rulings-feed", "decipher-current-rulings", "faq", "crd-markdown"):
+        assert shape in message
+    assert "Upload" in message
+
+
+def test_a_readme_is_not_mistaken_for_rules():
+    with pytest.raises(UnknownShape):
+        read_document((SOURCES / "README.md").read_bytes())
+
+
+# --- the shapes, each on made text -------------------------------------------------------
+
+
+def test_decipher_capitals_run_together_and_significant_changes():
+    text = (
+        "Rulings Updated 09/24/01\n\nRULINGS\n\n"
+        "ACTIONS - STEP 1: INITIATION - Once you begin, you must finish. See turn. "
+        "ATTACKING - You may attack only once. Borg Ship - Treat it as a ship.\n\n"
+        "SIGNIFICANT RULINGS CHANGES\n\n"
+        "Q's Tent - You may not download from it during your first turn.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "decipher-current-rulings"
+    assert [(e.title, e.text, e.line, e.marked_new) for e in document.entries] == [
+        ("ACTIONS - STEP 1: INITIATION", "Once you begin, you must finish. See turn.", 5, False),
+        ("ATTACKING", "You may attack only once.", 5, False),
+        ("Borg Ship", "Treat it as a ship.", 5, False),
+        ("Q's Tent", "You may not download from it during your first turn.", 9, True),
+    ]
+    assert document.warnings == []
+
+
+def test_decipher_warns_about_preamble_duplicates_and_unknown_amendments():
+    text = (
+        "Rulings Updated 9/24/2001\n\nThese rulings replace all earlier ones.\n\n"
+        "BATTLE - Both sides fire at once.\n\n"
+        "Insert the following sentence after the second bullet: Shields hold.\n\n"
+        "Battle - A second entry for battle.\n"
+    )
+    document = read_document(text.encode())
+    messages = [(w.line, w.message) for w in document.warnings]
+    assert document.metadata.date == "2001-09-24"
+    assert any(line == 3 and "before the first entry" in m for line, m in messages)
+    assert any(line == 9 and "duplicate title 'Battle'" in m for line, m in messages)
+    assert any("amendment instruction not understood" in m for _, m in messages)
+
+
+def test_feed_entry_with_a_title_like_line_is_warned():
+    text = (
+        "Naming a Number 2017-06-06\nWhen a player names a number, he or she must choose.\n\n"
+        "Examining a Card\n\nWhen a card instructs you to examine a card, it stays put.\n"
+    )
+    document = read_document(text.encode())
+    assert len(document.entries) == 1
+    assert any("looks like a title: 'Examining a Card'" in w.message for w in document.warnings)
+
+
+def test_single_ruling_page_gives_its_cards():
+    text = (
+        "Set Up 2016-09-19\n\nWhen this event's text is used on a random selection, the "
+        "player chooses one personnel.\n\nExample: Sara chooses Becalmed.\n\n"
+        "Applicable Cards:\nSet Up\nKira Nerys, Iliana Ghemor\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "single-ruling-page"
+    (entry,) = document.entries
+    assert (entry.title, entry.date, entry.kind) == ("Set Up", "2016-09-19", "card ruling")
+    assert entry.cards == ["Set Up", "Kira Nerys, Iliana Ghemor"]
+    assert entry.text.endswith("one personnel.\n\nExample: Sara chooses Becalmed.")
+
+
+def test_single_ruling_page_with_cards_on_one_line():
+    text = "Examining a Card\nCards that are examined stay put.\nApplicable Cards: The Pillage of Bajor; Tajor\n"
+    (entry,) = read_document(text.encode()).entries
+    assert entry.cards == ["The Pillage of Bajor", "Tajor"]
+    assert entry.text == "Cards that are examined stay put."
+
+
+def test_faq_each_pair_an_entry_under_its_topic():
+    text = (
+        "DILEMMAS -- Q: May I look at my dilemmas? A: Yes, at any time.\n"
+        "Q: May my opponent look at them? A: No.\n\n"
+        "SET UP --\nQ: Does Set Up choose first?\nA: Yes.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [(e.title, e.text, e.line) for e in document.entries] == [
+        ("DILEMMAS", "Q: May I look at my dilemmas? A: Yes, at any time.", 1),
+        ("DILEMMAS", "Q: May my opponent look at them? A: No.", 2),
+        ("SET UP", "Q: Does Set Up choose first?\n\nA: Yes.", 5),
+    ]
+    assert document.warnings == []
+
+
+def test_wiki_entry_one_title_one_text():
+    text = (
+        "Kira Nerys\nFrom the Memory Alpha wiki\n\nKira Nerys is a Bajoran personnel in both "
+        "editions.\n\nShe was printed in many sets.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "wiki-entry"
+    (entry,) = document.entries
+    assert entry.title == "Kira Nerys"
+    assert (
+        entry.text
+        == "Kira Nerys is a Bajoran personnel in both editions.\n\nShe was printed in many sets."
+    )
+
+
+def test_glossary_table_with_pipe_runs_and_navigation():
+    text = (
+        "|||\nHome | Rules | Glossary | Contact\n|||\nGlossary - M |\n|||\n"
+        "Madam Pulaski |\n||||\nmatching commander This personnel commands the ship. |\n|||\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "glossary-table"
+    assert [(e.title, e.text) for e in document.entries] == [
+        ("Madam Pulaski", ""),
+        ("matching commander", "This personnel commands the ship."),
+    ]
+
+
+def test_glossary_two_cell_rows():
+    text = (
+        "Home | Rules | Glossary\n\n| Term | Text |\n| --- | --- |\n"
+        "| mission | A location.<br><br>See planet. |\n| Borg | A species. |\n| cloaked | Hidden. |\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "glossary-table"
+    assert [(e.title, e.text) for e in document.entries] == [
+        ("mission", "A location.\n\nSee planet."),
+        ("Borg", "A species."),
+        ("cloaked", "Hidden."),
+    ]
+    assert document.warnings == []
+
+
+@needs_examples
+def test_three_megabytes_of_html_stays_linear():
+    entries = example(FEED).decode().split("\n", 1)[1]
+    text = "".join(entries.replace(" 20", f" {n} 20") + "\n\n" for n in range(2000))
+    body = "".join(f"<p>{p.replace(chr(10), '<br />')}</p>" for p in text.split("\n\n"))
+    content = f"<html><body>{body}</body></html>".encode()
+    assert len(content) >= 3_000_000
+    start = time.perf_counter()
+    document = read_document(content)
+    assert len(document.entries) == 6000 and document.warnings == []
+    assert time.perf_counter() - start < 15  # was a minute while the tree was edited in place
