@@ -241,8 +241,9 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
             }
             ix = admin("import", options, attachments={"document": attachment})
             await fake_discord.interact(ix)
-            followup = await fake_discord.wait_for_request(
-                lambda r: r.method == "POST" and r.path.endswith(ix["token"])
+            followup = await fake_discord.wait_for_request(  # parsing a whole document:
+                lambda r: r.method == "POST" and r.path.endswith(ix["token"]),  # slow when
+                timeout=20,  # the machine is loaded (the answer was deferred at once)
             )
             summary = followup.json["embeds"][0]["description"]
             lines = {
