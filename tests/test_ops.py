@@ -1,5 +1,6 @@
 """rulings doctor, backup and restore."""
 
+import shutil
 import sqlite3
 import threading
 import time
@@ -19,9 +20,12 @@ SETTINGS = (
 
 
 @pytest.fixture
-def env(monkeypatch, tmp_path):
+def env(monkeypatch, tmp_path, built_store):
     for name in SETTINGS:
         monkeypatch.delenv(name, raising=False)
+    # A copy of the session's store: the doctor checks settings, not how long a build takes.
+    (tmp_path / "store").mkdir()
+    shutil.copy(built_store, tmp_path / "store" / "rulings.sqlite3")
     monkeypatch.setenv("RULINGS_DB", str(tmp_path / "store" / "rulings.sqlite3"))
     monkeypatch.chdir(tmp_path)
     return monkeypatch
@@ -74,7 +78,6 @@ def test_doctor_reports_missing_data(env, tmp_path):
 
 def test_doctor_reports_a_corrupt_state_file(env, tmp_path, data_dir):
     db = tmp_path / "store" / "rulings.sqlite3"
-    db.parent.mkdir()
     state_path_for(db).write_bytes(b"SQLite format 3\x00" + b"\x00garbage" * 200)
     checks = run_checks(db, data_dir)
     state = _status(checks, "state")
@@ -83,7 +86,6 @@ def test_doctor_reports_a_corrupt_state_file(env, tmp_path, data_dir):
 
 def test_doctor_rebuilds_a_corrupt_store(env, tmp_path, data_dir):
     db = tmp_path / "store" / "rulings.sqlite3"
-    db.parent.mkdir()
     db.write_bytes(b"not a database at all" * 100)
     assert _status(run_checks(db, data_dir), "store").status == OK
 
