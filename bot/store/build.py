@@ -254,7 +254,87 @@ def _build_into(
     half-built file is removed and the old store stays as it was."""
     tmp = db_path.with_name(f"{db_path.name}.building-{os.getpid()}")  # processes may race
     try:
-        return _write_store(tmp, db_path, data_dir, documents, entries, carried, content_key)
+        by_id = {d.id: d for d in documents}
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            if leftover.exists():
+                leftover.unlink()
+        conn = sqlite3.connect(str(tmp))
+        conn.executescript(SCHEMA)
+        conn.execute(FULLTEXT_SCHEMA)
+        with conn:
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES ('hash', ?)",
+                (content_key or f"{SCHEMA_VERSION}:{content_hash(data_dir)}",),
+            )
+            conn.executemany(
+                "INSERT INTO documents(id, title, edition, kind, date, official, file, parser) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (d.id, d.title, d.edition, d.kind, d.date, int(d.official), d.file, d.parser)
+                    for d in documents
+                ],
+            )
+            # Bundled entries leave their version and origin to the table's defaults.
+            columns = tuple(c for c in ENTRY_FIELDS if c not in ("version", "origin"))
+            rows = []
+            for e in entries:
+                record = encode_entry({**e, "date": by_id[e["document"]].date})
+                rows.append(tuple(record.get(c) for c in columns))
+            placeholders = ", ".join("?" for _ in columns)
+            conn.executemany(
+                f"INSERT INTO entries({', '.join(columns)}) VALUES ({placeholders})", rows
+            )
+            conn.execute(
+                "INSERT INTO fulltext(rowid, topic, edition, title, text) "
+                "SELECT rowid, topic, edition, title, text FROM entries WHERE retired = 0"
+            )
+            rerank(conn)
+            cards = []
+            for edition in ("1e", "2e"):
+                path = data_dir / CARDS_DIR / f"{edition}.yaml"
+                if path.exists():
+                    cards.extend(load_card_index(path))
+            conn.executemany(
+                "INSERT INTO cards(id, edition, title, subtitle, name, type, text, sets) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (
+                        c.id,
+                        c.edition,
+                        c.title,
+                        c.subtitle,
+                        c.name,
+                        c.type,
+                        c.text,
+                        json.dumps(c.sets),
+                    )
+                    for c in cards
+                ],
+            )
+            conn.executemany(
+                "INSERT OR REPLACE INTO aliases(alias, key, target, note) VALUES (?, ?, ?, ?)",
+                [
+                    (str(a["alias"]), normalize(str(a["alias"])), str(a["target"]), a.get("note"))
+                    for a in load_aliases(data_dir)
+                ],
+            )
+        conflicts = replay_changes(conn, carried)
+        use_wal(conn)  # persistent: the renamed file opens in WAL mode without a lock dance
+        conn.close()
+        os.replace(tmp, db_path)
+        for suffix in ("-wal", "-shm"):
+            stale = db_path.with_name(db_path.name + suffix)
+            if stale.exists():
+                stale.unlink()
+        log.info(
+            "built store %s (%d entries, %d cards, %d changes replayed)",
+            db_path,
+            len(rows),
+            len(cards),
+            len(carried),
+        )
+        for conflict in conflicts:
+            log.warning("moderator change conflicts with the new bundled data: %s", conflict)
+        return conflicts
     except BaseException:
         for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
             try:
@@ -262,87 +342,6 @@ def _build_into(
             except FileNotFoundError:
                 pass
         raise
-
-
-def _write_store(
-    tmp: Path,
-    db_path: Path,
-    data_dir: Path,
-    documents: list,
-    entries: list[dict[str, Any]],
-    carried: list[dict[str, Any]],
-    content_key: str | None,
-) -> list[str]:
-    by_id = {d.id: d for d in documents}
-    for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
-        if leftover.exists():
-            leftover.unlink()
-    conn = sqlite3.connect(str(tmp))
-    conn.executescript(SCHEMA)
-    conn.execute(FULLTEXT_SCHEMA)
-    with conn:
-        conn.execute(
-            "INSERT INTO meta(key, value) VALUES ('hash', ?)",
-            (content_key or f"{SCHEMA_VERSION}:{content_hash(data_dir)}",),
-        )
-        conn.executemany(
-            "INSERT INTO documents(id, title, edition, kind, date, official, file, parser) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (d.id, d.title, d.edition, d.kind, d.date, int(d.official), d.file, d.parser)
-                for d in documents
-            ],
-        )
-        # Bundled entries leave their version and origin to the table's defaults.
-        columns = tuple(c for c in ENTRY_FIELDS if c not in ("version", "origin"))
-        rows = []
-        for e in entries:
-            record = encode_entry({**e, "date": by_id[e["document"]].date})
-            rows.append(tuple(record.get(c) for c in columns))
-        placeholders = ", ".join("?" for _ in columns)
-        conn.executemany(f"INSERT INTO entries({', '.join(columns)}) VALUES ({placeholders})", rows)
-        conn.execute(
-            "INSERT INTO fulltext(rowid, topic, edition, title, text) "
-            "SELECT rowid, topic, edition, title, text FROM entries WHERE retired = 0"
-        )
-        rerank(conn)
-        cards = []
-        for edition in ("1e", "2e"):
-            path = data_dir / CARDS_DIR / f"{edition}.yaml"
-            if path.exists():
-                cards.extend(load_card_index(path))
-        conn.executemany(
-            "INSERT INTO cards(id, edition, title, subtitle, name, type, text, sets) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [
-                (c.id, c.edition, c.title, c.subtitle, c.name, c.type, c.text, json.dumps(c.sets))
-                for c in cards
-            ],
-        )
-        conn.executemany(
-            "INSERT OR REPLACE INTO aliases(alias, key, target, note) VALUES (?, ?, ?, ?)",
-            [
-                (str(a["alias"]), normalize(str(a["alias"])), str(a["target"]), a.get("note"))
-                for a in load_aliases(data_dir)
-            ],
-        )
-    conflicts = replay_changes(conn, carried)
-    use_wal(conn)  # persistent: the renamed file opens in WAL mode without a lock dance
-    conn.close()
-    os.replace(tmp, db_path)
-    for suffix in ("-wal", "-shm"):
-        stale = db_path.with_name(db_path.name + suffix)
-        if stale.exists():
-            stale.unlink()
-    log.info(
-        "built store %s (%d entries, %d cards, %d changes replayed)",
-        db_path,
-        len(rows),
-        len(cards),
-        len(carried),
-    )
-    for conflict in conflicts:
-        log.warning("moderator change conflicts with the new bundled data: %s", conflict)
-    return conflicts
 
 
 def _old_changes(db_path: Path) -> list[dict[str, Any]]:
