@@ -9,7 +9,7 @@ from bot.normalize import normalize
 FILE = "1e-current-rulings-2014-11-03.md"
 
 TITLES = [
-    "actions – step 1: initiation", "Bajoran Wormhole", "battle – affiliation restrictions", "Borg",
+    "actions – step 1: initiation", "Alien Parasites", "Bajoran Wormhole", "battle – affiliation restrictions", "Borg",
     "Brilgar", "Classic Communicator", "cloaking and phasing", "cloaking device",
     "Continuing Mission", "corresponding", "couple", "Deep Space 9 icon", "Dilemma Resolution",
     "DS9", "facility commander", "faction", "Ferengi Military Operations", "Going to the Top",
@@ -97,6 +97,27 @@ def test_page_break_rejoined_across_blank_line(entries):
     )
     assert (
         "Unlike with combo dilemmas, which are conceptually" in entries["Dilemma Resolution"].text
+    )
+
+
+def test_bare_title_before_a_lower_case_instruction_is_its_own_entry(entries):
+    # "Alien Parasites" then "replace the first sentence ...": not a sentence split by a page
+    # break, so the title is not glued onto the end of "actions – step 1: initiation".
+    assert "Alien Parasites" not in entries["actions – step 1: initiation"].text
+    parasites = entries["Alien Parasites"]
+    assert parasites.text.startswith(
+        "replace the first sentence of the final paragraph with the following:\n\n"
+        "If you take control of your opponent's [Borg] cards,"
+    )
+    assert [a.action for a in parasites.amendments] == ["replace part"]
+
+
+def test_page_break_after_closing_emphasis_is_rejoined(entries):
+    # "... For example, *I.K.C. K'elric*" / blank / "names Captain Kang ...": the emphasis
+    # closes a card title, not the sentence.
+    assert (
+        "For example, *I.K.C. K'elric* names Captain Kang in lore, but does not name Kang"
+        in entries["named in lore"].text
     )
 
 

@@ -18,7 +18,9 @@ from bot.models import (
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
 # Sentence-final: a blank line after one of these is a paragraph break, not a page break.
-_TERMINAL = tuple('.:;!?"”’)*')
+# Closing emphasis is looked through: "*I.K.C. K'elric*" does not end a sentence, "*...pile.*" does.
+_TERMINAL = tuple('.:;!?"”’)')
+_CLOSING_EMPHASIS = "*_"
 
 # Amendment instructions, most specific first. Matched at the start of a paragraph.
 _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
@@ -80,7 +82,7 @@ def is_list_item(line: str) -> bool:
 
 
 def ends_sentence(line: str) -> bool:
-    return line.rstrip().endswith(_TERMINAL)
+    return line.rstrip().rstrip(_CLOSING_EMPHASIS).endswith(_TERMINAL)
 
 
 def canonical_item(line: str) -> str:
