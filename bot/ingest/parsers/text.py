@@ -17,6 +17,9 @@ from bot.models import (
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
+# "For example:" after a finished sentence opens a paragraph of its own (as the other
+# documents print it); "For example, ..." and "... so. For example: ..." run on.
+_EXAMPLE = re.compile(r"^\*?For example:", re.I)
 # Sentence-final: a blank line after one of these is a paragraph break, not a page break.
 # Closing emphasis is looked through: "*I.K.C. K'elric*" does not end a sentence, "*...pile.*" does.
 _TERMINAL = tuple('.:;!?"”’)')
@@ -79,6 +82,10 @@ def blocks(text: str) -> list[tuple[int, list[str]]]:
 
 def is_list_item(line: str) -> bool:
     return bool(_LIST_ITEM.match(line))
+
+
+def opens_example(line: str) -> bool:
+    return bool(_EXAMPLE.match(line.strip()))
 
 
 def ends_sentence(line: str) -> bool:
