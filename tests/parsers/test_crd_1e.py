@@ -137,6 +137,17 @@ def test_species_numbered_list_kept(entries):
     assert "\n- Hannah Bates is Human.\n\nComparing species - Two personnel" in text
 
 
+def test_species_bullets_stay_nested_under_their_step(entries):
+    # The source indents " - For ..." under step 5; the exceptions list is a list of its own.
+    text = entries["species"].text
+    assert (
+        "the personnel then retains that species in any affiliation mode.\n   - For , , and , "
+        'Human is a "usual species."\n   - For , "usual species" are'
+    ) in text
+    assert '"usual species."\n6. If the species is not discernible' in text
+    assert "\n\n- Commander Data, Exocomp," in text
+
+
 def test_trademark_footer_is_not_text(entries):
     assert "Paramount" not in entries["Visit Cochrane Memorial"].text
 

@@ -76,13 +76,17 @@ def test_numbered_steps_keep_their_lines(entries):
     assert text.startswith(
         "Below is the timing for mission attempts and response actions involving them.\n\n"
         "1. Active player (AP) begins a mission attempt\n"
-        "a. AP announces where and by what means (normal or game text), showing required "
+        "   a. AP announces where and by what means (normal or game text), showing required "
         "personnel, and announcing the difference between the number of personnel involved in "
         "the attempt and the number of dilemmas underneath the mission.\n"
-        'b. "When . . . begins a mission attempt" triggers process.\n'
+        '   b. "When . . . begins a mission attempt" triggers process.\n'
         "2. Draw Dilemmas\n"
     )
-    assert "\n4. Overcoming Dilemmas\n" in text
+    # A paragraph between two steps ends the list; the next step and its sub-steps resume it.
+    assert (
+        "one action at a time.\n\nContinuous effects are simply in effect and are not actions."
+        "\n\n4. Overcoming Dilemmas\n   a. After all dilemma actions"
+    ) in text
 
 
 def test_bullets_and_rest_unchanged(entries):

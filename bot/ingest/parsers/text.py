@@ -17,6 +17,7 @@ from bot.models import (
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
+SUB_ITEM_INDENT = "   "  # under "1. ", Markdown's nesting depth
 # "For example:" after a finished sentence opens a paragraph of its own (as the other
 # documents print it); "For example, ..." and "... so. For example: ..." run on.
 _EXAMPLE = re.compile(r"^\*?For example:", re.I)
@@ -114,7 +115,8 @@ def flow(lines: list[str]) -> list[str]:
 
 
 def join_paragraphs(paragraphs: list[str]) -> str:
-    """Paragraphs are separated by a blank line; consecutive list items by a single newline."""
+    """Paragraphs are separated by a blank line; consecutive list items by a single newline;
+    sub-items are indented under their item (see ``nest_list_items``)."""
     text = ""
     previous = ""
     for paragraph in paragraphs:
@@ -125,7 +127,32 @@ def join_paragraphs(paragraphs: list[str]) -> str:
         else:
             text += "\n\n" + paragraph
         previous = paragraph.splitlines()[-1]
-    return text
+    return nest_list_items(text)
+
+
+def _marker_kind(line: str) -> str:
+    marker = line[:1]
+    return "number" if marker.isdigit() else "letter" if marker.isalpha() else "bullet"
+
+
+def nest_list_items(text: str) -> str:
+    """Indent sub-items by three spaces, as Markdown nests them under "1. ".
+
+    In a run of list-item lines the first item's marker (number, letter or bullet) is the
+    outer level; items with another marker are its sub-items ("1." then "a.", "b."; "5." then
+    "- "). The sources show the nesting by indentation or by the marker alone (the PDF text).
+    """
+    out: list[str] = []
+    outer = None
+    for line in text.split("\n"):
+        if not is_list_item(line):
+            outer = None
+        elif outer is None:
+            outer = _marker_kind(line)
+        elif _marker_kind(line) != outer:
+            line = SUB_ITEM_INDENT + line
+        out.append(line)
+    return "\n".join(out)
 
 
 def amendment_of(paragraph: str) -> Amendment | None:
