@@ -86,6 +86,8 @@ def test_cross_references_resolve_to_topics_or_stay_text():
         },
     ]
     assert {"title": "timeline disruption", "topic": None} in crd["Stop First Contact"]["see_also"]
+    # "(See characteristics.)": no 1E topic of that name is bundled, so it stays text.
+    assert [r["title"] for r in crd["species"]["see_also"]] == ["characteristics", "humanoid"]
 
 
 def test_mentions_name_the_cards_in_the_text():

@@ -4,6 +4,7 @@ import pytest
 
 from bot.ingest.parsers import SourceFormatError
 from bot.ingest.parsers.crd_1e import parse
+from bot.ingest.parsers.text import see_also
 from bot.normalize import normalize
 
 FILE = "1e-current-rulings-2014-11-03.md"
@@ -126,6 +127,16 @@ def test_see_also_lists(entries):
         "battle – affiliation restrictions, infiltration icon, playing an affiliation (non-Borg)"
     ]
     assert entries["persona"].see_also == ["missions – persona"]
+
+
+def test_parenthesised_plain_see_is_a_cross_reference(entries):
+    # "... that indicates the species. (See characteristics.) ..." and "See **humanoid**."
+    assert entries["species"].see_also == ["characteristics", "humanoid"]
+    assert see_also("(See **missions – persona**.) Then (See a, b.)") == [
+        "missions – persona",
+        "a, b",
+    ]
+    assert see_also("you may see the card.") == []
 
 
 def test_species_numbered_list_kept(entries):

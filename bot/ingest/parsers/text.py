@@ -46,8 +46,9 @@ _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
-# "See **X**", "see **X, Y**", "(See **X**.)", plain "See X, Y." (Glossary).
-_SEE_BOLD = re.compile(r"\b[Ss]ee\s+\*\*(.+?)\*\*")
+# "See **X**", "see **X, Y**", "(See **X**.)", and plain in parentheses "(See X.)"; a plain
+# "See X, Y." sentence is the Glossary's own form (glossary.py).
+_SEE = re.compile(r"\b[Ss]ee\s+\*\*(.+?)\*\*|\(\s*[Ss]ee\s+([^()*]+?)\s*\)")
 
 
 def check_readable(text: str, path: str) -> None:
@@ -166,10 +167,10 @@ def amendment_of(paragraph: str) -> Amendment | None:
 
 
 def see_also(text: str) -> list[str]:
-    """Cross-reference targets in bold ("See **X**"), as printed, in order, no repeats."""
+    """Cross-reference targets ("See **X**", "(See X.)"), as printed, in order, no repeats."""
     found: list[str] = []
-    for match in _SEE_BOLD.finditer(text):
-        target = match.group(1).strip().rstrip(".").strip()
+    for match in _SEE.finditer(text):
+        target = (match.group(1) or match.group(2)).strip().rstrip(".").strip()
         if target and target not in found:
             found.append(target)
     return found
