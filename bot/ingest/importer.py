@@ -289,8 +289,7 @@ def _sentence_starts_at(tokens: list[str], i: int) -> bool:
 
 def _trim_token(token: str) -> str:
     """Sentence-final dots are not part of a name; "U.S.S." keeps its dots."""
-    last_word = token.rsplit(" ", 1)[-1]
-    if last_word.endswith(".") and last_word.count(".") == 1 and len(last_word) > 1:
+    if _ends_sentence(token.rsplit(" ", 1)[-1]):
         return token[:-1]
     return token
 
