@@ -86,6 +86,8 @@ def test_cross_references_resolve_to_topics_or_stay_text():
         },
     ]
     assert {"title": "timeline disruption", "topic": None} in crd["Stop First Contact"]["see_also"]
+    # "(See characteristics.)": no 1E topic of that name is bundled, so it stays text.
+    assert [r["title"] for r in crd["species"]["see_also"]] == ["characteristics", "humanoid"]
 
 
 def test_mentions_name_the_cards_in_the_text():
@@ -145,3 +147,52 @@ def test_unknown_parser_is_a_clear_error(tmp_path):
     )
     with pytest.raises(ValueError, match="unknown parser 'pdf-magic'"):
         run_import(data)
+
+
+def _card_mentions(document: str, title: str) -> dict[str, dict]:
+    entry = _entries(DATA, document)[title]
+    return {m["name"]: m for m in entry.get("mentions", []) if m["type"] == "card"}
+
+
+@pytest.mark.parametrize(
+    ("document", "title", "name", "card_id"),
+    [
+        # sentence-final dot, the next sentence's capital is not part of the name
+        ("1e-crd-2014-11-03", "matching commander", "Jovis", "1e-jovis"),
+        ("1e-crd-2014-11-03", "missions attempt", "Cryosatellite", "1e-cryosatellite"),
+        # "(Both Bareil", "See Reunion": capitalised only by starting a sentence
+        ("1e-crd-2014-11-03", "named in lore", "Bareil", "1e-bareil"),
+        ("1e-glossary-m", "mission", "Reunion", "1e-reunion"),
+        # a digit-led title
+        ("1e-crd-2014-11-03", "named in lore", "0413-Theta", "1e-0413-theta"),
+    ],
+)
+def test_mentions_once_missed_are_found(document, title, name, card_id):
+    assert card_id in _card_mentions(document, title)[name]["card_ids"]
+
+
+@pytest.mark.parametrize(
+    ("document", "title", "name"),
+    [
+        ("1e-glossary-m", "mission II", "Wolf"),  # "Wolf 359"
+        ("1e-glossary-m", "multi-affiliation cards", "Voyager"),  # "the Voyager ... expansion"
+        ("1e-crd-2014-11-03", "special equipment", "Long-Range Scan"),  # "... Scan Shielding"
+    ],
+)
+def test_titles_inside_longer_names_are_not_mentions(document, title, name):
+    assert name not in _card_mentions(document, title)
+
+
+def test_a_persona_named_alone_is_not_every_version():
+    # "your Worf, First Officer (...) ... you decide to use Worf": the version already named.
+    worf = _card_mentions("2e-crd-2014-07-07", "exchange")["Worf"]
+    assert worf == {
+        "type": "card",
+        "name": "Worf",
+        "persona": True,
+        "card_ids": ["2e-worf-first-officer"],
+    }
+    # "a [Fed] Worf would not meet this requirement": the persona, no version named.
+    assert _card_mentions("2e-opencards-terms", "species")["Worf"]["card_ids"] == []
+    # A title some card is printed with exactly keeps its cards.
+    assert "1e-data" in _card_mentions("1e-crd-2014-11-03", "named in lore")["Data"]["card_ids"]

@@ -35,6 +35,13 @@ _MAX_NAME_WORDS = 9
 # Lower-case words allowed inside a capitalised card name ("Guess Who's Coming to Dinner?").
 _NAME_CONNECTORS = {"of", "the", "to", "a", "an", "and", "in", "on", "for", "at", "from", "with"}
 _TOKEN = re.compile(r"[\w'’.\-]+|[^\w\s]")
+# openCards prints an affiliation icon as its image's alt text, "Affiliation Klingon"; the
+# CRDs print "[Kli]". Either is an icon, not a word of a name ("a [Fed] Worf").
+_ICON_ALT_TEXT = re.compile(r"\bAffiliation ([A-Z][\w-]*)")
+# Words after which a card title names an expansion, not the card ("the Voyager expansion").
+_EXPANSION_WORDS = {"expansion", "expansions"}
+_EXPANSION_LOOKAHEAD = 3
+_SENTENCE_END = {".", "!", "?", ":", "“", '"', "("}
 
 
 @dataclass
@@ -122,17 +129,30 @@ def _split_reference(topics: _Topics, edition: str, target: str) -> list[tuple[s
 class _MentionIndex:
     """Finds card names and rules terms inside ruling text by scanning word n-grams."""
 
-    def __init__(self, cards: list[Card], terms: dict[str, str]):
+    def __init__(self, cards: list[Card], terms: dict[str, str], texts: list[str] = ()):
         self.names: dict[str, list[str]] = defaultdict(list)  # normalised form -> card ids
+        # A persona: a title only ever printed with a subtitle, shared by several versions
+        # ("Worf" -> Worf, First Officer; Worf, Son of Mogh; ...). normalised title -> ids.
+        self.personas: dict[str, list[str]] = defaultdict(list)
+        whole_names = {normalize(card.name) for card in cards}
         for card in cards:
             for form in name_forms(card):
                 key = normalize(form)
                 if key and card.id not in self.names[key]:
                     self.names[key].append(card.id)
+            title = normalize(card.title)
+            if card.subtitle and title not in whole_names:
+                self.personas[title].append(card.id)
+        self.personas = {k: v for k, v in self.personas.items() if len(v) > 1}
         self.terms = terms  # normalised title -> topic id (multi-word terms only)
+        # Words the documents also print in lower case: capitalised at a sentence start only
+        # by position ("See Reunion", "(Both Bareil"), unlike "(Sherman's Planet)".
+        self.common = {
+            m.group(0) for text in texts for m in _TOKEN.finditer(text) if m.group(0)[:1].islower()
+        }
 
     def scan(self, text: str, own_topic: str) -> list[dict[str, Any]]:
-        plain = text.replace("*", "")
+        plain = _ICON_ALT_TEXT.sub(r"[\1]", text.replace("*", ""))
         tokens = [m.group(0) for m in _TOKEN.finditer(plain)]
         found: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -143,13 +163,31 @@ class _MentionIndex:
                 i += 1
                 continue
             length, mention = hit
-            key = mention.get("card_ids", [None])[0] or mention.get("topic")
+            key = (mention.get("card_ids") or [None])[0] or mention.get("topic")
             identity = f"{mention['type']}:{mention['name'].casefold()}:{key}"
             if identity not in seen:
                 seen.add(identity)
                 found.append(mention)
             i += length
+        self._narrow_personas(found)
         return found
+
+    def _narrow_personas(self, found: list[dict[str, Any]]) -> None:
+        """A persona named alone is one mention, not every version of it as if each were named.
+
+        Its candidates are the versions the same text names in full ("your Worf, First
+        Officer ... use Worf"); with none named, the persona is tagged without card ids.
+        """
+        named = [
+            card_id
+            for mention in found
+            if mention["type"] == "card" and not mention.get("persona")
+            for card_id in mention["card_ids"]
+        ]
+        for mention in found:
+            if mention.get("persona"):
+                versions = self.personas[normalize(mention["name"])]
+                mention["card_ids"] = [v for v in dict.fromkeys(named) if v in versions]
 
     def _longest_at(self, tokens: list[str], i: int, own_topic: str):
         first = tokens[i]
@@ -171,23 +209,53 @@ class _MentionIndex:
             if not key:
                 continue
             if (
-                first[:1].isupper()
+                _starts_name(first)
                 and key in self.names
                 and self._plausible_name(words, sentence_start)
+                and not self._continues(tokens, i + length)
             ):
+                if key in self.personas:
+                    return length, {
+                        "type": "card",
+                        "name": printed,
+                        "persona": True,
+                        "card_ids": [],
+                    }
                 return length, {"type": "card", "name": printed, "card_ids": self.names[key]}
             topic = self.terms.get(key)
             if topic and topic != own_topic:
                 return length, {"type": "term", "name": printed, "topic": topic}
         return None
 
+    def _stands_alone(self, tokens: list[str], i: int) -> bool:
+        """A one-word card name inside a longer proper noun ("Deep Space Nine") is not one.
+
+        A capitalised word before it counts unless it is a common word capitalised only by
+        starting a sentence ("See Reunion", "(Both Bareil"); the word after it was checked
+        by ``_continues``.
+        """
+        if i == 0:
+            return True
+        previous = tokens[i - 1]
+        if not (previous[:1].isupper() and len(previous) > 1):
+            return True
+        return _sentence_starts_at(tokens, i - 1) and previous.lower() in self.common
+
     @staticmethod
-    def _stands_alone(tokens: list[str], i: int) -> bool:
-        """A one-word card name inside a longer proper noun ("Deep Space Nine") is not one."""
-        for j in (i - 1, i + 1):
-            if 0 <= j < len(tokens) and tokens[j][:1].isupper() and len(tokens[j]) > 1:
+    def _continues(tokens: list[str], end: int) -> bool:
+        """The words after a card title continue a longer name or make it an expansion's:
+        "Wolf 359", "Long-Range Scan Shielding", "the Voyager and later expansion sets"."""
+        if end >= len(tokens) or _ends_sentence(tokens[end - 1]):
+            return False
+        after = tokens[end]
+        if after[:1].isdigit() or (after[:1].isupper() and len(after) > 1):
+            return True
+        for word in tokens[end : end + _EXPANSION_LOOKAHEAD]:
+            if not word[:1].islower():
                 return False
-        return True
+            if word in _EXPANSION_WORDS:
+                return True
+        return False
 
     @staticmethod
     def _plausible_name(words: list[str], sentence_start: bool) -> bool:
@@ -202,10 +270,26 @@ class _MentionIndex:
         return True
 
 
+def _starts_name(token: str) -> bool:
+    """Capitalised, or a digit-led name with letters ("0413-Theta"; not a bare number)."""
+    return token[:1].isupper() or (token[:1].isdigit() and any(c.isalpha() for c in token))
+
+
+def _ends_sentence(token: str) -> bool:
+    """A sentence-final dot is part of the token: "Jovis." (not "U.S.S.")."""
+    return token.endswith(".") and token.count(".") == 1 and len(token) > 1
+
+
+def _sentence_starts_at(tokens: list[str], i: int) -> bool:
+    if i == 0:
+        return True
+    previous = tokens[i - 1]
+    return previous in _SENTENCE_END or _ends_sentence(previous)
+
+
 def _trim_token(token: str) -> str:
     """Sentence-final dots are not part of a name; "U.S.S." keeps its dots."""
-    last_word = token.rsplit(" ", 1)[-1]
-    if last_word.endswith(".") and last_word.count(".") == 1 and len(last_word) > 1:
+    if _ends_sentence(token.rsplit(" ", 1)[-1]):
         return token[:-1]
     return token
 
@@ -266,7 +350,10 @@ def build_entries(
             for tid, title in topics.titles.items()
             if tid.startswith(edition.lower() + "-") and len(normalize(title).split()) > 1
         }
-        mention_indexes[edition] = _MentionIndex([c for c in cards if c.edition == edition], terms)
+        texts = [e.text for d in documents if d.edition == edition for e in parsed[d.id]]
+        mention_indexes[edition] = _MentionIndex(
+            [c for c in cards if c.edition == edition], terms, texts
+        )
 
     records: dict[str, list[dict[str, Any]]] = {}
     for document in documents:

@@ -4,12 +4,13 @@ import pytest
 
 from bot.ingest.parsers import SourceFormatError
 from bot.ingest.parsers.crd_1e import parse
+from bot.ingest.parsers.text import see_also
 from bot.normalize import normalize
 
 FILE = "1e-current-rulings-2014-11-03.md"
 
 TITLES = [
-    "actions – step 1: initiation", "Bajoran Wormhole", "battle – affiliation restrictions", "Borg",
+    "actions – step 1: initiation", "Alien Parasites", "Bajoran Wormhole", "battle – affiliation restrictions", "Borg",
     "Brilgar", "Classic Communicator", "cloaking and phasing", "cloaking device",
     "Continuing Mission", "corresponding", "couple", "Deep Space 9 icon", "Dilemma Resolution",
     "DS9", "facility commander", "faction", "Ferengi Military Operations", "Going to the Top",
@@ -100,11 +101,42 @@ def test_page_break_rejoined_across_blank_line(entries):
     )
 
 
+def test_bare_title_before_a_lower_case_instruction_is_its_own_entry(entries):
+    # "Alien Parasites" then "replace the first sentence ...": not a sentence split by a page
+    # break, so the title is not glued onto the end of "actions – step 1: initiation".
+    assert "Alien Parasites" not in entries["actions – step 1: initiation"].text
+    parasites = entries["Alien Parasites"]
+    assert parasites.text.startswith(
+        "replace the first sentence of the final paragraph with the following:\n\n"
+        "If you take control of your opponent's [Borg] cards,"
+    )
+    assert [a.action for a in parasites.amendments] == ["replace part"]
+
+
+def test_page_break_after_closing_emphasis_is_rejoined(entries):
+    # "... For example, *I.K.C. K'elric*" / blank / "names Captain Kang ...": the emphasis
+    # closes a card title, not the sentence.
+    assert (
+        "For example, *I.K.C. K'elric* names Captain Kang in lore, but does not name Kang"
+        in entries["named in lore"].text
+    )
+
+
 def test_see_also_lists(entries):
     assert entries["faction"].see_also == [
         "battle – affiliation restrictions, infiltration icon, playing an affiliation (non-Borg)"
     ]
     assert entries["persona"].see_also == ["missions – persona"]
+
+
+def test_parenthesised_plain_see_is_a_cross_reference(entries):
+    # "... that indicates the species. (See characteristics.) ..." and "See **humanoid**."
+    assert entries["species"].see_also == ["characteristics", "humanoid"]
+    assert see_also("(See **missions – persona**.) Then (See a, b.)") == [
+        "missions – persona",
+        "a, b",
+    ]
+    assert see_also("you may see the card.") == []
 
 
 def test_species_numbered_list_kept(entries):
@@ -114,6 +146,17 @@ def test_species_numbered_list_kept(entries):
         in text
     )
     assert "\n- Hannah Bates is Human.\n\nComparing species - Two personnel" in text
+
+
+def test_species_bullets_stay_nested_under_their_step(entries):
+    # The source indents " - For ..." under step 5; the exceptions list is a list of its own.
+    text = entries["species"].text
+    assert (
+        "the personnel then retains that species in any affiliation mode.\n   - For , , and , "
+        'Human is a "usual species."\n   - For , "usual species" are'
+    ) in text
+    assert '"usual species."\n6. If the species is not discernible' in text
+    assert "\n\n- Commander Data, Exocomp," in text
 
 
 def test_trademark_footer_is_not_text(entries):

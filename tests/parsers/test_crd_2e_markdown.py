@@ -60,7 +60,9 @@ def test_ktc_keeps_its_numbered_scenarios(entries):
 
 def test_nested_lettered_steps_are_canonical(entries):
     text = entries["attempting missions"].text
-    assert "\n1. Active player (AP) begins a mission attempt\na. AP announces" in text
+    # "1." then "  - a.": the lettered steps stay nested under their number, as Markdown.
+    assert "\n1. Active player (AP) begins a mission attempt\n   a. AP announces" in text
+    assert "\n   b. “When . . . begins a mission attempt” triggers process.\n2. Draw" in text
     assert "- a." not in text
 
 

@@ -49,18 +49,44 @@ def test_hyphen_at_line_end_joins_without_space(entries):
     assert "its non-cost-related game text becomes active" in entries["playing a card"].text
 
 
+@pytest.mark.parametrize(
+    ("title", "before"),
+    [
+        ("infinite loops", "as a result of repeating that series of actions any number of times."),
+        ("missions", "not considered to be at any other copy of the mission."),
+        (
+            "dilemmas",
+            "when multiple personnel are affected by a single action during a mission attempt.",
+        ),
+    ],
+)
+def test_for_example_after_a_sentence_is_its_own_paragraph(entries, title, before):
+    # The line after a finished sentence starts "For example:" with no blank line between.
+    assert f"{before}\n\nFor example: " in entries[title].text
+
+
+def test_for_example_inside_a_line_runs_on(entries):
+    assert "unless there is a condition on doing so. For example: Personnel attempting" in (
+        entries["requirements"].text
+    )
+
+
 def test_numbered_steps_keep_their_lines(entries):
     text = entries["attempting missions"].text
     assert text.startswith(
         "Below is the timing for mission attempts and response actions involving them.\n\n"
         "1. Active player (AP) begins a mission attempt\n"
-        "a. AP announces where and by what means (normal or game text), showing required "
+        "   a. AP announces where and by what means (normal or game text), showing required "
         "personnel, and announcing the difference between the number of personnel involved in "
         "the attempt and the number of dilemmas underneath the mission.\n"
-        'b. "When . . . begins a mission attempt" triggers process.\n'
+        '   b. "When . . . begins a mission attempt" triggers process.\n'
         "2. Draw Dilemmas\n"
     )
-    assert "\n4. Overcoming Dilemmas\n" in text
+    # A paragraph between two steps ends the list; the next step and its sub-steps resume it.
+    assert (
+        "one action at a time.\n\nContinuous effects are simply in effect and are not actions."
+        "\n\n4. Overcoming Dilemmas\n   a. After all dilemma actions"
+    ) in text
 
 
 def test_bullets_and_rest_unchanged(entries):

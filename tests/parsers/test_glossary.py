@@ -90,6 +90,27 @@ def test_hard_wrapped_lines_are_reflowed(entries):
     )
 
 
+@pytest.mark.parametrize(
+    ("title", "joined"),
+    [
+        ("mission", "only on the end of the mission facing him: mission requirements, special"),
+        ("movement", 'or it can "warp past" locations without stopping there'),
+        ("matching affiliation", "that belongs to that homeworld. For example, Cloaked Mission"),
+    ],
+)
+def test_column_wraps_after_a_full_stop_are_not_paragraph_breaks(entries, title, joined):
+    assert joined in entries[title].text
+    assert "\n" not in entries[title].text
+
+
+def test_real_paragraph_breaks_are_kept(entries):
+    # Whole scraped paragraphs (long lines) and a label line keep their breaks.
+    assert "unless otherwise specified.\n\nRepeat this step for each dilemma" in (
+        entries["mission attempt - example"].text
+    )
+    assert entries["Manheim's Dimensional Door"].text.startswith("Example:\n\nTreat this doorway")
+
+
 def test_see_also_lists(entries):
     assert entries["Memory Wipe"].see_also == [
         "Away Team and crew",

@@ -58,8 +58,9 @@ def test_numbered_list_kept_and_hard_wraps_joined(entries):
     assert (
         "a. AP announces where and by what means (normal or game text), showing required personnel, "
         "and announcing the difference between the number of personnel involved in the attempt and "
-        "the number of dilemmas underneath the mission.\nb. "
+        "the number of dilemmas underneath the mission.\n   b. "
     ) in steps
+    assert "\n2. Draw Dilemmas\n   a. " in steps
 
 
 def test_the_sites_typos_are_kept(entries):

@@ -69,7 +69,9 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
     for line_no, lines in body[start + 1 :]:
         paragraph = "\n".join(flow(lines))
         if paragraphs and paragraph[:1].islower() and not ends_sentence(paragraphs[-1][1]):
-            if not _LOWER_INLINE.match(paragraph):
+            # "Alien Parasites" + "replace the first sentence ...": an instruction starts a
+            # paragraph of its own (as in ``flow``), so the bare title above it stays a title.
+            if not _LOWER_INLINE.match(paragraph) and not amendment_of(paragraph):
                 paragraphs[-1] = (paragraphs[-1][0], f"{paragraphs[-1][1]} {paragraph}")
                 continue
         paragraphs.append((line_no, paragraph))

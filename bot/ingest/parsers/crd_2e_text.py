@@ -19,6 +19,7 @@ from bot.ingest.parsers.text import (
     flow,
     is_list_item,
     join_paragraphs,
+    opens_example,
     see_also,
 )
 from bot.models import KIND_RULE
@@ -40,6 +41,7 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
         if current:
             previous_raw = current[-1]
             starts_new = is_list_item(line) or amendment_of(line) is not None
+            starts_new = starts_new or (opens_example(line) and ends_sentence(previous_raw))
             if pending_blank:
                 starts_new = starts_new or ends_sentence(previous_raw) or line[0].isupper()
             elif previous_raw.endswith("  ") and ends_sentence(previous_raw):

@@ -28,6 +28,11 @@ _STARTERS = {
     "However", "There", "For", "Each", "You", "Your", "Once", "Only", "Cards", "Any", "Unless",
 }  # fmt: skip
 _MAX_TITLE_WORDS = 8
+# Part of the page was scraped as a narrow printed column: lines of 20 to 62 characters
+# ("only on the end of the mission facing him:") were wrapped by the column, so they end no
+# paragraph even after a full stop. Longer lines are whole scraped paragraphs; shorter ones
+# are labels ("Example:").
+_COLUMN_LINE = range(20, 63)
 
 
 def _blocks(lines: list[str]) -> list[tuple[int, list[str]]]:
@@ -69,15 +74,18 @@ def _split_title(first: str, known_titles: frozenset[str]) -> tuple[str, str, bo
 
 
 def _paragraphs(lines: list[str]) -> list[str]:
-    """Re-flow hard-wrapped lines: a line that does not end a sentence continues the next."""
+    """Re-flow hard-wrapped lines: a line that does not end a sentence, or a line of the
+    narrow column, continues on the next."""
     paragraphs: list[str] = []
+    previous = ""
     for line in (line.strip() for line in lines):
         if not line:
             continue
-        if paragraphs and not ends_sentence(paragraphs[-1]):
+        if paragraphs and (not ends_sentence(previous) or len(previous) in _COLUMN_LINE):
             paragraphs[-1] = f"{paragraphs[-1]} {line}"
         else:
             paragraphs.append(line)
+        previous = line
     return paragraphs
 
 

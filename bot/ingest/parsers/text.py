@@ -17,8 +17,14 @@ from bot.models import (
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
+SUB_ITEM_INDENT = "   "  # under "1. ", Markdown's nesting depth
+# "For example:" after a finished sentence opens a paragraph of its own (as the other
+# documents print it); "For example, ..." and "... so. For example: ..." run on.
+_EXAMPLE = re.compile(r"^\*?For example:", re.I)
 # Sentence-final: a blank line after one of these is a paragraph break, not a page break.
-_TERMINAL = tuple('.:;!?"”’)*')
+# Closing emphasis is looked through: "*I.K.C. K'elric*" does not end a sentence, "*...pile.*" does.
+_TERMINAL = tuple('.:;!?"”’)')
+_CLOSING_EMPHASIS = "*_"
 
 # Amendment instructions, most specific first. Matched at the start of a paragraph.
 _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
@@ -40,8 +46,9 @@ _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
     ),
 ]
 
-# "See **X**", "see **X, Y**", "(See **X**.)", plain "See X, Y." (Glossary).
-_SEE_BOLD = re.compile(r"\b[Ss]ee\s+\*\*(.+?)\*\*")
+# "See **X**", "see **X, Y**", "(See **X**.)", and plain in parentheses "(See X.)"; a plain
+# "See X, Y." sentence is the Glossary's own form (glossary.py).
+_SEE = re.compile(r"\b[Ss]ee\s+\*\*(.+?)\*\*|\(\s*[Ss]ee\s+([^()*]+?)\s*\)")
 
 
 def check_readable(text: str, path: str) -> None:
@@ -79,8 +86,12 @@ def is_list_item(line: str) -> bool:
     return bool(_LIST_ITEM.match(line))
 
 
+def opens_example(line: str) -> bool:
+    return bool(_EXAMPLE.match(line.strip()))
+
+
 def ends_sentence(line: str) -> bool:
-    return line.rstrip().endswith(_TERMINAL)
+    return line.rstrip().rstrip(_CLOSING_EMPHASIS).endswith(_TERMINAL)
 
 
 def canonical_item(line: str) -> str:
@@ -105,7 +116,8 @@ def flow(lines: list[str]) -> list[str]:
 
 
 def join_paragraphs(paragraphs: list[str]) -> str:
-    """Paragraphs are separated by a blank line; consecutive list items by a single newline."""
+    """Paragraphs are separated by a blank line; consecutive list items by a single newline;
+    sub-items are indented under their item (see ``nest_list_items``)."""
     text = ""
     previous = ""
     for paragraph in paragraphs:
@@ -116,7 +128,32 @@ def join_paragraphs(paragraphs: list[str]) -> str:
         else:
             text += "\n\n" + paragraph
         previous = paragraph.splitlines()[-1]
-    return text
+    return nest_list_items(text)
+
+
+def _marker_kind(line: str) -> str:
+    marker = line[:1]
+    return "number" if marker.isdigit() else "letter" if marker.isalpha() else "bullet"
+
+
+def nest_list_items(text: str) -> str:
+    """Indent sub-items by three spaces, as Markdown nests them under "1. ".
+
+    In a run of list-item lines the first item's marker (number, letter or bullet) is the
+    outer level; items with another marker are its sub-items ("1." then "a.", "b."; "5." then
+    "- "). The sources show the nesting by indentation or by the marker alone (the PDF text).
+    """
+    out: list[str] = []
+    outer = None
+    for line in text.split("\n"):
+        if not is_list_item(line):
+            outer = None
+        elif outer is None:
+            outer = _marker_kind(line)
+        elif _marker_kind(line) != outer:
+            line = SUB_ITEM_INDENT + line
+        out.append(line)
+    return "\n".join(out)
 
 
 def amendment_of(paragraph: str) -> Amendment | None:
@@ -130,10 +167,10 @@ def amendment_of(paragraph: str) -> Amendment | None:
 
 
 def see_also(text: str) -> list[str]:
-    """Cross-reference targets in bold ("See **X**"), as printed, in order, no repeats."""
+    """Cross-reference targets ("See **X**", "(See X.)"), as printed, in order, no repeats."""
     found: list[str] = []
-    for match in _SEE_BOLD.finditer(text):
-        target = match.group(1).strip().rstrip(".").strip()
+    for match in _SEE.finditer(text):
+        target = (match.group(1) or match.group(2)).strip().rstrip(".").strip()
         if target and target not in found:
             found.append(target)
     return found
