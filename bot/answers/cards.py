@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -9,17 +10,23 @@ from bot.answers.results import result_json
 from bot.normalize import normalize
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
-from bot.store.build import Store
+from bot.store.readers import ThreadReaders
 
 
 class CardLookups:
     """The card side of one generation of the data."""
 
-    def __init__(self, store: Store, rulings_index: SearchIndex):
+    def __init__(self, store: ThreadReaders, rulings_index: SearchIndex):
         self.store = store
         self.rulings_index = rulings_index
         self.card_names: CardNames = build_card_names(store)
         self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
+
+    def with_rulings_index(self, rulings_index: SearchIndex) -> CardLookups:
+        """The same cards beside the next generation's rulings (cards do not change)."""
+        following = copy.copy(self)
+        following.rulings_index = rulings_index
+        return following
 
     def card_index(self) -> SearchIndex:
         if self._card_index is None:
@@ -57,7 +64,7 @@ class CardLookups:
             normalize(card["title"]) if not card["subtitle"] else "",
         }
         about, mentioned = [], []
-        for target in self.rulings_index.targets:
+        for target in self.rulings_index.current_targets():
             if target.edition == card["edition"] and normalize(target.title) in names:
                 about.append({"id": target.entry, "title": target.title})
         like = f'%"{card["id"]}"%'

@@ -8,6 +8,7 @@ the same facts.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -15,22 +16,64 @@ from bot.answers.cards import CardLookups
 from bot.answers.results import result_json
 from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
 from bot.normalize import normalize
-from bot.search.build import (
-    build_rulings_index,
-)
+from bot.search.build import RulingsIndexBuilder
 from bot.search.index import SearchResult
 from bot.store.build import Store
+from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
+
+# Past this many topics touched at once (a whole document imported), one whole build is
+# cheaper than updating topic by topic.
+MOST_TOPICS_UPDATED = 2000
 
 
 class Answers:
-    """The lookups over one generation of the data."""
+    """The lookups over one generation of the data.
 
-    def __init__(self, store: Store):
-        self.store = store
+    Answers read the store on their own thread's connection (``ThreadReaders``), so any
+    number run at once, beside a moderator's change being written.
+    """
+
+    def __init__(self, store: Store, readers: ThreadReaders | None = None):
+        self.built_on = store
+        self.readers = readers or ThreadReaders(store)
+        self.store = self.readers
         self.documents = store.documents()
-        self.index = build_rulings_index(store, self.source_label)
-        self.cards = CardLookups(store, self.index)
+        self.builder = RulingsIndexBuilder(store, self.source_label)
+        self.index = self.builder.build(store, fulltext=ThreadConnection(self.readers))
+        self.cards = CardLookups(self.readers, self.index)
+        self.change_mark = _change_mark(store)
+
+    def updated(self, store: Store) -> Answers | None:
+        """The next generation after moderator changes, reading again only the topics the
+        changes touched; None when only a whole rebuild will do (the store was replaced,
+        changes arrived out of order, a document was altered, a large import)."""
+        if store is not self.built_on:
+            return None
+        count, top = _change_mark(store)
+        seen_count, seen_top = self.change_mark
+        new = list(store.db.query("SELECT ops FROM changes WHERE id > ?", [seen_top]))
+        if not new or count - seen_count != len(new):
+            return None
+        topics: set[str] = set()
+        for change in new:
+            for op in json.loads(change["ops"]):
+                if op["kind"] == "entry":
+                    topics.update(side["topic"] for side in (op["before"], op["after"]) if side)
+                elif op["kind"] == "alias":
+                    target = op["target"]
+                    entry = store.entry(target)
+                    topics.add(entry["topic"] if entry else target)
+                elif op["before"] is not None:  # a document's title or date changed
+                    return None
+        if len(topics) > MOST_TOPICS_UPDATED:
+            return None
+        following = copy.copy(self)
+        following.documents = store.documents()
+        following.index = self.builder.update(self.index, store, topics, following.source_label)
+        following.cards = self.cards.with_rulings_index(following.index)
+        following.change_mark = (count, top)
+        return following
 
     def source_label(self, row: dict[str, Any]) -> str:
         """The document a version comes from, as users should read it."""
@@ -132,7 +175,7 @@ class Answers:
             if topic:
                 related.append({"id": topic_id, "title": topic["title"]})
         # The same title in the other edition is worth a look too.
-        for target in self.index.targets:
+        for target in self.index.current_targets():
             if (
                 target.topic not in seen
                 and normalize(target.title) == normalize(row["title"])
@@ -286,3 +329,9 @@ class Answers:
                     flat if len(flat) <= width else flat[: width - 1].rsplit(" ", 1)[0] + "…"
                 )
         return out
+
+
+def _change_mark(store: Store) -> tuple[int, int]:
+    """How many changes the store holds, and the newest one's id."""
+    row = store.db.conn.execute("SELECT count(*), coalesce(max(id), 0) FROM changes").fetchone()
+    return row[0], row[1]

@@ -1,10 +1,14 @@
 """The rulings service: the one object the CLI and the Discord adapter call.
 
-It composes three parts, each with one job: the live store (``LiveStore``: the lock, other
-processes' changes, a replaced file), the answers over one generation of the data
-(``Answers``, rebuilt after every change), and the moderators' changes (``Moderation`` and
-``DocumentImports``), which are reached only through the typed methods below so that every
-change runs under the lock and on the current file.
+It composes three parts, each with one job: the live store (``LiveStore``: the writers'
+lock, other processes' changes, a replaced file), the answers over one generation of the
+data (``Answers``: immutable once built; after a change the next generation is made from it,
+reading only the topics the change touched, and swapped in whole), and the moderators'
+changes (``Moderation`` and ``DocumentImports``), which are reached only through the typed
+methods below so that every change runs under the lock and on the current file.
+
+Answers take no lock: each reads the generation current when it started, on its own
+thread's connection, so lookups run in parallel and never wait for a change being written.
 """
 
 from __future__ import annotations
@@ -42,12 +46,14 @@ class Rulings:
         return cls(open_store(db_path, data_dir))
 
     def close(self) -> None:
+        self._answers.readers.close()
         self._live.close()
         self._journal.close()
 
     def _rebuild(self, store: Store) -> None:
         # A new generation, swapped in whole: an answer never sees half of a change.
-        self._answers = Answers(store)
+        # The previous generation's read connections close when its last reader lets go.
+        self._answers = self._answers.updated(store) or Answers(store)
 
     # ------------------------------------------------------------------ the live store
     @property
@@ -73,48 +79,39 @@ class Rulings:
     # ------------------------------------------------------------------ answers
     def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """The answer for a query or id, or (None, search JSON with suggestions)."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.show(user_text(query_or_id), edition, as_of)
+        return self._answers.show(user_text(query_or_id), edition, as_of)
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.search(user_text(query), edition, limit)
+        return self._answers.search(user_text(query), edition, limit)
 
     def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.history(user_text(query_or_id), edition, as_of)
+        return self._answers.history(user_text(query_or_id), edition, as_of)
 
     def related(self, query_or_id: str, edition: str | None = None):
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.related(user_text(query_or_id), edition)
+        return self._answers.related(user_text(query_or_id), edition)
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.cards.card(user_text(query_or_id), edition)
+        return self._answers.cards.card(user_text(query_or_id), edition)
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)
 
     def snippets(self, entry_ids: list[str], width: int = 140) -> dict[str, str]:
         """The first words of each entry's text, for one-line result lists."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.snippets([user_text(i) for i in entry_ids], width)
+        return self._answers.snippets([user_text(i) for i in entry_ids], width)
 
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
         """What documents published after ``since`` added, changed or superseded."""
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.changes(since, edition)
+        return self._answers.changes(since, edition)
 
     def sources(self) -> list[dict[str, Any]]:
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.sources()
+        return self._answers.sources()
 
     def version_as_of(self, topic: str, as_of: str) -> dict | None:
-        with self._live.lock:  # one connection, shared by threads
-            return self._answers.version_as_of(topic, as_of)
+        return self._answers.version_as_of(topic, as_of)
 
     def source_label(self, row: dict[str, Any]) -> str:
         return self._answers.source_label(row)
@@ -123,8 +120,7 @@ class Rulings:
         return self._answers.suggest(user_text(prefix), edition, limit)
 
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
-        with self._live.lock:  # the card index is built on first use
-            return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
+        return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
 
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:

@@ -39,36 +39,89 @@ class CardNames:
         return self._by_key.get((edition, normalize(title)))
 
 
-def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], str]) -> SearchIndex:
-    """The index every lookup searches: one target per topic (its current version)."""
-    db = store.db
-    rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
-    targets = [
-        Target(
+class RulingsIndexBuilder:
+    """Builds the rulings index from a store, whole or for the topics a change touched.
+
+    The card lists never change while a process runs, so what the names need from them is
+    read once, by the first whole build, and kept for every later update.
+    """
+
+    def __init__(self, store: Store, source_label: Callable[[dict[str, Any]], str]):
+        self.source_label = source_label
+        self.cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
+        self.cards_by_id: dict[str, dict[str, Any]] = {}
+        for card in store.db.query("SELECT id, edition, title, subtitle, name FROM cards"):
+            self.cards_by_id[card["id"]] = card
+            self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
+
+    def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
+        """The index every lookup searches: one target per topic (its current version)."""
+        db = store.db
+        rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
+        index = SearchIndex(
+            [self._target(row) for row in rows if row["rank"] == 0],
+            fulltext=db.conn if fulltext is None else fulltext,
+        )
+        for row in rows:
+            self._add_names(index, row, index.by_topic[row["topic"]])
+        for alias in db.query("SELECT alias, target FROM aliases"):
+            self._add_alias(index, alias)
+        index.finish()
+        return index
+
+    def update(
+        self,
+        index: SearchIndex,
+        store: Store,
+        topics: set[str],
+        source_label: Callable[[dict[str, Any]], str],
+    ) -> SearchIndex:
+        """A new index: ``index`` with these topics (their rows, names and aliases) read again.
+
+        ``index`` is left as it was, for the answers still reading it."""
+        self.source_label = source_label
+        updated = index.edited()
+        updated.remove_topics(topics)
+        marks = ", ".join("?" for _ in topics)
+        rows = list(
+            store.db.query(
+                f"SELECT * FROM entries WHERE retired = 0 AND topic IN ({marks}) "
+                "ORDER BY topic, rank",
+                sorted(topics),
+            )
+        )
+        for row in rows:
+            if row["rank"] == 0:
+                updated.add_target(self._target(row))
+        for row in rows:
+            self._add_names(updated, row, updated.by_topic[row["topic"]])
+        entries = [row["id"] for row in rows if row["rank"] == 0]
+        wanted = sorted(topics) + entries
+        marks = ", ".join("?" for _ in wanted)
+        for alias in store.db.query(
+            f"SELECT alias, target FROM aliases WHERE target IN ({marks})", wanted
+        ):
+            self._add_alias(updated, alias)
+        updated.finish_edit()
+        return updated
+
+    def _target(self, row: dict[str, Any]) -> Target:
+        return Target(
             topic=row["topic"],
             entry=row["id"],
             title=row["title"],
             edition=row["edition"],
             kind=row["kind"],
-            source=source_label(row),
+            source=self.source_label(row),
             date=row["date"],
-        )  # fmt: skip
-        for row in rows
-        if row["rank"] == 0
-    ]
-    index = SearchIndex(targets, fulltext=db.conn)
-    cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
-    cards_by_id: dict[str, dict[str, Any]] = {}
-    for card in db.query("SELECT id, edition, title, subtitle, name FROM cards"):
-        cards_by_id[card["id"]] = card
-        cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
-    for row in rows:
-        target = index.by_topic[row["topic"]]
+        )
+
+    def _add_names(self, index: SearchIndex, row: dict[str, Any], target: int) -> None:
         index.add_name(row["title"], target, TITLE)
         if "/" in row["title"]:
             for half in row["title"].split("/"):
                 index.add_name(half, target, TITLE)
-        card = cards_by_key.get((row["edition"], normalize(row["title"])))
+        card = self.cards_by_key.get((row["edition"], normalize(row["title"])))
         if card:
             index.add_card_forms(card["title"], card["subtitle"], target)
         for mention in json.loads(row["mentions"] or "[]"):
@@ -79,19 +132,24 @@ def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], s
             if printed:  # the ruling itself shows where the title ends: "I.K.S. Vorn (Ship…)"
                 index.add_name(printed.group(1), target, MENTION)
             for card_id in mention.get("card_ids", [])[:3]:
-                other = cards_by_id.get(card_id)
+                other = self.cards_by_id.get(card_id)
                 if other and other["subtitle"]:
                     # "I.K.S. Vorn" finds the ruling that names "I.K.S. Vorn (Ship of Traitors)".
                     index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
                     index.add_name(other["title"], target, MENTION)
-    for alias in db.query("SELECT alias, target FROM aliases"):
+
+    @staticmethod
+    def _add_alias(index: SearchIndex, alias: dict[str, Any]) -> None:
         found = alias_target(index, alias["target"])
         if found is None:
             log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
-            continue
+            return
         index.add_name(alias["alias"], found, ALIAS)
-    index.finish()
-    return index
+
+
+def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], str]) -> SearchIndex:
+    """The index every lookup searches, built whole from the store."""
+    return RulingsIndexBuilder(store, source_label).build(store)
 
 
 def build_card_index(store: Store) -> SearchIndex:

@@ -1,0 +1,137 @@
+"""A moderator change updates the index topic by topic; the result must answer exactly as an
+index built whole from the same store, after every kind of change."""
+
+import shutil
+
+import pytest
+
+from bot.answers.lookups import Answers
+from bot.answers.moderation import Moderator
+from bot.answers.service import Rulings
+
+MARY = Moderator("101", "Mod Mary")
+
+
+@pytest.fixture
+def live(store_copy, tmp_path, data_dir):
+    data = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, data)
+    service = Rulings.open(store_copy, data)
+    yield service
+    service.close()
+
+
+def _answers_alike(live: Rulings, queries: list[str]) -> None:
+    updated = live._answers
+    whole = Answers(live.store)
+    try:
+        assert len(updated.index) == len(whole.index)
+        assert [t.entry for t in updated.index.current_targets()] == [
+            t.entry for t in whole.index.current_targets()
+        ]
+        for query in queries:
+            for edition in (None, "1E", "2E"):
+                ours = updated.index.search(query, edition=edition, limit=10, thorough=True)
+                theirs = whole.index.search(query, edition=edition, limit=10, thorough=True)
+                assert (ours.confident, [(h.target.entry, h.score) for h in ours.hits]) == (
+                    theirs.confident,
+                    [(h.target.entry, h.score) for h in theirs.hits],
+                ), (query, edition)
+                # Autocomplete orders equally good names by where they sit in the index, which
+                # an update changes; what is offered must be the same.
+                offered = updated.index.suggest(query, edition=edition)
+                expected = whole.index.suggest(query, edition=edition)
+                if len(expected) < 25:
+                    assert sorted(offered) == sorted(expected), (query, edition)
+                else:
+                    assert len(offered) == 25 and offered[:3] == expected[:3], (query, edition)
+    finally:
+        whole.readers.close()
+
+
+def _updated_in_place(live: Rulings, before: Answers) -> bool:
+    """True when the generation was made by updating ``before`` (not rebuilt whole)."""
+    return live._answers is not before and live._answers.builder is before.builder
+
+
+def test_each_kind_of_change_is_an_update_that_answers_as_a_whole_build(live):
+    queries = [
+        "tribble timing", "tt", "trib", "tribbles multiply", "matching commander", "match",
+        "mc", "klingon tea ceremony", "ktc", "stopped", "mission attempt", "borg",
+        "quark's bar", "sisko", "how many copies of a card may my deck hold",
+    ]  # fmt: skip
+
+    before = live._answers
+    added = live.add_ruling(
+        MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=["TT"],
+        text="Tribbles multiply at the start of each turn.",
+        document="Moderator Clarifications", date="2026-11-01",
+    )  # fmt: skip
+    assert added and _updated_in_place(live, before)
+    _answers_alike(live, queries)
+
+    entry = live.show("tribble timing")[0]["id"]
+    before = live._answers
+    version = live.editable_entry(entry)["version"]
+    live.edit_ruling(MARY, entry, version, title="Tribble Breeding Timing")
+    assert _updated_in_place(live, before)
+    assert live.show("tribble breeding timing")[0]["id"] == entry
+    _answers_alike(live, [*queries, "tribble breeding timing", "breeding"])
+
+    before = live._answers
+    live.add_alias(MARY, "Furry Trouble", entry)
+    assert _updated_in_place(live, before)
+    assert live.show("furry trouble")[0]["id"] == entry
+    _answers_alike(live, [*queries, "furry trouble", "furry"])
+
+    before = live._answers
+    live.remove_alias(MARY, "Furry Trouble", entry)
+    assert _updated_in_place(live, before)
+    _answers_alike(live, [*queries, "furry trouble", "furry"])
+
+    commander = live.show("matching commander", edition="1E")[0]["id"]
+    before = live._answers
+    retired = live.retire_ruling(MARY, commander, "test")
+    assert _updated_in_place(live, before)
+    _answers_alike(live, [*queries, "matching"])
+
+    before = live._answers
+    live.revert_change(MARY, retired["id"], "undo")
+    assert _updated_in_place(live, before)
+    assert live.show("matching commander", edition="1E")[0]["id"] == commander
+    _answers_alike(live, queries)
+
+
+def test_readers_of_the_previous_generation_are_not_disturbed(live):
+    before = live._answers
+    found = before.index.search("ktc", limit=5)
+    live.add_ruling(
+        MARY, title="KTC Timing", edition="2E", kind="rule", aliases=["KTC"],
+        text="A new ruling that claims the initialism.",
+        document="Moderator Clarifications", date="2026-11-01",
+    )  # fmt: skip
+    again = before.index.search("ktc", limit=5)
+    assert [(h.target.entry, h.score) for h in again.hits] == [
+        (h.target.entry, h.score) for h in found.hits
+    ]
+    assert "2e-ktc-timing" not in before.index.by_topic
+    assert "2e-ktc-timing" in live._answers.index.by_topic
+
+
+def test_a_change_made_by_another_process_is_also_an_update(store_copy, tmp_path, data_dir):
+    data = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, data)
+    writer, reader = Rulings.open(store_copy, data), Rulings.open(store_copy, data)
+    try:
+        before = reader._answers
+        writer.add_ruling(
+            MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=[],
+            text="Tribbles multiply.", document="Moderator Clarifications", date="2026-11-01",
+        )  # fmt: skip
+        assert reader.refresh_if_changed()
+        assert _updated_in_place(reader, before)
+        assert reader.show("tribble timing")[0]["text"] == "Tribbles multiply."
+        _answers_alike(reader, ["tribble timing", "tribble", "ktc"])
+    finally:
+        writer.close()
+        reader.close()
