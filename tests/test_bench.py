@@ -29,3 +29,18 @@ def test_bench_reports_ours_and_the_baseline_from_one_run(capsys):
 def test_bench_refuses_an_empty_run(capsys):
     assert main(["bench", "--entries", "0"]) == 2
     assert "--entries and --queries must be positive" in capsys.readouterr().err
+
+
+def test_visibility_bench_times_each_change_in_another_process(capsys):
+    code = main(["bench", "--visibility", "--entries", "1500", "--changes", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["entries"] == 1500 and report["changes"] == 2
+    for figures in (
+        report["writer_change_and_update_seconds"],
+        report["other_process_visible_after_seconds"],
+    ):
+        assert 0 < figures["p50"] <= figures["max"]
+    assert report["baseline_whole_rebuild_seconds"] > 0
+    assert "bench: change 2/2" in err

@@ -7,7 +7,6 @@ import json
 from typing import Any
 
 from bot.answers.results import result_json
-from bot.normalize import normalize
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
 from bot.store.readers import ThreadReaders
@@ -59,13 +58,12 @@ class CardLookups:
             row = self.store.card(result.hits[0].target.entry)
         card = dict(row)
         card["sets"] = json.loads(card.get("sets") or "[]")
-        names = {
-            normalize(card["name"]),
-            normalize(card["title"]) if not card["subtitle"] else "",
-        }
+        names = [card["name"]] + ([] if card["subtitle"] else [card["title"]])
+        titled = {t.topic: t for name in names for t in self.rulings_index.titled(name)}
         about, mentioned = [], []
-        for target in self.rulings_index.current_targets():
-            if target.edition == card["edition"] and normalize(target.title) in names:
+        for topic in sorted(titled):
+            target = titled[topic]
+            if target.edition == card["edition"]:
                 about.append({"id": target.entry, "title": target.title})
         like = f'%"{card["id"]}"%'
         for entry in self.store.db.query(

@@ -15,7 +15,6 @@ from typing import Any
 from bot.answers.cards import CardLookups
 from bot.answers.results import result_json
 from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
-from bot.normalize import normalize
 from bot.search.build import RulingsIndexBuilder
 from bot.search.index import SearchResult
 from bot.store.build import Store
@@ -175,12 +174,8 @@ class Answers:
             if topic:
                 related.append({"id": topic_id, "title": topic["title"]})
         # The same title in the other edition is worth a look too.
-        for target in self.index.current_targets():
-            if (
-                target.topic not in seen
-                and normalize(target.title) == normalize(row["title"])
-                and target.edition != row["edition"]
-            ):
+        for target in self.index.titled(row["title"]):
+            if target.topic not in seen and target.edition != row["edition"]:
                 seen.add(target.topic)
                 related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
         return related

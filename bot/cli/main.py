@@ -101,6 +101,14 @@ def build_parser() -> argparse.ArgumentParser:
     # (about 0.2 s each here) dominate it.
     p.add_argument("--queries", type=int, default=300)
     p.add_argument("--seed", type=int, default=7)
+    p.add_argument(
+        "--visibility",
+        action="store_true",
+        help="instead: how soon a moderator change is answered by another process",
+    )
+    p.add_argument(
+        "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
+    )
     p.add_argument("--json", action="store_true")
     _add_moderation_commands(sub)
     from bot.cli.ops import add_ops_commands
@@ -380,6 +388,10 @@ def run_import(ctx: Context) -> int:
 
 
 def run_bench(ctx: Context) -> int:
+    if ctx.args.visibility:
+        from bot.cli.visibility import main as visibility_main
+
+        return visibility_main(ctx.args)
     from bot.cli.bench import main as bench_main
 
     return bench_main(ctx.args)

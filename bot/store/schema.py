@@ -13,8 +13,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from bot.models import precedence
+from bot.normalize import normalize
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
@@ -34,7 +35,9 @@ CREATE TABLE entries (
     origin TEXT NOT NULL DEFAULT 'bundled'
 );
 CREATE INDEX entries_topic ON entries(topic, rank);
-CREATE TABLE topics (id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, current TEXT NOT NULL);
+CREATE TABLE topics (id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, current TEXT NOT NULL,
+    key TEXT NOT NULL DEFAULT '');
+CREATE INDEX topics_key ON topics(edition, key);
 CREATE TABLE cards (
     id TEXT PRIMARY KEY, edition TEXT NOT NULL, title TEXT NOT NULL, subtitle TEXT,
     name TEXT NOT NULL, type TEXT, text TEXT, sets TEXT
@@ -110,8 +113,8 @@ def rerank(conn: sqlite3.Connection, topics: list[str] | None = None) -> None:
         if live:
             top = live[0]
             conn.execute(
-                "INSERT INTO topics(id, edition, title, current) VALUES (?, ?, ?, ?)",
-                (topic, top[5], top[4], top[0]),
+                "INSERT INTO topics(id, edition, title, current, key) VALUES (?, ?, ?, ?, ?)",
+                (topic, top[5], top[4], top[0], normalize(top[4])),
             )
 
 
