@@ -135,3 +135,45 @@ def test_a_change_made_by_another_process_is_also_an_update(store_copy, tmp_path
     finally:
         writer.close()
         reader.close()
+
+
+def test_lookups_run_in_parallel_with_changes_without_errors(live):
+    """Readers on their own connections, a writer swapping generations: no answer fails."""
+    import threading
+
+    errors: list[BaseException] = []
+    stop = threading.Event()
+    queries = ["matching commander", "ktc", "borg", "how do I win", "quark", "tribble"]
+
+    def read(number: int) -> None:
+        try:
+            while not stop.is_set():
+                query = queries[number % len(queries)]
+                live.show(query)
+                live.search(query)
+                live.history(query)
+                live.card("Quark")
+                live.snippets(["1e-crd-2014-11-03:matching-commander"])
+                number += 1
+        except BaseException as error:  # noqa: BLE001 - any failure is the finding
+            errors.append(error)
+
+    readers = [threading.Thread(target=read, args=(n,)) for n in range(6)]
+    for thread in readers:
+        thread.start()
+    try:
+        added = live.add_ruling(
+            MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=[],
+            text="Version 0.", document="Moderator Clarifications", date="2026-11-01",
+        )  # fmt: skip
+        assert added
+        entry = live.show("tribble timing")[0]["id"]
+        for number in range(1, 8):
+            version = live.editable_entry(entry)["version"]
+            live.edit_ruling(MARY, entry, version, text=f"Version {number}.")
+            assert live.show("tribble timing")[0]["text"] == f"Version {number}."
+    finally:
+        stop.set()
+        for thread in readers:
+            thread.join()
+    assert errors == []
