@@ -25,7 +25,7 @@ from bot.ingest.dataset import (
     write_text_atomically,
 )
 from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
-from bot.models import Card, Document
+from bot.models import KIND_CARD_RULING, KIND_RULE, Card, Document
 from bot.normalize import normalize, slugify
 
 log = logging.getLogger(__name__)
@@ -130,16 +130,12 @@ class _MentionIndex:
     """Finds card names and rules terms inside ruling text by scanning word n-grams."""
 
     def __init__(self, cards: list[Card], terms: dict[str, str], texts: list[str] = ()):
-        self.names: dict[str, list[str]] = defaultdict(list)  # normalised form -> card ids
+        self.names = card_names(cards)  # normalised form -> card ids
         # A persona: a title only ever printed with a subtitle, shared by several versions
         # ("Worf" -> Worf, First Officer; Worf, Son of Mogh; ...). normalised title -> ids.
         self.personas: dict[str, list[str]] = defaultdict(list)
         whole_names = {normalize(card.name) for card in cards}
         for card in cards:
-            for form in name_forms(card):
-                key = normalize(form)
-                if key and card.id not in self.names[key]:
-                    self.names[key].append(card.id)
             title = normalize(card.title)
             if card.subtitle and title not in whole_names:
                 self.personas[title].append(card.id)
@@ -303,6 +299,24 @@ def _join_tokens(words: list[str]) -> str:
             text += " "
         text += word
     return _trim_token(text)
+
+
+def card_names(cards: list[Card]) -> dict[str, list[str]]:
+    """Every normalised way of writing each card (see ``name_forms``) -> its card ids."""
+    names: dict[str, list[str]] = defaultdict(list)
+    for card in cards:
+        for form in name_forms(card):
+            key = normalize(form)
+            if key and card.id not in names[key]:
+                names[key].append(card.id)
+    return dict(names)
+
+
+def card_ruling_kind(title: str, kind: str, names: dict[str, list[str]]) -> str:
+    """A rule entry titled with a card's name is that card's ruling."""
+    if kind == KIND_RULE and normalize(title) in names:
+        return KIND_CARD_RULING
+    return kind
 
 
 def _entry_id(document: Document, title: str, taken: set[str]) -> str:
