@@ -446,7 +446,15 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
     warnings: dict[str, list[str]] = {}
     sourced = [d for d in documents if d.parser]  # moderators' documents have no source file
     for document in sourced:
-        result = _parse(document, data_dir, known[document.edition])
+        try:
+            result = _parse(document, data_dir, known[document.edition])
+        except SourceFormatError as error:
+            raise SourceFormatError(
+                error.path,
+                error.line,
+                f"{error.reason} ({document.id}); nothing was written, the previous data stays "
+                "in force",
+            ) from None
         parsed[document.id] = result.entries
         warnings[document.id] = [f"line {w.line}: {w.message}" for w in result.warnings]
     records, reports = build_entries(sourced, parsed, cards)
