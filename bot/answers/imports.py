@@ -311,7 +311,7 @@ class DocumentImports:
             )
             for e in read_entries
         ]
-        records, _ = build_entries(documents, parsed, edition_cards)
+        records, _ = build_entries(documents, parsed, edition_cards, only={new.id})
         out = []
         for record, entry in zip(records[new.id], read_entries, strict=True):
             mentions = record.setdefault("mentions", [])

@@ -346,9 +346,13 @@ def _parse(document: Document, data_dir: Path, known_titles: frozenset[str]):
 
 
 def build_entries(
-    documents: list[Document], parsed: dict[str, list[ParsedEntry]], cards: list[Card]
+    documents: list[Document],
+    parsed: dict[str, list[ParsedEntry]],
+    cards: list[Card],
+    only: set[str] | None = None,
 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, DocumentReport]]:
-    """Turn parsed entries into the YAML records of every document (ids, topics, links)."""
+    """Turn parsed entries into the YAML records of every document (ids, topics, links);
+    with ``only``, the records of those documents alone (the others still name topics)."""
     topics = _Topics()
     reports = {d.id: DocumentReport(d) for d in documents}
     ranked = sorted(documents, key=lambda d: d.precedence, reverse=True)
@@ -371,6 +375,8 @@ def build_entries(
 
     records: dict[str, list[dict[str, Any]]] = {}
     for document in documents:
+        if only is not None and document.id not in only:
+            continue
         report = reports[document.id]
         taken: set[str] = set()
         out = []
