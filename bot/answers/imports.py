@@ -52,6 +52,7 @@ SHAPE_KINDS = {
     "crd-2e-text": "current rulings",
     "crd-markdown": "current rulings",
     "glossary-table": "glossary",
+    "glossary-pdf-page": "glossary",
     "wiki-entry": "glossary",
     "faq": "faq",
     "opencards-terms": "community copy",

@@ -160,6 +160,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             )
         seen.setdefault(key, entry.line)
+        titles: list[str] = []
         for offset, paragraph in enumerate(entry.text.split("\n\n")):
             first = paragraph.split("\n")[0].strip()
             if _INSTRUCTION.match(first) and amendment_of(first) is None:
@@ -172,17 +173,34 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             if offset and "\n" not in paragraph and _SHORT_TITLE.match(first):
                 if not is_list_item(first) and len(first.split()) <= 6:
-                    warnings.append(
-                        ParseWarning(
-                            entry.line,
-                            f"entry {entry.title!r} contains a line that looks like a title: "
-                            f"{first!r}; two entries may have been read as one",
-                        )
-                    )
+                    titles.append(first)
+        if len(titles) == 1:
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"entry {entry.title!r} contains a line that looks like a title: "
+                    f"{titles[0]!r}; two entries may have been read as one",
+                )
+            )
+        elif titles:
+            shown = ", ".join(repr(t) for t in titles[:5]) + (", …" if len(titles) > 5 else "")
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"entry {entry.title!r} contains {len(titles)} lines that look like "
+                    f"titles: {shown}; several entries may have been read as one",
+                )
+            )
     if entries:
         last = entries[-1]
         tail = last.text.rstrip()
-        if tail and not ends_sentence(tail) and not is_list_item(tail.split("\n")[-1]):
+        last_line = tail.split("\n")[-1].strip()
+        # A short list item ("• Ferengi") needs no full stop; a long one is prose, cut off.
+        if (
+            tail
+            and not ends_sentence(tail)
+            and (not is_list_item(last_line) or len(last_line) > 80)
+        ):
             warnings.append(
                 ParseWarning(
                     last.line,

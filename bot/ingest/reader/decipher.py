@@ -21,6 +21,7 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“])")
+_SECTION = re.compile(r"^(?:RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)$")
 _MAX_TITLE_WORDS = 8
 _SMALL = {"a", "an", "the", "of", "and", "or", "to", "in", "on", "at", "by", "for", "be", "is"}
 
@@ -105,6 +106,11 @@ def detect(text: str) -> float:
     opened = sum(1 for line in rows if split_title(line))
     if opened >= 3 and opened >= len(rows) // 2:
         return 0.6
+    # A saved page whose site navigation outnumbers its entries: the "RULINGS" heading, then
+    # an entry.
+    for index, line in enumerate(rows):
+        if _SECTION.match(line) and any(split_title(row) for row in rows[index + 1 : index + 3]):
+            return 0.8
     return 0.0
 
 
@@ -138,7 +144,11 @@ def parse(text: str) -> Parsed:
             for title, body in pieces:
                 if current:
                     done.append(current)
-                entry = ReadEntry(title=title, text="", line=number, marked_new=significant)
+                marked = title.startswith("*") and len(title) > 1  # "*MARTOK": new or changed
+                title = title[1:].strip() if marked else title
+                entry = ReadEntry(
+                    title=title, text="", line=number, marked_new=significant or marked
+                )
                 current = (entry, [(number, body)])
         elif current is None:
             result.warnings.append(
