@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.decipher import split_title
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -91,6 +91,19 @@ def parse(text: str) -> Parsed:
         else:
             fragment.append((number, line))
         previous = line
+    if result.entries and lines and not lines[-1][2]:
+        # Every line of the PDF ends in <br />: one without it is where the copy stops. The
+        # shared check warns about a cut sentence, but not about a cut short list item.
+        last = result.entries[-1]
+        tail = last.text.rsplit("\n", 1)[-1]
+        if is_list_item(tail) and not ends_sentence(tail):
+            result.warnings.append(
+                ParseWarning(
+                    lines[-1][0],
+                    f"the last entry {last.title!r} ends mid-sentence ({tail[-40:]!r}): the "
+                    "page's text stops mid-line (partial)",
+                )
+            )
     if fragment:
         result.warnings.append(
             ParseWarning(
