@@ -122,3 +122,53 @@ def test_real_feed_saved_as_an_html_page():
     assert [(e.title, e.date, _words(e.text)) for e in document.entries] == [
         (e.title, e.date, _words(e.text)) for e in plain.entries
     ]
+
+
+def _pdf(lines: list[str]) -> bytes:
+    """A one-page PDF (Helvetica, WinAnsi) printing ``lines``, written by hand: the smallest
+    real PDF, so the test needs no PDF writer."""
+
+    def escape(line: str) -> bytes:
+        raw = line.encode("cp1252")
+        return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+
+    shown = b" ".join(b"(" + escape(line) + b") Tj T*" for line in lines)
+    stream = b"BT /F1 9 Tf 11 TL 36 800 Td " + shown + b" ET"
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] "
+        b"/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
+        b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"\nendstream",
+    ]
+    out = b"%PDF-1.4\n"
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return out
+
+
+def test_real_feed_as_a_pdf_reads_the_same():
+    name = "2e-rulings-feed-trekcc-2016-2017.txt"
+    text = (CORPUS / name).read_text(encoding="utf-8")
+    document = read_document(_pdf(text.split("\n")), "rulings.pdf")
+    assert document.encoding == "pdf"
+    plain = read_document(text.encode("utf-8"), name)
+    assert [(e.title, e.date, _words(e.text)) for e in document.entries] == [
+        (e.title, e.date, _words(e.text)) for e in plain.entries
+    ]
+    assert any("ends mid-sentence" in w.message for w in document.warnings)
+
+
+def test_a_pdf_without_text_is_refused_with_what_to_do():
+    with pytest.raises(UnreadableDocument, match="no text layer .* upload the document's text"):
+        read_document(_pdf([]), "scan.pdf")

@@ -98,7 +98,7 @@ def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
     ("content", "says"),
     [
         (b"Just a note to self.\n", "no shape the reader knows"),
-        (b"%PDF-1.4\n", "copy its text out"),
+        (b"%PDF-1.4\n", "the PDF could not be read"),
         (b"", "the file is empty"),
     ],
 )
