@@ -24,7 +24,6 @@ from bot import validate
 from bot.answers.moderation import Moderation, ModerationError, Moderator, StaleEdit
 from bot.ingest.importer import build_entries, card_names, card_ruling_kind
 from bot.ingest.parsers import ParsedEntry
-from bot.ingest.parsers.text import see_also
 from bot.ingest.reader import (
     ReadDocument,
     ReadEntry,
@@ -32,6 +31,7 @@ from bot.ingest.reader import (
     UnreadableDocument,
     read_document,
 )
+from bot.ingest.reader.common import see_references
 from bot.models import Card, Document, precedence
 from bot.normalize import slugify
 from bot.store.changelog import document_row, entry_row
@@ -307,7 +307,7 @@ class DocumentImports:
                 kind=card_ruling_kind(e.title, e.kind, names) if not e.cards else e.kind,
                 marked_new=e.marked_new,
                 amendments=list(e.amendments),
-                see_also=list(e.see_also) or see_also(e.text),
+                see_also=list(e.see_also) or see_references(e.text),
                 taken_from=e.taken_from,
             )
             for e in read_entries

@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item
+from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader.model import Metadata, ReadEntry
 
 ISO = r"\d{4}-\d{2}-\d{2}"
@@ -18,6 +18,17 @@ _INSTRUCTION = re.compile(
     re.I,
 )
 _SHORT_TITLE = re.compile(r"^[A-Z0-9\"“'][^.!?:;]{1,60}$")
+
+
+def see_references(text: str) -> list[str]:
+    """Cross references as printed: the bundled forms ("See **X**", "(See X.)") and the plain
+    "See X." or "See X, Y." of web pages, in order, no repeats."""
+    found = see_also(text)
+    for match in re.finditer(r"(?:^|[.(]\s*)See ([^.()]+?)(?:\.|\)|$)", text):
+        for target in match.group(1).split(", "):
+            if target.strip() and target.strip() not in found:
+                found.append(target.strip())
+    return found
 
 
 def lines_of(text: str) -> list[tuple[int, str]]:
@@ -101,7 +112,9 @@ _LONG_DATE = re.compile(rf"\((\d{{1,2}}) ({_MONTHS}) (\d{{4}})\)")
 _UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 
 
-_ABOUT = re.compile(r"(?<![\w-])(?:Current Rulings|Glossary|Rulebook|FAQ|Rulings)(?![\w-])")
+_ABOUT = re.compile(
+    r"(?<![\w-])(?:Current Rulings|Glossary|GLOSSARY|Rulebook|FAQ|Rulings)(?![\w-])"
+)
 
 
 def _heading_like(line: str) -> bool:
@@ -137,7 +150,7 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         meta.kind = "community copy"
     elif re.search(r"Current Rulings|Rulings Updated|\bRULINGS\b", about):
         meta.kind = "current rulings"
-    elif re.search(r"Glossary", about):
+    elif re.search(r"Glossary|GLOSSARY", about):
         meta.kind = "glossary"
     elif re.search(r"Rulebook", about):
         meta.kind = "rulebook"

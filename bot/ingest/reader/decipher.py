@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence, see_also
-from bot.ingest.reader.common import join, lines_of, paragraphs
+from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader.common import join, lines_of, paragraphs, see_references
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
@@ -168,17 +168,8 @@ def parse(text: str) -> Parsed:
         texts = [p for _, p in paragraphs(body)]
         entry.text = join(texts)
         entry.amendments = [a for a in map(amendment_of, texts) if a]
-        entry.see_also = _see(entry.text)
+        entry.see_also = see_references(entry.text)
         if not entry.text:
             result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))
         result.entries.append(entry)
     return result
-
-
-def _see(text: str) -> list[str]:
-    found = see_also(text)
-    for match in re.finditer(r"(?:^|[.(]\s*)See ([^.()]+?)(?:\.|\)|$)", text):
-        for target in match.group(1).split(", "):
-            if target.strip() and target.strip() not in found:
-                found.append(target.strip())
-    return found
