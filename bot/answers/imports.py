@@ -393,7 +393,17 @@ class DocumentImports:
         return self.moderation.commit(moderator, "import", summary, ops, reason)
 
 
-_DOCUMENT_COLUMNS = ("id", "title", "edition", "kind", "date", "official", "file", "parser")
+_DOCUMENT_COLUMNS = (
+    "id",
+    "title",
+    "edition",
+    "kind",
+    "date",
+    "official",
+    "file",
+    "parser",
+    "origin",
+)
 _PREVIEW_ONLY = ("status", "diff", "current", "words", "first_words")
 
 

@@ -304,7 +304,7 @@ def _build_into(
             columns = tuple(c for c in ENTRY_FIELDS if c not in ("version", "origin"))
             rows = []
             for e in entries:
-                record = encode_entry({**e, "date": by_id[e["document"]].date})
+                record = encode_entry({**e, "date": e.get("date") or by_id[e["document"]].date})
                 rows.append(tuple(record.get(c) for c in columns))
             placeholders = ", ".join("?" for _ in columns)
             conn.executemany(

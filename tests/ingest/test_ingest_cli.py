@@ -172,3 +172,22 @@ def test_help_documents_the_second_step(capsys):
         main(["ingest", "--help"])
     out = capsys.readouterr().out
     assert "--accept-warnings" in out and "Nothing changes without --apply" in out
+
+
+def test_per_entry_dates_survive_export_and_rebuild(store_copy, tmp_path, capsys):
+    import shutil
+
+    data = tmp_path / "rulings_data"
+    shutil.copytree(DATA, data)
+    base = ["--data", str(data), "--db", str(store_copy)]
+    assert main([*base, "ingest", str(FEED), "--apply", "--accept-warnings"]) == 0
+    assert main([*base, "export"]) == 0
+    assert "wrote entries/2e-rulings-second-edition.yaml" in capsys.readouterr().out
+    exported = (data / "entries" / "2e-rulings-second-edition.yaml").read_text(encoding="utf-8")
+    assert "date: '2017-06-06'" in exported
+    fresh = Rulings.open(tmp_path / "fresh.sqlite3", data)  # built from the YAML alone
+    try:
+        answer, _ = fresh.show("Naming a Number", edition="2E")
+        assert answer["date"] == "2017-06-06"
+    finally:
+        fresh.close()
