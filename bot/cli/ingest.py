@@ -77,6 +77,16 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the preview as JSON")
 
 
+def _moderator(name: str | None):
+    """The change log's moderator: ``--as NAME``, else the OS user (as the other commands)."""
+    import getpass
+
+    from bot.answers.moderation import Moderator
+
+    name = name or getpass.getuser()
+    return Moderator(id=f"cli:{name}", name=name)
+
+
 def _refuse(message: str) -> int:
     line = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
     print(f"rulings ingest: {line}", file=sys.stderr)
@@ -117,11 +127,9 @@ def run_ingest(ctx) -> int:
             f"not imported: the preview has {len(preview.warnings)} warning(s); read them, "
             "then run again with --apply --accept-warnings to import anyway"
         )
-    from bot.cli.main import _moderator
-
     try:
         change = rulings.apply_import(
-            _moderator(args), preview, args.reason, accept_warnings=args.accept_warnings
+            _moderator(args.moderator), preview, args.reason, accept_warnings=args.accept_warnings
         )
     except ModerationError as error:
         return _refuse(f"not imported: {error}")
