@@ -88,7 +88,15 @@ def _moderator(name: str | None):
 
 
 def _refuse(message: str) -> int:
-    line = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    """One line on stderr: the reader's list of shapes is shortened to their names."""
+    lines = str(message).splitlines()
+    shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
+    kept = [line.strip() for line in lines if line.strip() and not line.startswith("  - ")]
+    if shapes:
+        kept = [
+            f"{line} {', '.join(shapes)}." if line == "Accepted shapes:" else line for line in kept
+        ]
+    line = " ".join(kept)
     print(f"rulings ingest: {line}", file=sys.stderr)
     return EXIT_REFUSED
 

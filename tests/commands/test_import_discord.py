@@ -76,3 +76,51 @@ async def test_import_with_warnings_takes_a_second_click(fake_discord, running, 
     answer = fresh.show("Crisis", edition="2E")[0]
     assert answer["date"] == "2016-11-02"  # the ruling's own date, not one for the upload
     assert fresh.change_log(1)[0]["action"] == "import"
+
+
+def test_a_long_preview_stays_inside_discord_limits():
+    """Hundreds of entries and warnings: every embed within Discord's limits, warnings first,
+    and what did not fit is counted, never silently dropped."""
+    from bot.answers.imports import ImportPreview
+    from commands import limits
+    from commands.render_admin import import_embeds
+
+    entries = [
+        {
+            "title": f"entry {n} " + "x" * 80,
+            "date": "2030-01-01",
+            "status": ("new", "changed", "unchanged", "older")[n % 4],
+            "words": 300,
+            "first_words": "When a player names a number, he or …",
+            "diff": ("[-old-] {+new+} " * 200) if n % 4 == 1 else None,
+            "text": "t",
+            "kind": "rule",
+        }
+        for n in range(600)
+    ]
+    preview = ImportPreview(
+        document={
+            "id": "2e-crd-2030-01-01",
+            "title": "T" * 300,
+            "edition": "2E",
+            "kind": "current rulings",
+            "date": "2030-01-01",
+            "official": True,
+            "shape": "crd-2e-text",
+            "encoding": "utf-16",
+        },  # fmt: skip
+        entries=entries,
+        warnings=[{"line": n, "message": "w" * 150} for n in range(200)],
+    )
+    embeds = [e.to_dict() for e in import_embeds(preview)]
+    assert len(embeds) <= limits.EMBEDS_PER_MESSAGE
+    total = sum(len(e.get("title", "")) + len(e.get("description", "")) for e in embeds)
+    assert total <= limits.EMBED_TOTAL
+    assert all(len(e.get("description", "")) <= limits.EMBED_DESCRIPTION for e in embeds)
+    assert all(len(e.get("title", "")) <= limits.EMBED_TITLE for e in embeds)
+    head = embeds[0]["description"]
+    assert "Warnings: 200" in head and "line 0: www" in head
+    assert head.rstrip().endswith("more warnings")
+    assert embeds[1]["title"] == "Entries"
+    assert "more entries (run `rulings ingest FILE` for the full list)" in embeds[1]["description"]
+    assert "more changed entries (diffs not shown)" in embeds[-1]["description"]

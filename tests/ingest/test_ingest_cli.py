@@ -97,7 +97,11 @@ def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
 @pytest.mark.parametrize(
     ("content", "says"),
     [
-        (b"Just a note to self.\n", "no shape the reader knows"),
+        (
+            b"Just a note to self.\n",
+            "no shape the reader knows. Its first lines: > Just a note to self. "
+            "Accepted shapes: rulings-feed, rulings-feed-table,",
+        ),
         (b"%PDF-1.4\n", "the PDF could not be read"),
         (b"", "the file is empty"),
     ],
