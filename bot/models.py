@@ -70,7 +70,7 @@ class Document:
     id: str
     title: str
     edition: str
-    kind: str  # current rulings | rulebook | glossary | community copy
+    kind: str  # one of bot.validate.DOCUMENT_KINDS
     date: str | None  # ISO date as printed, None where none is printed
     official: bool
     file: str | None  # relative to rulings_data/; None for a moderator's document

@@ -13,7 +13,14 @@ import re
 
 from bot.models import EDITIONS, KINDS
 
-DOCUMENT_KINDS = ("current rulings", "rulebook", "glossary", "community copy")
+DOCUMENT_KINDS = (
+    "current rulings",
+    "rulebook",
+    "glossary",
+    "rulings feed",
+    "faq",
+    "community copy",
+)
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _LONE_SURROGATE = re.compile(
     "[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]"

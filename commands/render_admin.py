@@ -71,44 +71,84 @@ def stats_embed(data: dict[str, Any]) -> discord.Embed:
     return embed
 
 
+_STATUS_MARK = {
+    "new": "🆕 new",
+    "changed": "✏️ changed",
+    "unchanged": "= unchanged",
+    "older": "⏳ older",
+}
+_ENTRY_LINE = 140  # one entry's line in the list: status, title, length, first words
+
+
 def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
-    """The preview of an import: counts, then what is new, changed (with diffs) and superseded."""
+    """The preview of an import, as ``rulings ingest`` prints it: the document (shape and
+    encoding named), warnings first with line numbers, every entry with its status, length
+    and first words (truncated to Discord's limits), then word diffs of changed entries."""
     d = preview.document
-
-    def titles(items: list[dict[str, Any]]) -> str:
-        return ", ".join(i["title"] for i in items) or "none"
-
-    summary = (
-        f"**{d['title']}** · {d['edition']} · {d['date']}\n"
-        f"New: {len(preview.new)} · Changed: {len(preview.changed)} · Unchanged: {len(preview.unchanged)} · "
-        f"Superseded: {len(preview.superseded)} · Warnings: {len(preview.warnings)}\n\n"
-        f"**New:** {titles(preview.new)}\n**Changed:** {titles(preview.changed)}\n**Unchanged:** {titles(preview.unchanged)}"
+    counts = {status: 0 for status in _STATUS_MARK}
+    for entry in preview.entries:
+        counts[entry["status"]] += 1
+    origin = "official" if d["official"] else "community"
+    head = (
+        f"**{d['title']}** · `{d['id']}`\n"
+        f"{d['edition']} · {d['kind']} · {d['date'] or 'undated'} · {origin} · "
+        f"shape **{d['shape']}** · encoding **{d['encoding']}**\n"
+        f"Entries: {len(preview.entries)} — "
+        + " · ".join(
+            f"{label.split()[-1].capitalize()}: {counts[s]}" for s, label in _STATUS_MARK.items()
+        )
+        + f" · Warnings: {len(preview.warnings)}"
     )
+    if counts["older"]:
+        head += "\nOlder entries rank below the current version: they will not be current."
     if preview.warnings:
-        summary += "\n\n**Parse warnings:**\n" + "\n".join(preview.warnings)
-    description = paginate(summary)[0]
-    embeds = [
-        discord.Embed(
-            title="Import preview — Confirm applies it all at once", description=description
+        head += "\n\n**⚠ Warnings (confirming takes a second click):**\n"
+        head += _lines(preview.warning_lines(), 2400, "warnings")
+    title = "Import preview — Confirm applies it all at once"
+    embeds = [discord.Embed(title=title, description=head[: limits.EMBED_DESCRIPTION])]
+    budget = limits.EMBED_TOTAL - len(title) - len(embeds[0].description or "") - 100
+    listing = [
+        clamp(
+            f"`{_STATUS_MARK[e['status']]}` **{e['title']}**"
+            + (f" ({e['date']})" if e["date"] else "")
+            + f" — {e['words']} words: {e['first_words']}",
+            _ENTRY_LINE,
         )
+        for e in preview.entries
     ]
-    budget = limits.EMBED_TOTAL - len(description) - 200
+    room = min(limits.EMBED_DESCRIPTION, budget - 200)
+    if room > 200:
+        body = _lines(listing, room, "entries", "run `rulings ingest FILE` for the full list")
+        embeds.append(discord.Embed(title="Entries", description=body))
+        budget -= len(body) + len("Entries")
+    changed = [e for e in preview.entries if e.get("diff")]
     shown = 0
-    for item in preview.changed:
-        body = f"```diff\n{item['diff'][:1500]}\n```"
-        if len(body) + 100 > budget or len(embeds) >= limits.EMBEDS_PER_MESSAGE - 1:
+    for item in changed:
+        body = clamp(item["diff"], 900)
+        name = clamp(f"Changed: {item['title']}", limits.EMBED_TITLE)
+        if len(body) + len(name) + 150 > budget or len(embeds) >= limits.EMBEDS_PER_MESSAGE - 1:
             break
-        embeds.append(
-            discord.Embed(
-                title=clamp(f"Changed: {item['title']}", limits.EMBED_TITLE), description=body
-            )
-        )
-        budget -= len(body) + 100
+        embeds.append(discord.Embed(title=name, description=body))
+        budget -= len(body) + len(name)
         shown += 1
-    if shown < len(preview.changed):
+    if shown < len(changed):
         embeds.append(
             discord.Embed(
-                description=f"…and {len(preview.changed) - shown} more changed entries (diffs not shown)."
+                description=f"…and {len(changed) - shown} more changed entries (diffs not shown)."
             )
         )
     return embeds
+
+
+def _lines(lines: list[str], room: int, what: str, hint: str = "") -> str:
+    """As many whole lines as fit in ``room`` characters, then "…and N more"."""
+    out: list[str] = []
+    used = 0
+    for index, line in enumerate(lines):
+        tail = f"…and {len(lines) - index} more {what}" + (f" ({hint})" if hint else "")
+        if used + len(line) + 1 + len(tail) + 1 > room:
+            out.append(tail)
+            break
+        out.append(line)
+        used += len(line) + 1
+    return "\n".join(out)

@@ -196,3 +196,53 @@ def test_a_persona_named_alone_is_not_every_version():
     assert _card_mentions("2e-opencards-terms", "species")["Worf"]["card_ids"] == []
     # A title some card is printed with exactly keeps its cards.
     assert "1e-data" in _card_mentions("1e-crd-2014-11-03", "named in lore")["Data"]["card_ids"]
+
+
+def test_a_registered_document_that_fails_keeps_the_previous_data_in_force(
+    tmp_path, store_copy, capsys
+):
+    """A moderator registers a new document in documents.yaml and runs `rulings import`;
+    its file cannot be read. The import says so and writes nothing, and lookups keep
+    answering from the data before (the store is not rebuilt from the broken data)."""
+    from bot.answers.service import Rulings
+    from bot.cli.main import main
+
+    data = _copy(tmp_path)
+    (data / "sources" / "1e-rulings-new.txt").write_bytes(b"Not a rules document at all.\n")
+    registry = data / "documents.yaml"
+    registry.write_text(
+        registry.read_text(encoding="utf-8") + "  - id: 1e-crd-2030-01-01\n"
+        "    title: A newer 1E CRD\n"
+        "    edition: 1E\n"
+        "    kind: current rulings\n"
+        "    date: 2030-01-01\n"
+        "    official: true\n"
+        "    file: sources/1e-rulings-new.txt\n"
+        "    parser: crd-1e-markdown\n",
+        encoding="utf-8",
+    )
+    before = {p.name: p.read_bytes() for p in (data / "entries").glob("*.yaml")}
+    code = main(["--data", str(data), "--db", str(store_copy), "import"])
+    assert code == 2
+    assert "nothing was written" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in (data / "entries").glob("*.yaml")} == before
+    live = Rulings.open(store_copy, data)  # the CLI's logging (to stderr) reports the failure
+    try:
+        answer, _ = live.show("attempting missions", edition="2E")
+        assert answer is not None and answer["date"] == "2014-07-07"
+    finally:
+        live.close()
+    logged = capsys.readouterr().err
+    assert "the previous store stays in force" in logged
+    assert "1e-crd-2030-01-01" in logged
+
+
+def test_the_import_failure_says_nothing_was_written(tmp_path, capsys):
+    from bot.cli.main import main
+
+    data = _copy(tmp_path)
+    (data / "sources" / "2e-current-rulings-2014-07-07.txt").write_bytes(b"")
+    assert main(["--data", str(data), "import"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert "nothing was written, the previous data stays in force" in err[0]

@@ -169,11 +169,16 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
         assert new == {"exchange", "not in play"}  # the others are in the 2011 CRD or on openCards
         assert {"attempting missions", "dilemmas", "cost reduction"} <= changed
         assert "abilities" in {e["title"] for e in preview.unchanged}
-        assert any(e["diff"].startswith("--- before") for e in preview.changed)
+        assert preview.document["shape"] == "crd-2e-text"
+        assert preview.document["id"] == "2e-crd-2014-07-07"
+        assert all("[-" in e["diff"] or "{+" in e["diff"] for e in preview.changed)
+        if preview.warnings:  # applying over warnings takes the explicit second step
+            with pytest.raises(ModerationError, match="warning"):
+                live.apply_import(MARY, preview)
         assert (
             live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
         )  # nothing yet
-        change = live.apply_import(MARY, preview)
+        change = live.apply_import(MARY, preview, accept_warnings=True)
         answer = live.show("attempting missions", edition="2E")[0]
         assert answer["date"] == "2014-07-07" and answer["status"] == "current"
         live.revert_change(MARY, change["id"])
@@ -185,10 +190,10 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
 @pytest.mark.parametrize(
     ("content", "filename", "message"),
     [
-        (b"x" * (2 * 1024 * 1024 + 1), "big.txt", "over 2 MB"),
-        (b"abilities \xe2\x80\x93 fine.", "crd.pdf", "Only .txt"),
-        (b"\xff\xfe\x00broken", "crd.txt", "not UTF-8"),
-        (b"Nothing that looks like an entry.", "crd.txt", "could not be read"),
+        (b"x" * (8 * 1024 * 1024 + 1), "big.txt", "over 8 MB"),
+        (b"{\\rtf1 abilities \xe2\x80\x93 fine.}", "crd.txt", "RTF file: save it as plain"),
+        (b"\xff\xfe\x00broken", "crd.txt", "UTF-16 byte-order mark but is not valid"),
+        (b"Nothing that looks like an entry.", "crd.txt", "no shape the reader knows"),
     ],
 )
 def test_import_refuses_bad_attachments(live, content, filename, message):

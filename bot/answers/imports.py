@@ -1,36 +1,153 @@
-"""Importing a new rules document as a moderator: parse it, preview what it would change,
-then apply it all at once as one logged change."""
+"""Importing a rules document as a moderator: read it, preview what it would change, then
+apply it all at once as one logged change.
+
+The one preview the CLI (``rulings ingest``) and ``/ruling-admin import`` share: the reader
+(:mod:`bot.ingest.reader`) recognises the document's shape and encoding, the importer's own
+functions give every entry its topic, cross references, card mentions and kind, and each
+entry is compared with the current version of its topic: new, changed (with a word diff),
+unchanged, or older (a document that ranks below the current version; it will not be
+current). Warnings come with line numbers; applying a preview that has warnings takes an
+explicit second step (``accept_warnings``).
+"""
 
 from __future__ import annotations
 
 import difflib
+import json
+import logging
+import re
 import sqlite3
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot import validate
 from bot.answers.moderation import Moderation, ModerationError, Moderator, StaleEdit
-from bot.ingest.importer import build_entries
-from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
-from bot.models import Document
+from bot.ingest.importer import build_entries, card_names, card_ruling_kind
+from bot.ingest.parsers import ParsedEntry
+from bot.ingest.reader import (
+    ReadDocument,
+    ReadEntry,
+    UnknownShape,
+    UnreadableDocument,
+    read_document,
+)
+from bot.ingest.reader.common import see_references
+from bot.models import Card, Document, precedence
+from bot.normalize import slugify
 from bot.store.changelog import document_row, entry_row
 from bot.store.schema import decode_entry
 
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
-IMPORT_SUFFIXES = {".txt": "crd-2e-text", ".md": "crd-2e-markdown"}
+log = logging.getLogger(__name__)
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+# Entry statuses in a preview.
+NEW, CHANGED, UNCHANGED, OLDER = "new", "changed", "unchanged", "older"
+STATUSES = (NEW, CHANGED, UNCHANGED, OLDER)
+# The document kind a shape is, when the document does not print one.
+SHAPE_KINDS = {
+    "rulings-feed": "rulings feed",
+    "rulings-feed-table": "rulings feed",
+    "single-ruling-page": "rulings feed",
+    "decipher-current-rulings": "current rulings",
+    "crd-2e-text": "current rulings",
+    "crd-markdown": "current rulings",
+    "glossary-table": "glossary",
+    "glossary-pdf-page": "glossary",
+    "wiki-entry": "glossary",
+    "faq": "faq",
+    "opencards-terms": "community copy",
+}
+# The short word a document id uses for its kind ("2e-crd-2014-07-07", as bundled ids do).
+_ID_WORDS = {
+    "current rulings": "crd",
+    "rulings feed": "rulings",
+    "faq": "faq",
+    "glossary": "glossary",
+    "rulebook": "rulebook",
+    "community copy": "community",
+}
+
+
+class AcceptWarnings(ModerationError):
+    """The preview has warnings and they were not explicitly accepted."""
 
 
 @dataclass
 class ImportPreview:
     """What an import would do, shown before anything changes."""
 
-    document: dict[str, Any]
-    new: list[dict[str, Any]] = field(default_factory=list)
-    changed: list[dict[str, Any]] = field(default_factory=list)  # each with "diff"
-    unchanged: list[dict[str, Any]] = field(default_factory=list)
+    document: dict[str, Any]  # id, title, edition, date, kind, official, shape, encoding
+    entries: list[dict[str, Any]] = field(default_factory=list)  # records, each with "status"
+    warnings: list[dict[str, Any]] = field(default_factory=list)  # {"line", "message"}
     superseded: list[str] = field(default_factory=list)  # entry ids that stop being current
-    warnings: list[str] = field(default_factory=list)
-    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def _with(self, status: str) -> list[dict[str, Any]]:
+        return [e for e in self.entries if e["status"] == status]
+
+    @property
+    def new(self) -> list[dict[str, Any]]:
+        return self._with(NEW)
+
+    @property
+    def changed(self) -> list[dict[str, Any]]:
+        return self._with(CHANGED)
+
+    @property
+    def unchanged(self) -> list[dict[str, Any]]:
+        return self._with(UNCHANGED)
+
+    @property
+    def older(self) -> list[dict[str, Any]]:
+        return self._with(OLDER)
+
+    def warning_lines(self) -> list[str]:
+        return [f"line {w['line']}: {w['message']}" for w in self.warnings]
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract ``rulings ingest --json`` prints."""
+        keys = ("id", "title", "edition", "date", "kind", "official", "shape", "encoding")
+        return {
+            "document": {k: self.document[k] for k in keys},
+            "entries": [
+                {
+                    "title": e["title"],
+                    "date": e["date"],
+                    "kind": e["kind"],
+                    "status": e["status"],
+                    "text": e["text"],
+                }
+                for e in self.entries
+            ],
+            "warnings": [{"line": w["line"], "message": w["message"]} for w in self.warnings],
+        }
+
+
+def word_diff(before: str, after: str, context: int = 4) -> str:
+    """The words that change: ``[-removed-]`` and ``{+added+}``, with a few words around each
+    change and "…" for the unchanged stretches between."""
+    old, new = before.split(), after.split()
+    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    parts: list[str] = []
+    for op, a1, a2, b1, b2 in matcher.get_opcodes():
+        if op == "equal":
+            words = old[a1:a2]
+            if len(words) > 2 * context:
+                head = words[:context] if parts else []
+                tail = words[-context:] if a2 < len(old) or b2 < len(new) else []
+                parts += [*head, "…", *tail]
+            else:
+                parts += words
+            continue
+        if a2 > a1:
+            parts.append("[-" + " ".join(old[a1:a2]) + "-]")
+        if b2 > b1:
+            parts.append("{+" + " ".join(new[b1:b2]) + "+}")
+    return " ".join(parts)
+
+
+def first_words(text: str, count: int = 8) -> str:
+    words = text.split()
+    return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
 class DocumentImports:
@@ -44,154 +161,286 @@ class DocumentImports:
         content: bytes,
         filename: str,
         *,
-        title: str,
-        edition: str,
-        date: str,
-        kind: str = "current rulings",
+        title: str | None = None,
+        edition: str | None = None,
+        date: str | None = None,
+        kind: str | None = None,
+        official: bool | None = None,
     ) -> ImportPreview:
-        """Parse a new rules document with the same importer and say what it would change."""
+        """Read a document and say what importing it would change; nothing is written.
+
+        The edition, date and kind are read from the document where it prints them; the
+        options fill in what it does not print (an option that disagrees with the document
+        is a warning). The title given wins over a printed one.
+        """
         if len(content) > MAX_IMPORT_BYTES:
-            raise ModerationError("The file is over 2 MB.")
-        suffix = "." + filename.rsplit(".", 1)[-1].lower() if "." in filename else ""
-        if suffix not in IMPORT_SUFFIXES:
-            raise ModerationError(
-                "Only .txt (PDF text) and .md (Markdown) documents can be imported."
-            )
-        if not validate.is_canonical(validate.edition, edition):
-            raise ModerationError("Edition must be 1E or 2E.")
-        if not validate.is_canonical(validate.iso_date, date):
-            raise ModerationError("Dates are written YYYY-MM-DD.")
+            raise ModerationError(f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
         try:
-            text = content.decode("utf-8")
-        except UnicodeDecodeError:
-            raise ModerationError("The file is not UTF-8 text.") from None
-        parser = (
-            "crd-1e-markdown" if edition == "1E" and suffix == ".md" else IMPORT_SUFFIXES[suffix]
-        )
-        doc_id = f"{edition.lower()}-crd-{date}"
-        if document_row(self.moderation.conn, doc_id):
-            raise ModerationError(f"A document {doc_id} is already in the store.")
-        try:
-            parsed = get_parser(parser)(text, filename)
-        except SourceFormatError as exc:
-            raise ModerationError(
-                f"The document could not be read: {exc.reason} (line {exc.line or '?'})."
-            ) from None
-        if not parsed.entries:
-            raise ModerationError("The document parsed to zero entries.")
-        document = Document(
-            id=doc_id,
-            title=title.strip() or doc_id,
-            edition=edition,
-            kind=kind,
-            date=date,
-            official=True,
-            file=filename,
-            parser=parser,
-        )
-        records = self._records_for(document, parsed.entries)
+            read = read_document(content, filename)
+        except (UnreadableDocument, UnknownShape) as error:
+            raise ModerationError(f"Not read: {error}") from None
+        warnings = [{"line": w.line, "message": w.message} for w in read.warnings]
+        document = self._document(read, filename, title, edition, date, kind, official, warnings)
+        entries = self._records_for(document, read.entries)
         preview = ImportPreview(
             document={
-                "id": doc_id,
-                "title": document.title,
-                "edition": edition,
-                "kind": kind,
-                "date": date,
-                "official": 1,
-                "file": None,
-                "parser": parser,
-                "origin": "moderator",
+                **document,
+                "shape": read.shape,
+                "encoding": read.encoding,
+                "official": bool(document["official"]),
             },
-            warnings=[f"line {w.line}: {w.message}" for w in parsed.warnings],
-            entries=records,
+            entries=entries,
+            warnings=warnings,
         )
-        for record in records:
-            current_id = self.moderation.conn.execute(
-                "SELECT current FROM topics WHERE id = ?", (record["topic"],)
-            ).fetchone()
-            current = entry_row(self.moderation.conn, current_id[0]) if current_id else None
-            if current is None:
-                preview.new.append(record)
-            elif current["text"] == record["text"]:
-                preview.unchanged.append(record)
-            else:
-                diff = "\n".join(
-                    difflib.unified_diff(
-                        current["text"].splitlines(),
-                        record["text"].splitlines(),
-                        "before",
-                        "after",
-                        lineterm="",
-                        n=1,
-                    )
-                )
-                preview.changed.append({**record, "diff": diff, "replaces": current["id"]})
-            if current is not None and (current["date"] or "") <= date:
-                preview.superseded.append(current["id"])
+        self._compare(preview)
         return preview
 
-    def _records_for(self, document: Document, entries: list[ParsedEntry]) -> list[dict[str, Any]]:
-        """Importer records (topics, links, mentions) against the documents already stored."""
-        self.moderation.conn.row_factory = sqlite3.Row
+    # ------------------------------------------------------------------ metadata
+    def _document(
+        self,
+        read: ReadDocument,
+        filename: str,
+        title: str | None,
+        edition: str | None,
+        date: str | None,
+        kind: str | None,
+        official: bool | None,
+        warnings: list[dict[str, Any]],
+    ) -> dict[str, Any]:
+        printed = read.metadata
         try:
-            stored = [dict(r) for r in self.moderation.conn.execute("SELECT * FROM documents")]
-            existing = [
+            edition = _pick("edition", printed.edition, edition and validate.edition(edition))
+            date = _pick("date", printed.date, date and validate.iso_date(date))
+            kind = _pick(
+                "kind",
+                printed.kind,
+                kind and validate.document_kind(kind),
+                SHAPE_KINDS.get(read.shape),
+            )
+        except validate.InvalidValue as error:
+            raise ModerationError(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None
+        for value in (edition, date, kind):
+            if value.note:
+                warnings.insert(0, {"line": 0, "message": value.note})
+        if edition.value is None:
+            raise ModerationError(
+                "The document does not say which game it is for: give the edition (1E or 2E)."
+            )
+        kind_value = kind.value or "current rulings"
+        if official is None:
+            official = kind_value != "community copy"
+        name = validate.user_text(title or "").strip() or printed.title or filename
+        name = " ".join(name.split())[:200]
+        same = self.moderation.conn.execute(
+            "SELECT id FROM documents WHERE title = ? AND edition = ? AND date IS ? AND kind = ?",
+            (name, edition.value, date.value, kind_value),
+        ).fetchone()
+        if same:
+            raise ModerationError(f"This document is already imported as {same[0]}.")
+        return {
+            "id": self._unique_id(edition.value, kind_value, date.value, name),
+            "title": name,
+            "edition": edition.value,
+            "kind": kind_value,
+            "date": date.value,
+            "official": 1 if official else 0,
+            "file": None,
+            "parser": None,
+            "origin": "moderator",
+        }
+
+    def _unique_id(self, edition: str, kind: str, date: str | None, title: str) -> str:
+        """``{edition}-{kind word}-{date}`` (undated: the title's slug); a taken id gets -2, -3…"""
+        base = f"{edition.lower()}-{_ID_WORDS.get(kind, slugify(kind))}-"
+        base += date or slugify(title)[:40] or "undated"
+        candidate, number = base, 2
+        while document_row(self.moderation.conn, candidate):
+            candidate, number = f"{base}-{number}", number + 1
+        return candidate
+
+    # ------------------------------------------------------------------ entries
+    def _stored(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[Card]]:
+        conn = self.moderation.conn
+        conn.row_factory = sqlite3.Row
+        try:
+            documents = [dict(r) for r in conn.execute("SELECT * FROM documents")]
+            entries = [
                 decode_entry(dict(r))
-                for r in self.moderation.conn.execute("SELECT * FROM entries WHERE retired = 0")
+                for r in conn.execute("SELECT * FROM entries WHERE retired = 0")
+            ]
+            cards = [
+                Card(
+                    id=r["id"],
+                    edition=r["edition"],
+                    title=r["title"],
+                    subtitle=r["subtitle"],
+                    type=r["type"] or "",
+                    text=r["text"] or "",
+                    sets=json.loads(r["sets"] or "[]") if r["sets"] else [],
+                )
+                for r in conn.execute("SELECT * FROM cards")
             ]
         finally:
-            self.moderation.conn.row_factory = None
-        documents = [
-            Document(
-                id=d["id"],
-                title=d["title"],
-                edition=d["edition"],
-                kind=d["kind"],
-                date=d["date"],
-                official=bool(d["official"]),
-                file=d["file"] or "",
-                parser=d["parser"] or "",
-            )
-            for d in stored
-        ] + [document]
+            conn.row_factory = None
+        return documents, entries, cards
+
+    def _records_for(
+        self, document: dict[str, Any], read_entries: list[ReadEntry]
+    ) -> list[dict[str, Any]]:
+        """Importer records (topics, links, mentions, kinds) against the stored documents."""
+        stored, existing, cards = self._stored()
+        new = _as_document(document)
+        documents = [_as_document(d) for d in stored] + [new]
         parsed: dict[str, list[ParsedEntry]] = {d.id: [] for d in documents}
         # Existing entries take part only to name topics; their own records are not rewritten.
         for e in existing:
             parsed[e["document"]].append(
                 ParsedEntry(title=e["title"], text=e["text"], line=e["line"] or 0, kind=e["kind"])
             )
-        parsed[document.id] = entries
-        records, _ = build_entries(documents, parsed, [])
+        edition_cards = [c for c in cards if c.edition == new.edition]
+        names = card_names(edition_cards)
+        parsed[new.id] = [
+            ParsedEntry(
+                title=e.title,
+                text=e.text,
+                line=e.line,
+                kind=card_ruling_kind(e.title, e.kind, names) if not e.cards else e.kind,
+                marked_new=e.marked_new,
+                amendments=list(e.amendments),
+                see_also=list(e.see_also) or see_references(e.text),
+                taken_from=e.taken_from,
+            )
+            for e in read_entries
+        ]
+        records, _ = build_entries(documents, parsed, edition_cards, only={new.id})
         out = []
-        for record in records[document.id]:
-            record = {
-                **record,
-                "document": document.id,
-                "date": document.date,
-                "version": 1,
-                "retired": False,
-                "retired_reason": None,
-                "origin": "moderator",
-            }
-            out.append(record)
+        for record, entry in zip(records[new.id], read_entries, strict=True):
+            mentions = record.setdefault("mentions", [])
+            named = {m["name"].casefold() for m in mentions if m["type"] == "card"}
+            for card in entry.cards:  # "Applicable Cards:" are mentions, found or not
+                if card.casefold() not in named:
+                    ids = names.get(_card_key(card), [])
+                    mentions.append({"type": "card", "name": card, "card_ids": list(ids)})
+            if not mentions:
+                del record["mentions"]
+            out.append(
+                {
+                    **record,
+                    "document": new.id,
+                    "date": entry.date or new.date,
+                    "version": 1,
+                    "retired": False,
+                    "retired_reason": None,
+                    "origin": "moderator",
+                }
+            )
         return out
 
+    def _compare(self, preview: ImportPreview) -> None:
+        """Each entry's status against the current version of its topic; per-entry dates
+        decide which ranks higher, as the store will rank them."""
+        conn = self.moderation.conn
+        official = bool(preview.document["official"])
+        for record in preview.entries:
+            row = conn.execute(
+                "SELECT current FROM topics WHERE id = ?", (record["topic"],)
+            ).fetchone()
+            current = entry_row(conn, row[0]) if row else None
+            record["words"] = len(record["text"].split())
+            record["first_words"] = first_words(record["text"])
+            if current is None:
+                record["status"] = NEW
+                continue
+            holder = document_row(conn, current["document"]) or {}
+            theirs = precedence(bool(holder.get("official")), current["date"] or holder.get("date"))
+            ours = precedence(official, record["date"])
+            record["current"] = current["id"]
+            if ours < theirs:
+                record["status"] = OLDER
+            elif current["text"] == record["text"]:
+                record["status"] = UNCHANGED
+            else:
+                record["status"] = CHANGED
+                record["diff"] = word_diff(current["text"], record["text"])
+            if ours >= theirs:
+                preview.superseded.append(current["id"])
+
+    # ------------------------------------------------------------------ apply
     def apply_import(
-        self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
+        self,
+        moderator: Moderator,
+        preview: ImportPreview,
+        reason: str | None = None,
+        *,
+        accept_warnings: bool = False,
     ) -> dict[str, Any]:
-        """Apply a previewed import all at once."""
+        """Apply a previewed import all at once (warnings must be accepted explicitly)."""
+        if preview.warnings and not accept_warnings:
+            raise AcceptWarnings(
+                f"The preview has {len(preview.warnings)} warning(s): read them, then confirm "
+                "again to import anyway."
+            )
         if document_row(self.moderation.conn, preview.document["id"]):
             raise StaleEdit("That document was imported meanwhile.")
-        ops = [
-            {
-                "kind": "document",
-                "id": preview.document["id"],
-                "before": None,
-                "after": preview.document,
-            }
-        ]
+        stored = {k: preview.document[k] for k in _DOCUMENT_COLUMNS}
+        stored["official"] = int(bool(stored["official"]))
+        ops = [{"kind": "document", "id": stored["id"], "before": None, "after": stored}]
         ops += [
-            {"kind": "entry", "id": r["id"], "before": None, "after": r} for r in preview.entries
+            {"kind": "entry", "id": r["id"], "before": None, "after": _entry_record(r)}
+            for r in preview.entries
         ]
-        summary = f"{preview.document['title']} ({len(preview.entries)} entries)"
+        summary = f"{stored['title']} ({len(preview.entries)} entries)"
         return self.moderation.commit(moderator, "import", summary, ops, reason)
+
+
+_DOCUMENT_COLUMNS = (
+    "id",
+    "title",
+    "edition",
+    "kind",
+    "date",
+    "official",
+    "file",
+    "parser",
+    "origin",
+)
+_PREVIEW_ONLY = ("status", "diff", "current", "words", "first_words")
+
+
+def _entry_record(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k not in _PREVIEW_ONLY}
+
+
+def _card_key(name: str) -> str:
+    from bot.normalize import normalize
+
+    return normalize(re.sub(r"\s+", " ", name))
+
+
+@dataclass
+class _Picked:
+    value: str | None
+    note: str | None = None
+
+
+def _pick(name: str, printed: str | None, given: str | None, fallback: str | None = None):
+    """What the document prints, else the option, else the shape's default."""
+    if printed and given and printed != given:
+        return _Picked(
+            printed,
+            f"the document prints {name} {printed}; {given} as given was not used",
+        )
+    return _Picked(printed or given or fallback)
+
+
+def _as_document(d: dict[str, Any]) -> Document:
+    return Document(
+        id=d["id"],
+        title=d["title"],
+        edition=d["edition"],
+        kind=d["kind"],
+        date=d["date"],
+        official=bool(d["official"]),
+        file=d.get("file") or "",
+        parser=d.get("parser") or "",
+    )

@@ -162,10 +162,17 @@ class Rulings:
         return self._write(lambda moderation: moderation.revert(moderator, change_id, reason))
 
     def apply_import(
-        self, moderator: Moderator, preview: ImportPreview, reason: str | None = None
+        self,
+        moderator: Moderator,
+        preview: ImportPreview,
+        reason: str | None = None,
+        *,
+        accept_warnings: bool = False,
     ) -> dict[str, Any]:
         return self._write(
-            lambda moderation: DocumentImports(moderation).apply_import(moderator, preview, reason)
+            lambda moderation: DocumentImports(moderation).apply_import(
+                moderator, preview, reason, accept_warnings=accept_warnings
+            )
         )
 
     def preview_import(self, content: bytes, filename: str, **document) -> ImportPreview:

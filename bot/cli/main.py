@@ -111,6 +111,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--json", action="store_true")
     _add_moderation_commands(sub)
+    from bot.cli.ingest import add_ingest_command
+
+    add_ingest_command(sub)
     from bot.cli.ops import add_ops_commands
 
     add_ops_commands(sub)

@@ -25,7 +25,7 @@ from bot.ingest.dataset import (
     write_text_atomically,
 )
 from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
-from bot.models import Card, Document
+from bot.models import KIND_CARD_RULING, KIND_RULE, Card, Document
 from bot.normalize import normalize, slugify
 
 log = logging.getLogger(__name__)
@@ -130,16 +130,12 @@ class _MentionIndex:
     """Finds card names and rules terms inside ruling text by scanning word n-grams."""
 
     def __init__(self, cards: list[Card], terms: dict[str, str], texts: list[str] = ()):
-        self.names: dict[str, list[str]] = defaultdict(list)  # normalised form -> card ids
+        self.names = card_names(cards)  # normalised form -> card ids
         # A persona: a title only ever printed with a subtitle, shared by several versions
         # ("Worf" -> Worf, First Officer; Worf, Son of Mogh; ...). normalised title -> ids.
         self.personas: dict[str, list[str]] = defaultdict(list)
         whole_names = {normalize(card.name) for card in cards}
         for card in cards:
-            for form in name_forms(card):
-                key = normalize(form)
-                if key and card.id not in self.names[key]:
-                    self.names[key].append(card.id)
             title = normalize(card.title)
             if card.subtitle and title not in whole_names:
                 self.personas[title].append(card.id)
@@ -305,6 +301,24 @@ def _join_tokens(words: list[str]) -> str:
     return _trim_token(text)
 
 
+def card_names(cards: list[Card]) -> dict[str, list[str]]:
+    """Every normalised way of writing each card (see ``name_forms``) -> its card ids."""
+    names: dict[str, list[str]] = defaultdict(list)
+    for card in cards:
+        for form in name_forms(card):
+            key = normalize(form)
+            if key and card.id not in names[key]:
+                names[key].append(card.id)
+    return dict(names)
+
+
+def card_ruling_kind(title: str, kind: str, names: dict[str, list[str]]) -> str:
+    """A rule entry titled with a card's name is that card's ruling."""
+    if kind == KIND_RULE and normalize(title) in names:
+        return KIND_CARD_RULING
+    return kind
+
+
 def _entry_id(document: Document, title: str, taken: set[str]) -> str:
     base = f"{document.id}:{slugify(title)[:60]}"
     candidate, n = base, 2
@@ -332,9 +346,13 @@ def _parse(document: Document, data_dir: Path, known_titles: frozenset[str]):
 
 
 def build_entries(
-    documents: list[Document], parsed: dict[str, list[ParsedEntry]], cards: list[Card]
+    documents: list[Document],
+    parsed: dict[str, list[ParsedEntry]],
+    cards: list[Card],
+    only: set[str] | None = None,
 ) -> tuple[dict[str, list[dict[str, Any]]], dict[str, DocumentReport]]:
-    """Turn parsed entries into the YAML records of every document (ids, topics, links)."""
+    """Turn parsed entries into the YAML records of every document (ids, topics, links);
+    with ``only``, the records of those documents alone (the others still name topics)."""
     topics = _Topics()
     reports = {d.id: DocumentReport(d) for d in documents}
     ranked = sorted(documents, key=lambda d: d.precedence, reverse=True)
@@ -357,6 +375,8 @@ def build_entries(
 
     records: dict[str, list[dict[str, Any]]] = {}
     for document in documents:
+        if only is not None and document.id not in only:
+            continue
         report = reports[document.id]
         taken: set[str] = set()
         out = []
@@ -432,7 +452,15 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
     warnings: dict[str, list[str]] = {}
     sourced = [d for d in documents if d.parser]  # moderators' documents have no source file
     for document in sourced:
-        result = _parse(document, data_dir, known[document.edition])
+        try:
+            result = _parse(document, data_dir, known[document.edition])
+        except SourceFormatError as error:
+            raise SourceFormatError(
+                error.path,
+                error.line,
+                f"{error.reason} ({document.id}); nothing was written, the previous data stays "
+                "in force",
+            ) from None
         parsed[document.id] = result.entries
         warnings[document.id] = [f"line {w.line}: {w.message}" for w in result.warnings]
     records, reports = build_entries(sourced, parsed, cards)

@@ -158,9 +158,35 @@ def _open_or_build(db_path: Path, data_dir: Path, wanted: str) -> Store:
             move_aside(db_path)
             store = None
         if store is None:
-            build_store(db_path, data_dir, wanted)
+            try:
+                build_store(db_path, data_dir, wanted)
+            except ValueError as error:  # DataError, SourceFormatError: the data, not the file
+                previous = _previous_store(db_path, data_dir)
+                if previous is None:
+                    raise
+                log.error(
+                    "the data in %s cannot be built (%s); the previous store stays in force "
+                    "until it is fixed (run `rulings doctor`)",
+                    data_dir,
+                    error,
+                )
+                return previous
             store = Store(_connect(db_path), db_path, data_dir)
     return store
+
+
+def _previous_store(db_path: Path, data_dir: Path) -> Store | None:
+    """The store built from earlier data, whole, when the data now cannot be built: a
+    document registered but not importable must not take every lookup down with it."""
+    if not db_path.exists():
+        return None
+    try:
+        check_file(db_path)
+        db = _connect(db_path)
+        db.conn.execute("SELECT count(*) FROM topics").fetchone()
+    except (StoreDamaged, sqlite3.DatabaseError):
+        return None
+    return Store(db, db_path, data_dir)
 
 
 def _level_with_journal(store: Store) -> None:
@@ -278,7 +304,7 @@ def _build_into(
             columns = tuple(c for c in ENTRY_FIELDS if c not in ("version", "origin"))
             rows = []
             for e in entries:
-                record = encode_entry({**e, "date": by_id[e["document"]].date})
+                record = encode_entry({**e, "date": e.get("date") or by_id[e["document"]].date})
                 rows.append(tuple(record.get(c) for c in columns))
             placeholders = ", ".join("?" for _ in columns)
             conn.executemany(

@@ -28,7 +28,7 @@ _KEYS = tuple(
 )
 
 
-def _record(row: dict[str, Any]) -> dict[str, Any]:
+def _record(row: dict[str, Any], document_date: str | None = None) -> dict[str, Any]:
     entry = decode_entry(row)
     record: dict[str, Any] = {}
     for key in _KEYS:
@@ -36,6 +36,8 @@ def _record(row: dict[str, Any]) -> dict[str, Any]:
         if key in ("taken_from", "amendments", "see_also", "mentions") and not value:
             continue
         record[key] = value
+    if entry.get("date") and entry["date"] != document_date:
+        record["date"] = entry["date"]  # dated on its own (a rulings feed): kept
     if entry["retired"]:
         record["retired"] = True
         record["retired_reason"] = entry.get("retired_reason")
@@ -75,12 +77,18 @@ def export_store(store: Store, data_dir: Path) -> list[str]:
         header = (data_dir / DOCUMENTS_FILE).read_text(encoding="utf-8").split("documents:")[0]
         write(data_dir / DOCUMENTS_FILE, header + dump_yaml({"documents": registry["documents"]}))
     for document in registry["documents"]:
+        dated = None if document.get("date") is None else str(document["date"])
         rows = list(
             db.query(
                 "SELECT * FROM entries WHERE document = ? ORDER BY line, rowid", [document["id"]]
             )
         )
-        text = dump_yaml({"document": document["id"], "entries": [_record(r) for r in rows]})
+        text = dump_yaml(
+            {
+                "document": document["id"],
+                "entries": [_record(r, dated) for r in rows],
+            }
+        )
         write(entries_path(data_dir, document["id"]), text)
     aliases = []
     for row in db.query("SELECT alias, target, note FROM aliases ORDER BY rowid"):

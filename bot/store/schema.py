@@ -94,11 +94,18 @@ def rerank(conn: sqlite3.Connection, topics: list[str] | None = None) -> None:
         topics = [row[0] for row in conn.execute("SELECT DISTINCT topic FROM entries")]
     for topic in topics:
         rows = conn.execute(
-            "SELECT id, document, line, retired, title, edition FROM entries WHERE topic = ?",
+            "SELECT id, document, line, retired, title, edition, date FROM entries WHERE topic = ?",
             (topic,),
         ).fetchall()
         live = [r for r in rows if not r[3]]
-        live.sort(key=lambda r: (precedence(**documents[r[1]]), -r[2]), reverse=True)
+        # An entry's own date (a rulings feed dates each ruling) ranks it; else its document's.
+        live.sort(
+            key=lambda r: (
+                precedence(documents[r[1]]["official"], r[6] or documents[r[1]]["date"]),
+                -r[2],
+            ),
+            reverse=True,
+        )
         for rank, row in enumerate(live):
             status = "current" if rank == 0 else "superseded"
             conn.execute(

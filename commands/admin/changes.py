@@ -32,7 +32,13 @@ async def apply_pending(
             rulings.retire_ruling, moderator, payload["entry_id"], payload["reason"]
         )
     if action == "import":
-        return await asyncio.to_thread(rulings.apply_import, moderator, payload["preview"])
+        return await asyncio.to_thread(
+            lambda: rulings.apply_import(
+                moderator,
+                payload["preview"],
+                accept_warnings=bool(payload.get("accept_warnings")),
+            )
+        )
     raise ModerationError(f"Unknown change {action}.")
 
 

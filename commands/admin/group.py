@@ -10,9 +10,11 @@ from typing import Any, Literal
 import discord
 from discord import app_commands
 
-from bot.answers.imports import ImportPreview
+from bot import validate
+from bot.answers.imports import MAX_IMPORT_BYTES, ImportPreview
 from bot.answers.moderation import ModerationError
 from bot.answers.service import Rulings
+from commands import limits
 from commands.admin.changes import announce
 from commands.admin.checks import is_moderator, moderator_check, moderator_of
 from commands.admin.pending import Pending
@@ -32,6 +34,7 @@ log = logging.getLogger(__name__)
 
 Kind = Literal["rule", "card ruling", "erratum", "clarification"]
 Edition = Literal["1E", "2E"]
+DocumentKind = Literal[validate.DOCUMENT_KINDS]  # one home: bot/validate.py
 
 
 @app_commands.guild_only()
@@ -138,28 +141,30 @@ class RulingAdmin(app_commands.Group):
         )
 
     @app_commands.command(
-        name="import", description="Import a new rules document (.txt or .md), with a preview"
+        name="import",
+        description="Import a rules document (text, Markdown or HTML), with a preview",
     )
     @app_commands.describe(
-        document="The document file",
-        title="Its title",
-        edition="Which game",
-        date="Its date, YYYY-MM-DD",
+        document="The document file (as published: text, Markdown or a saved HTML page)",
+        title="Its title (default: as the document prints it)",
+        edition="Which game, where the document does not say",
+        date="Its date, YYYY-MM-DD, where the document prints none (may stay undated)",
+        kind="What sort of document, where it does not say",
+        unofficial="A community document, not the rules committee's",
     )
     async def import_document(
         self,
         interaction: Interaction,
         document: discord.Attachment,
-        title: app_commands.Range[str, 1, 200],
-        edition: Edition,
-        date: str,
+        title: app_commands.Range[str, 1, 200] | None = None,
+        edition: Edition | None = None,
+        date: str | None = None,
+        kind: DocumentKind | None = None,
+        unofficial: bool = False,
     ) -> None:
-        if document.size > 2 * 1024 * 1024:
-            await interaction.response.send_message("The file is over 2 MB.", ephemeral=True)
-            return
-        if not document.filename.lower().endswith((".txt", ".md")):
+        if document.size > MAX_IMPORT_BYTES:
             await interaction.response.send_message(
-                "Only .txt (PDF text) and .md (Markdown) documents can be imported.", ephemeral=True
+                f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.", ephemeral=True
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -172,10 +177,14 @@ class RulingAdmin(app_commands.Group):
                 document.filename,
                 title=title,
                 edition=edition,
-                date=date.strip(),
+                date=date.strip() if date else None,
+                kind=kind,
+                official=False if unofficial else None,
             )
         except ModerationError as exc:
-            await interaction.followup.send(f"Not imported: {exc}", ephemeral=True)
+            await interaction.followup.send(
+                clamp(f"Not imported: {exc}", limits.MESSAGE_CONTENT), ephemeral=True
+            )
             return
         token = interaction.client.pending.put(interaction.user.id, "import", {"preview": preview})
         await interaction.followup.send(

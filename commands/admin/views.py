@@ -25,9 +25,9 @@ from commands.views import guarded
 log = logging.getLogger(__name__)
 
 
-def confirm_view(token: str) -> discord.ui.View:
+def confirm_view(token: str, label: str = "Confirm") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(ConfirmButton(token))
+    view.add_item(ConfirmButton(token, label))
     view.add_item(CancelButton(token))
     return view
 
@@ -39,17 +39,19 @@ class ConfirmButton(
 ):
     what = "Confirm"
 
-    def __init__(self, token: str):
+    def __init__(self, token: str, label: str = "Confirm"):
         super().__init__(
             discord.ui.Button(
-                label="Confirm", style=discord.ButtonStyle.danger, custom_id=f"ra:ok:{token}"
+                label=clamp(label, limits.BUTTON_LABEL),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"ra:ok:{token}",
             )
         )
         self.token = token
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["token"])
+        return cls(match["token"], item.label or "Confirm")
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
@@ -63,6 +65,20 @@ class ConfirmButton(
             )
             return
         action, payload = item
+        warnings = payload["preview"].warnings if action == "import" else []
+        if warnings and not payload.get("accept_warnings"):
+            # Warnings were shown first; importing over them takes a second, explicit click.
+            token = pending.put(interaction.user.id, action, {**payload, "accept_warnings": True})
+            await interaction.response.edit_message(
+                content=(
+                    f"⚠ This document has {len(warnings)} warning(s), listed first in the "
+                    "preview. Read them: click **Import despite warnings** to import it anyway, "
+                    "or Cancel."
+                ),
+                view=confirm_view(token, "Import despite warnings"),
+                allowed_mentions=NO_PINGS,
+            )
+            return
         try:
             change = await apply_pending(interaction, action, dict(payload))
         except ModerationError as exc:

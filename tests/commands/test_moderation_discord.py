@@ -245,14 +245,23 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
                 lambda r: r.method == "POST" and r.path.endswith(ix["token"]),  # slow when
                 timeout=20,  # the machine is loaded (the answer was deferred at once)
             )
-            summary = followup.json["embeds"][0]["description"]
-            lines = {
-                line.split(":**")[0].strip("*"): line
-                for line in summary.splitlines()
-                if ":**" in line
+            embeds = followup.json["embeds"]
+            summary = embeds[0]["description"]
+            assert "shape **crd-2e-text** · encoding **utf-8**" in summary
+            assert "New: 2 · Changed:" in summary and "Warnings: 0" in summary
+            listing = {  # every entry: status, title, length and first words
+                line.split("**")[1]: line.split("`")[1]
+                for line in embeds[1]["description"].splitlines()
             }
-            assert lines["New"] == "**New:** exchange, not in play"
-            assert "attempting missions" in lines["Changed"] and "abilities" in lines["Unchanged"]
+            assert {t for t, status in listing.items() if status.endswith(" new")} == {
+                "exchange",
+                "not in play",
+            }
+            assert listing["attempting missions"].endswith("changed")
+            assert listing["abilities"].endswith("unchanged")
+            assert any(
+                e["title"].startswith("Changed:") and "{+" in e["description"] for e in embeds
+            )
             message = fake_discord.original_message(ix["token"])
             done = await fake_discord.interact(
                 payloads.button_click(
@@ -293,15 +302,20 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
 
 async def test_import_refuses_wrong_type(fake_discord, running, fresh):
     async with running(fresh):
-        attachment = fake_discord.attachment("crd.pdf", b"%PDF-1.4", "application/pdf")
-        callback = await fake_discord.interact(
-            admin(
-                "import",
-                {"title": "x", "edition": "2E", "date": "2030-01-01"},
-                attachments={"document": attachment},
-            )
+        attachment = fake_discord.attachment("crd.zip", b"PK\x03\x04 zipped", "application/zip")
+        ix = admin(
+            "import",
+            {"title": "x", "edition": "2E", "date": "2030-01-01"},
+            attachments={"document": attachment},
         )
-    assert "Only .txt" in callback.body["data"]["content"]
+        await fake_discord.interact(ix)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        )
+    assert (
+        "ZIP archive or Word/OpenDocument file: save it as plain text" in (followup.json["content"])
+    )
+    assert fresh.change_log(5) == []
 
 
 async def test_retire_alias_log_and_announcement(fake_discord, running, fresh, state):

@@ -1,7 +1,8 @@
 """Bytes in, a recognised document out: the reader for moderators' uploads.
 
 :func:`read_document` decodes the bytes (UTF-8 with or without BOM, UTF-16/32 with BOM, a
-legacy single-byte code page found by ``charset-normalizer``), turns a saved HTML page into
+legacy single-byte code page found by ``charset-normalizer``; a PDF's text layer through
+``pypdf``), turns a saved HTML page into
 text, normalises line endings, detects the document's shape from its content alone (never
 from the file name or an edition) and reads its entries. Nothing is dropped silently: what
 a shape cannot place, and what looks partial, becomes a ``ParseWarning`` with a line number.

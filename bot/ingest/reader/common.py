@@ -6,7 +6,7 @@ import datetime as dt
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item
+from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader.model import Metadata, ReadEntry
 
 ISO = r"\d{4}-\d{2}-\d{2}"
@@ -18,6 +18,17 @@ _INSTRUCTION = re.compile(
     re.I,
 )
 _SHORT_TITLE = re.compile(r"^[A-Z0-9\"“'][^.!?:;]{1,60}$")
+
+
+def see_references(text: str) -> list[str]:
+    """Cross references as printed: the bundled forms ("See **X**", "(See X.)") and the plain
+    "See X." or "See X, Y." of web pages, in order, no repeats."""
+    found = see_also(text)
+    for match in re.finditer(r"(?:^|[.(]\s*)See ([^.()]+?)(?:\.|\)|$)", text):
+        for target in match.group(1).split(", "):
+            if target.strip() and target.strip() not in found:
+                found.append(target.strip())
+    return found
 
 
 def lines_of(text: str) -> list[tuple[int, str]]:
@@ -101,7 +112,9 @@ _LONG_DATE = re.compile(rf"\((\d{{1,2}}) ({_MONTHS}) (\d{{4}})\)")
 _UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 
 
-_ABOUT = re.compile(r"(?<![\w-])(?:Current Rulings|Glossary|Rulebook|FAQ|Rulings)(?![\w-])")
+_ABOUT = re.compile(
+    r"(?<![\w-])(?:Current Rulings|Glossary|GLOSSARY|Rulebook|FAQ|Rulings)(?![\w-])"
+)
 
 
 def _heading_like(line: str) -> bool:
@@ -137,7 +150,7 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         meta.kind = "community copy"
     elif re.search(r"Current Rulings|Rulings Updated|\bRULINGS\b", about):
         meta.kind = "current rulings"
-    elif re.search(r"Glossary", about):
+    elif re.search(r"Glossary|GLOSSARY", about):
         meta.kind = "glossary"
     elif re.search(r"Rulebook", about):
         meta.kind = "rulebook"
@@ -160,6 +173,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             )
         seen.setdefault(key, entry.line)
+        titles: list[str] = []
         for offset, paragraph in enumerate(entry.text.split("\n\n")):
             first = paragraph.split("\n")[0].strip()
             if _INSTRUCTION.match(first) and amendment_of(first) is None:
@@ -172,17 +186,34 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             if offset and "\n" not in paragraph and _SHORT_TITLE.match(first):
                 if not is_list_item(first) and len(first.split()) <= 6:
-                    warnings.append(
-                        ParseWarning(
-                            entry.line,
-                            f"entry {entry.title!r} contains a line that looks like a title: "
-                            f"{first!r}; two entries may have been read as one",
-                        )
-                    )
+                    titles.append(first)
+        if len(titles) == 1:
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"entry {entry.title!r} contains a line that looks like a title: "
+                    f"{titles[0]!r}; two entries may have been read as one",
+                )
+            )
+        elif titles:
+            shown = ", ".join(repr(t) for t in titles[:5]) + (", …" if len(titles) > 5 else "")
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"entry {entry.title!r} contains {len(titles)} lines that look like "
+                    f"titles: {shown}; several entries may have been read as one",
+                )
+            )
     if entries:
         last = entries[-1]
         tail = last.text.rstrip()
-        if tail and not ends_sentence(tail) and not is_list_item(tail.split("\n")[-1]):
+        last_line = tail.split("\n")[-1].strip()
+        # A short list item ("• Ferengi") needs no full stop; a long one is prose, cut off.
+        if (
+            tail
+            and not ends_sentence(tail)
+            and (not is_list_item(last_line) or len(last_line) > 80)
+        ):
             warnings.append(
                 ParseWarning(
                     last.line,

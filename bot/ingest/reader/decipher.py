@@ -14,13 +14,16 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence, see_also
-from bot.ingest.reader.common import join, lines_of, paragraphs
+from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader.common import join, lines_of, paragraphs, see_references
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“])")
+_SECTION = re.compile(r"^(?:RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)$")
+# "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
+_COLON = re.compile(r"^([^:]{1,60}?):\s+(\S.*)$")
 _MAX_TITLE_WORDS = 8
 _SMALL = {"a", "an", "the", "of", "and", "or", "to", "in", "on", "at", "by", "for", "be", "is"}
 
@@ -94,6 +97,14 @@ def _run_together(text: str) -> list[tuple[str, str]]:
             return pieces
 
 
+def colon_title(line: str) -> tuple[str, str] | None:
+    """(title, text) for a "term: text" item, else None."""
+    match = _COLON.match(line)
+    if not match or not _title_ok(match.group(1)) or not _title_ok(match.group(1).strip("*")):
+        return None
+    return match.group(1).strip(), match.group(2).strip()
+
+
 def _heading(line: str) -> bool:
     return _upper(line) and not _DASH.search(line) and len(line.split()) <= 6
 
@@ -105,6 +116,12 @@ def detect(text: str) -> float:
     opened = sum(1 for line in rows if split_title(line))
     if opened >= 3 and opened >= len(rows) // 2:
         return 0.6
+    # A saved page whose site navigation outnumbers its entries: the "RULINGS" heading, then
+    # an entry.
+    for index, line in enumerate(rows):
+        following = rows[index + 1 : index + 3]
+        if _SECTION.match(line) and any(split_title(r) or colon_title(r) for r in following):
+            return 0.8
     return 0.0
 
 
@@ -114,12 +131,19 @@ def parse(text: str) -> Parsed:
     current: tuple[ReadEntry, list[tuple[int, str]]] | None = None
     done: list[tuple[ReadEntry, list[tuple[int, str]]]] = []
     previous = ""
+    before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
+    item = False  # the current entry is a one-paragraph "term: text" item
+    skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
     for number, raw in lines_of(text):
         line = raw.strip()
         if not line:
             previous = ""
+            skipping = False
             if current:
                 current[1].append((number, ""))
+            continue
+        if skipping:
+            previous = line
             continue
         if _UPDATED.match(line):
             previous = line
@@ -132,18 +156,39 @@ def parse(text: str) -> Parsed:
             previous = line
             continue
         opened = split_title(line) if (not previous or ends_sentence(previous)) else None
-        if opened:
+        listed = colon_title(line) if significant and not previous and not opened else None
+        if listed:
+            if current:
+                done.append(current)
+            current = (ReadEntry(title=listed[0], text="", line=number, marked_new=True), [])
+            current[1].append((number, listed[1]))
+            item = True
+        elif significant and item and not previous and not opened:
+            # A paragraph between the items that is none: not part of the item before.
+            done.append(current)
+            current, item, skipping = None, False, True
+            result.warnings.append(
+                ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
+            )
+        elif opened:
+            item = False
             pieces = _run_together(opened[1])
             pieces[0] = (opened[0], pieces[0][1])
             for title, body in pieces:
                 if current:
                     done.append(current)
-                entry = ReadEntry(title=title, text="", line=number, marked_new=significant)
+                marked = title.startswith("*") and len(title) > 1  # "*MARTOK": new or changed
+                title = title[1:].strip() if marked else title
+                entry = ReadEntry(
+                    title=title, text="", line=number, marked_new=significant or marked
+                )
                 current = (entry, [(number, body)])
-        elif current is None:
+        elif current is None and done:
             result.warnings.append(
-                ParseWarning(number, f"text before the first entry, ignored: {line[:60]!r}")
+                ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
             )
+        elif current is None:
+            before.append((number, line))
         else:
             head, *rest = _run_together(line)
             current[1].append((number, head[1]))
@@ -154,21 +199,19 @@ def parse(text: str) -> Parsed:
         previous = line
     if current:
         done.append(current)
+    if before:
+        more = f" ({len(before)} lines)" if len(before) > 1 else ""
+        result.warnings.append(
+            ParseWarning(
+                before[0][0], f"text before the first entry{more}, ignored: {before[0][1][:60]!r}"
+            )
+        )
     for entry, body in done:
         texts = [p for _, p in paragraphs(body)]
         entry.text = join(texts)
         entry.amendments = [a for a in map(amendment_of, texts) if a]
-        entry.see_also = _see(entry.text)
+        entry.see_also = see_references(entry.text)
         if not entry.text:
             result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))
         result.entries.append(entry)
     return result
-
-
-def _see(text: str) -> list[str]:
-    found = see_also(text)
-    for match in re.finditer(r"(?:^|[.(]\s*)See ([^.()]+?)(?:\.|\)|$)", text):
-        for target in match.group(1).split(", "):
-            if target.strip() and target.strip() not in found:
-                found.append(target.strip())
-    return found

@@ -17,8 +17,8 @@ _BOMS = [  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
     (codecs.BOM_UTF16_BE, "utf-16"),
 ]
 # Formats people upload by mistake, by their first bytes.
+_PDF = b"%PDF"
 _MAGIC = [
-    (b"%PDF", "a PDF: copy its text out (or save it as text) and upload that"),
     (b"PK\x03\x04", "a ZIP archive or Word/OpenDocument file: save it as plain text or HTML"),
     (b"\xd0\xcf\x11\xe0", "an old Word/Excel file: save it as plain text or HTML"),
     (b"{\\rtf", "an RTF file: save it as plain text or HTML"),
@@ -34,6 +34,8 @@ def decode(content: bytes) -> tuple[str, str]:
     """(text with "\\n" line endings, encoding name), or raise :class:`UnreadableDocument`."""
     if not content.strip():
         raise UnreadableDocument(f"the file is empty. {_ADVICE}")
+    if content.lstrip()[:4] == _PDF:
+        return pdf_text(content), "pdf"
     for magic, what in _MAGIC:
         if content.startswith(magic):
             raise UnreadableDocument(f"the file is {what}; it is not a text document.")
@@ -86,3 +88,35 @@ def _single_byte(encoding: str) -> bool:
     return name.startswith(("cp", "latin", "iso8859", "mac", "koi8", "windows")) and not any(
         multi in name for multi in ("932", "936", "949", "950", "1361")
     )
+
+
+def pdf_text(content: bytes) -> str:
+    """The text layer of a PDF, page after page (pypdf: pure Python, no external tool)."""
+    import io
+    import logging
+
+    import pypdf
+    from pypdf.errors import PdfReadError
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
+    try:
+        reader = pypdf.PdfReader(io.BytesIO(content))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise UnreadableDocument(
+                "the PDF is password-protected: save an unprotected copy, or its text, and "
+                "upload that."
+            )
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except (PdfReadError, ValueError, KeyError, TypeError) as error:
+        raise UnreadableDocument(
+            f"the PDF could not be read ({error}). Copy its text out (or save it as text) "
+            "and upload that."
+        ) from None
+    text = "\n".join(page.rstrip("\n") for page in pages)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.strip():
+        raise UnreadableDocument(
+            "the PDF has no text layer (a scan or pictures of pages): upload the document's "
+            "text instead."
+        )
+    return text

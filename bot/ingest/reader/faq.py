@@ -3,6 +3,11 @@
 Each Q/A pair is an entry titled with its topic (a topic may have several); its text is the
 pair as printed ("Q: …" and "A: …", a blank line between them where the page breaks the
 line). A topic line may stand alone ("DILEMMAS --") with its pairs on the lines after it.
+
+Decipher's own FAQ pages print the topic after the "Q:" instead: ``Q: TOPIC -- question`` or
+``Q: TOPIC:`` with numbered questions on the lines after, then ``A:``; a table of contents of
+bare ``Q: TOPIC`` lines comes first. Each such question is an entry titled with its topic;
+its text is the question (without "Q: TOPIC") and the answer as printed.
 """
 
 from __future__ import annotations
@@ -16,10 +21,17 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _TOPIC = re.compile(r"^(\S.{0,80}?)\s+--\s*(.*)$")
 _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
+# "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
+# a line of the table of contents.
+_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}?)\s*(?:--|:)\s*(.*)$")
+_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}$")
+_ANSWER = re.compile(r"^A:(?:\s|$)")
 
 
 def detect(text: str) -> float:
     rows = [line.strip() for _, line in lines_of(text)]
+    if any(_Q_TOPIC.match(line) for line in rows) and any(_ANSWER.match(line) for line in rows):
+        return 0.93
     topics = sum(
         1 for line in rows if (m := _TOPIC.match(line)) and (_Q.match(m.group(2)) or not m.group(2))
     )
@@ -30,6 +42,8 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> Parsed:
+    if any(_Q_TOPIC.match(line.strip()) for _, line in lines_of(text)):
+        return _parse_q_topics(text)
     result = Parsed()
     topic: tuple[int, str] | None = None
     pairs: list[tuple[str, int, list[tuple[int, str]]]] = []  # (topic, line, body)
@@ -62,6 +76,44 @@ def parse(text: str) -> Parsed:
     for title, number, body in pairs:
         entry = ReadEntry(title=title, text=join([p for _, p in paragraphs(body)]), line=number)
         if not _A.search(entry.text):
+            result.warnings.append(
+                ParseWarning(number, f"question under {title!r} has no answer ('A:')")
+            )
+        result.entries.append(entry)
+    return result
+
+
+def _parse_q_topics(text: str) -> Parsed:
+    result = Parsed()
+    before: list[tuple[int, str]] = []
+    contents = 0
+    current: tuple[str, int, list[tuple[int, str]]] | None = None
+    pairs: list[tuple[str, int, list[tuple[int, str]]]] = []
+    for number, raw in lines_of(text):
+        line = raw.strip()
+        match = _Q_TOPIC.match(line)
+        if match:
+            current = (match.group(1).strip(), number, [])
+            pairs.append(current)
+            if match.group(2):
+                current[2].append((number, match.group(2)))
+        elif current is not None:
+            current[2].append((number, line))
+        elif _TOC.match(line):
+            contents += 1
+        elif line:
+            before.append((number, line))
+    if before:
+        result.warnings.append(
+            ParseWarning(
+                before[0][0],
+                f"text before the first question ({len(before)} lines), ignored: "
+                f"{before[0][1][:60]!r}",
+            )
+        )
+    for title, number, body in pairs:
+        entry = ReadEntry(title=title, text=join([p for _, p in paragraphs(body)]), line=number)
+        if not any(_ANSWER.match(p) for p in entry.text.split("\n\n")):
             result.warnings.append(
                 ParseWarning(number, f"question under {title!r} has no answer ('A:')")
             )

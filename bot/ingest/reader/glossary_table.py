@@ -21,9 +21,15 @@ _ROW = re.compile(r"^\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|?$")
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
 
 
+# The letter page's own anchors: "ab - ac - ad - ... - aw" (and a lone "ba" before the first).
+_ANCHORS = re.compile(r"^[a-z]{1,3}(?:\s+-\s+[a-z]{1,3}){2,}\s*\|?$")
+
+
 def _navigation(line: str) -> bool:
     """ "Home | Rules | Glossary | Contact": short items between pipes, no sentence."""
     line = line.strip()
+    if _ANCHORS.match(line):
+        return True
     if not _NAVIGATION.match(line) or line.startswith("|"):
         return False
     items = [item.strip() for item in line.split("|") if item.strip()]

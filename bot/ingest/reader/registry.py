@@ -8,6 +8,7 @@ from bot.ingest.reader import (
     faq,
     feed,
     feed_table,
+    glossary_pdf,
     glossary_table,
     single_ruling,
     wiki_entry,
@@ -46,6 +47,12 @@ SHAPES: tuple[Shape, ...] = (
         "a Glossary page scraped from an HTML table ('|' separator lines or '| Term | Text |')",
         glossary_table.detect,
         glossary_table.parse,
+    ),
+    Shape(
+        "glossary-pdf-page",
+        "a page of the Glossary PDF from a flip-book site: '<br />' lines, 'Title – text'",
+        glossary_pdf.detect,
+        glossary_pdf.parse,
     ),
     Shape(
         "faq",

@@ -14,10 +14,12 @@ from bot.ingest.reader.common import join, lines_of, paragraphs, take_cards
 from bot.ingest.reader.model import Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
 
+_EDIT = re.compile(r"\s*\[edit(?: \| edit source)?\]\s*$")
 _TITLE = re.compile(r"^[\w\"“'(][^.!?]{0,79}$")
 # Wiki chrome printed around the article, not part of it.
 _CHROME = re.compile(
-    r"^(?:From .*wiki.*|Jump to (?:navigation|search).*|Navigation menu|Retrieved from .*|"
+    r"^(?:From .*wiki.*|From [A-Z][\w ]{0,40}|Jump to:? (?:navigation|search).*|Navigation menu|"
+    r"Retrieved from .*|"
     r"Categor(?:y|ies):.*|This page was last (?:edited|modified).*|\[edit\]|edit)$",
     re.I,
 )
@@ -40,7 +42,22 @@ def parse(text: str) -> Parsed:
     rows = _rows(text)
     first = next(i for i, (_, line) in enumerate(rows) if line.strip())
     number, title = rows[first][0], rows[first][1].strip()
-    body, cards = take_cards(rows[first + 1 :])
+    rest = [(n, _EDIT.sub("", line)) for n, line in rows[first + 1 :]]
+    # An infobox and navigation ("a | b | c") before the article's first sentence.
+    start = next(
+        (i for i, (_, line) in enumerate(rest) if len(line.split()) >= 5 and ends_sentence(line)),
+        0,
+    )
+    skipped = [(n, line.strip()) for n, line in rest[:start] if line.strip()]
+    if skipped:
+        result.warnings.append(
+            ParseWarning(
+                skipped[0][0],
+                f"text before the article ({len(skipped)} lines: infobox, navigation), "
+                f"ignored: {skipped[0][1][:60]!r}",
+            )
+        )
+    body, cards = take_cards(rest[start:])
     texts = [p for _, p in paragraphs(body)]
     if not texts:
         result.warnings.append(ParseWarning(number, f"entry {title!r} has no text"))

@@ -1,0 +1,180 @@
+"""``rulings ingest FILE``: read a rules document, preview what importing it would change,
+and (with ``--apply``) import it as one logged moderator change.
+
+The preview is the one ``/ruling-admin import`` shows (``bot.answers.imports``). Exit 0 when
+the document was read (with warnings or not), 2 when it was refused, with one line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+import textwrap
+from pathlib import Path
+
+from bot import validate
+
+log = logging.getLogger(__name__)
+
+EXIT_OK, EXIT_REFUSED = 0, 2
+
+DESCRIPTION = """\
+Read a rules document (a Current Rulings Document, the rulings feed, a single ruling page, a
+Glossary or Rulebook page, a FAQ; text, Markdown or a saved HTML page, in any common
+encoding), and show what importing it would change: its shape and encoding, warnings first
+(with line numbers), then every entry with its status — new, changed (with a word diff),
+unchanged, or older (it ranks below the current version and will not become current).
+Nothing changes without --apply. A preview with warnings is applied only with
+--accept-warnings as well: read the warnings first."""
+
+
+def _value(check):
+    def parse(value: str) -> str:
+        try:
+            return check(value)
+        except validate.InvalidValue as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+def add_ingest_command(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "ingest",
+        help="preview (and with --apply, import) a new rules document",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.set_defaults(run=run_ingest)
+    p.add_argument("file", type=Path, metavar="FILE", help="the document file")
+    p.add_argument(
+        "--edition", type=_value(validate.edition), help="1E or 2E, where the document is silent"
+    )
+    p.add_argument(
+        "--date",
+        type=_value(validate.iso_date),
+        help="YYYY-MM-DD, where the document prints none (undated is allowed)",
+    )
+    p.add_argument("--title", help="the document's title (default: as printed)")
+    p.add_argument(
+        "--kind",
+        type=_value(validate.document_kind),
+        help=f"where the document is silent: {', '.join(validate.DOCUMENT_KINDS)}",
+    )
+    p.add_argument(
+        "--unofficial", action="store_true", help="a community document, not the committee's"
+    )
+    p.add_argument("--apply", action="store_true", help="import it (default: preview only)")
+    p.add_argument(
+        "--accept-warnings",
+        action="store_true",
+        help="with --apply: import even though the preview has warnings",
+    )
+    p.add_argument("--as", dest="moderator", default=None, help="your name for the change log")
+    p.add_argument("--reason", help="why, for the change log")
+    p.add_argument("--json", action="store_true", help="print the preview as JSON")
+
+
+def _moderator(name: str | None):
+    """The change log's moderator: ``--as NAME``, else the OS user (as the other commands)."""
+    import getpass
+
+    from bot.answers.moderation import Moderator
+
+    name = name or getpass.getuser()
+    return Moderator(id=f"cli:{name}", name=name)
+
+
+def _refuse(message: str) -> int:
+    """One line on stderr: the reader's list of shapes is shortened to their names."""
+    lines = str(message).splitlines()
+    shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
+    kept = [line.strip() for line in lines if line.strip() and not line.startswith("  - ")]
+    if shapes:
+        kept = [
+            f"{line} {', '.join(shapes)}." if line == "Accepted shapes:" else line for line in kept
+        ]
+    line = " ".join(kept)
+    print(f"rulings ingest: {line}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
+def run_ingest(ctx) -> int:
+    from bot.answers.moderation import ModerationError
+
+    args = ctx.args
+    try:
+        content = args.file.read_bytes()
+    except OSError as error:
+        return _refuse(f"cannot read {args.file}: {error.strerror or error}")
+    rulings = ctx.rulings
+    try:
+        preview = rulings.preview_import(
+            content,
+            args.file.name,
+            title=args.title,
+            edition=args.edition,
+            date=args.date,
+            kind=args.kind,
+            official=False if args.unofficial else None,
+        )
+    except ModerationError as error:
+        return _refuse(str(error))
+    if args.json:
+        print(json.dumps(preview.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print_preview(preview, ctx.width)
+    if not args.apply:
+        if not args.json:
+            print("\nNothing changed (preview only): add --apply to import it.")
+        return EXIT_OK
+    if preview.warnings and not args.accept_warnings:
+        return _refuse(
+            f"not imported: the preview has {len(preview.warnings)} warning(s); read them, "
+            "then run again with --apply --accept-warnings to import anyway"
+        )
+    try:
+        change = rulings.apply_import(
+            _moderator(args.moderator), preview, args.reason, accept_warnings=args.accept_warnings
+        )
+    except ModerationError as error:
+        return _refuse(f"not imported: {error}")
+    print(f"change #{change['id']}: {change['action']} {change['summary']}", file=sys.stderr)
+    return EXIT_OK
+
+
+def print_preview(preview, width: int = 88) -> None:
+    d = preview.document
+    origin = "official" if d["official"] else "community"
+    print(f"{d['title']}  [{d['id']}]")
+    print(
+        f"{d['edition']} · {d['kind']} · {d['date'] or 'undated'} · {origin} · "
+        f"shape {d['shape']} · encoding {d['encoding']}"
+    )
+    counts = {s: 0 for s in ("new", "changed", "unchanged", "older")}
+    for entry in preview.entries:
+        counts[entry["status"]] += 1
+    print(
+        f"{len(preview.entries)} entries: "
+        + ", ".join(f"{n} {status}" for status, n in counts.items())
+        + f"; {len(preview.warnings)} warning(s)"
+    )
+    if preview.warnings:
+        print("\nWarnings:")
+        for line in preview.warning_lines():
+            print(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    "))
+    print("\nEntries:")
+    for entry in preview.entries:
+        dated = f" ({entry['date']})" if entry["date"] else ""
+        print(
+            f"  {entry['status']:<9} {entry['title']}{dated} — {entry['words']} words: "
+            f"{entry['first_words']}"
+        )
+        if entry.get("diff"):
+            print(
+                textwrap.fill(
+                    entry["diff"], width, initial_indent=" " * 12, subsequent_indent=" " * 12
+                )
+            )

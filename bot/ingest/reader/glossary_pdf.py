@@ -1,0 +1,119 @@
+"""``glossary-pdf-page``: a page of the 1E Glossary PDF as a flip-book site serves its text.
+
+Shape: every line of the PDF ends in ``<br />`` (and is followed by a blank line); the page's
+own chrome (date, title, "SHOW MORE", an advert) comes first, without ``<br />``. Entries
+are ``Title – text`` (an en dash, sometimes a hyphen), hard-wrapped over several lines; a
+page usually starts inside an entry whose title is on the page before. Inline markup the
+site adds (``<strong>Card</strong>assia``) is removed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import ends_sentence, is_list_item
+from bot.ingest.reader.decipher import split_title
+from bot.ingest.reader.model import Parsed, ReadEntry
+
+_BR_END = re.compile(r"<br\s*/?>\s*$", re.I)
+_INLINE_TAG = re.compile(r"</?(?:strong|b|i|em|span|u|font)\b[^>]*>", re.I)
+_ENTRY_DASH = re.compile(r"\s[–-]\s")
+_BULLET = ("•", "●", "◦")
+
+
+def _lines(text: str) -> list[tuple[int, str, bool]]:
+    """(line number, text without markup, ended in <br />) for every non-blank line."""
+    out = []
+    for number, raw in enumerate(text.split("\n"), 1):
+        if not raw.strip():
+            continue
+        br = bool(_BR_END.search(raw))
+        line = _INLINE_TAG.sub("", _BR_END.sub("", raw)).strip()
+        if line:
+            out.append((number, line, br))
+    return out
+
+
+def detect(text: str) -> float:
+    lines = _lines(text[:200_000])
+    br = sum(1 for _, _, ended in lines if ended)
+    if br < 5 or br < len(lines) // 2:
+        return 0.0
+    starts = sum(1 for _, line, _ in lines if _ENTRY_DASH.search(line) and split_title(line))
+    return 0.75 if starts else 0.0
+
+
+def _opens(line: str, previous: str | None) -> tuple[str, str] | None:
+    """(title, text) when the line opens an entry: a title, a dash, text, and the line
+    before ended a sentence (or there is none)."""
+    if previous is not None and not ends_sentence(previous):
+        return None
+    found = split_title(line)
+    if not found or not _ENTRY_DASH.search(line):
+        return None
+    return found
+
+
+def _join(text: str, line: str) -> str:
+    if not text:
+        return line
+    if line.startswith(_BULLET):
+        return f"{text}\n\n{line}"
+    if text.endswith("-") and text[-2:-1].isalpha():  # "non-" + "Borg": a hyphenated break
+        return text + line
+    return f"{text} {line}"
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    lines = _lines(text)
+    chrome = [(n, line) for n, line, br in lines if not br and n < _first_br(lines)]
+    if chrome:
+        result.warnings.append(
+            ParseWarning(
+                chrome[0][0],
+                f"the page's own text before the document ({len(chrome)} lines), ignored: "
+                f"{chrome[0][1][:60]!r}",
+            )
+        )
+    body = [(n, line) for n, line, br in lines if n >= _first_br(lines)]
+    fragment: list[tuple[int, str]] = []
+    previous: str | None = None
+    for number, line in body:
+        found = _opens(line, previous)
+        if found:
+            title, rest = found
+            result.entries.append(ReadEntry(title=title, text=rest, line=number))
+        elif result.entries:
+            entry = result.entries[-1]
+            entry.text = _join(entry.text, line)
+        else:
+            fragment.append((number, line))
+        previous = line
+    if result.entries and lines and not lines[-1][2]:
+        # Every line of the PDF ends in <br />: one without it is where the copy stops. The
+        # shared check warns about a cut sentence, but not about a cut short list item.
+        last = result.entries[-1]
+        tail = last.text.rsplit("\n", 1)[-1]
+        if is_list_item(tail) and not ends_sentence(tail):
+            result.warnings.append(
+                ParseWarning(
+                    lines[-1][0],
+                    f"the last entry {last.title!r} ends mid-sentence ({tail[-40:]!r}): the "
+                    "page's text stops mid-line (partial)",
+                )
+            )
+    if fragment:
+        result.warnings.append(
+            ParseWarning(
+                fragment[0][0],
+                f"the page starts inside an entry whose title is on an earlier page "
+                f"({len(fragment)} lines), ignored: {fragment[0][1][:60]!r}",
+            )
+        )
+    return result
+
+
+def _first_br(lines: list[tuple[int, str, bool]]) -> int:
+    return next((n for n, _, br in lines if br), 0)

@@ -1,0 +1,126 @@
+"""/ruling-admin import through the fake Discord: the shared preview (shape, encoding,
+warnings first, every entry with its status), and a second click to import over warnings."""
+
+from tests.commands.helpers import admin
+from tests.fakediscord import payloads
+
+HOME = payloads.GUILD_ID
+
+# Two rulings in the shape of the committee's 2E rulings feed
+# (http://www.trekcc.org/2e/rulings.php), saved in cp1252 and cut off mid-sentence (a warning).
+FEED = (
+    "Second Edition rulings\n"
+    "\n"
+    "Bynars\u2019 Weapon 2017-03-01\n"
+    "Bynars\u2019 Weapon can be used on a ship that is not in combat.\n"
+    "\n"
+    "Crisis 2016-11-02\n"
+    "When Crisis is used, the dilemma is placed under the\n"
+).encode("cp1252")
+
+
+def _custom_id(components: list[dict], prefix: str) -> str:
+    return next(
+        c["custom_id"]
+        for row in components
+        for c in row["components"]
+        if c["custom_id"].startswith(prefix)
+    )
+
+
+async def _click(fake_discord, custom_id: str, message: dict):
+    return await fake_discord.interact(
+        payloads.button_click(
+            custom_id,
+            message,
+            guild_id=HOME,
+            user=payloads.MOD_USER,
+            member_roles=[payloads.MOD_ROLE_ID],
+        )
+    )
+
+
+async def test_import_with_warnings_takes_a_second_click(fake_discord, running, fresh):
+    async with running(fresh):
+        attachment = fake_discord.attachment("rulings.txt", FEED)
+        ix = admin("import", {"edition": "2E"}, attachments={"document": attachment})
+        await fake_discord.interact(ix)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        )
+        embeds = followup.json["embeds"]
+        summary = embeds[0]["description"]
+        assert "shape **rulings-feed** · encoding **cp1252**" in summary
+        assert "2E · rulings feed · undated · official" in summary
+        warnings = summary.split("**⚠ Warnings (confirming takes a second click):**\n")[1]
+        assert warnings.startswith("line 6: the last entry 'Crisis' ends mid-sentence")
+        entries = embeds[1]["description"].splitlines()
+        assert entries == [
+            "`🆕 new` **Bynars’ Weapon** (2017-03-01) — 13 words: Bynars’ Weapon can be used "
+            "on a ship …",
+            "`🆕 new` **Crisis** (2016-11-02) — 10 words: When Crisis is used, the dilemma is "
+            "placed …",
+        ]
+        message = fake_discord.original_message(ix["token"])
+        first = await _click(
+            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
+        )
+        data = first.body["data"]
+        assert data["content"].startswith("⚠ This document has 1 warning(s)")
+        assert fresh.change_log(5) == []  # the first click changed nothing
+        again = _custom_id(data["components"], "ra:ok:")
+        labels = [c["label"] for row in data["components"] for c in row["components"]]
+        assert labels == ["Import despite warnings", "Cancel"]
+        done = await _click(fake_discord, again, message)
+    assert done.body["data"]["content"].startswith("Done:")
+    answer = fresh.show("Crisis", edition="2E")[0]
+    assert answer["date"] == "2016-11-02"  # the ruling's own date, not one for the upload
+    assert fresh.change_log(1)[0]["action"] == "import"
+
+
+def test_a_long_preview_stays_inside_discord_limits():
+    """Hundreds of entries and warnings: every embed within Discord's limits, warnings first,
+    and what did not fit is counted, never silently dropped."""
+    from bot.answers.imports import ImportPreview
+    from commands import limits
+    from commands.render_admin import import_embeds
+
+    entries = [
+        {
+            "title": f"entry {n} " + "x" * 80,
+            "date": "2030-01-01",
+            "status": ("new", "changed", "unchanged", "older")[n % 4],
+            "words": 300,
+            "first_words": "When a player names a number, he or …",
+            "diff": ("[-old-] {+new+} " * 200) if n % 4 == 1 else None,
+            "text": "t",
+            "kind": "rule",
+        }
+        for n in range(600)
+    ]
+    preview = ImportPreview(
+        document={
+            "id": "2e-crd-2030-01-01",
+            "title": "T" * 300,
+            "edition": "2E",
+            "kind": "current rulings",
+            "date": "2030-01-01",
+            "official": True,
+            "shape": "crd-2e-text",
+            "encoding": "utf-16",
+        },  # fmt: skip
+        entries=entries,
+        warnings=[{"line": n, "message": "w" * 150} for n in range(200)],
+    )
+    embeds = [e.to_dict() for e in import_embeds(preview)]
+    assert len(embeds) <= limits.EMBEDS_PER_MESSAGE
+    total = sum(len(e.get("title", "")) + len(e.get("description", "")) for e in embeds)
+    assert total <= limits.EMBED_TOTAL
+    assert all(len(e.get("description", "")) <= limits.EMBED_DESCRIPTION for e in embeds)
+    assert all(len(e.get("title", "")) <= limits.EMBED_TITLE for e in embeds)
+    head = embeds[0]["description"]
+    assert "Warnings: 200" in head and "line 0: www" in head
+    assert head.rstrip().endswith("more warnings")
+    assert embeds[1]["title"] == "Entries"
+    assert "more entries (run `rulings ingest FILE` for the full list)" in embeds[1]["description"]
+    assert "more changed entries (diffs not shown)" in embeds[-1]["description"]

@@ -1,0 +1,197 @@
+"""``rulings ingest FILE``: the preview contract (JSON shape, exit codes, one stderr line on
+refusal), nothing changed without --apply, warnings accepted explicitly, metadata and ids."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.answers.service import Rulings
+from bot.cli.main import main
+
+HERE = Path(__file__).parent
+DATA = HERE.parents[1] / "rulings_data"
+# A real partial copy of the committee's 2E rulings feed (see corpus/README.md).
+FEED = HERE / "corpus" / "2e-rulings-feed-trekcc-2016-2017.txt"
+
+
+def _ingest(db: Path, *argv: str) -> int:
+    return main(["--data", str(DATA), "--db", str(db), "ingest", *argv])
+
+
+def _changes(db: Path) -> list[dict]:
+    live = Rulings.open(db, DATA)
+    try:
+        return live.change_log(10)
+    finally:
+        live.close()
+
+
+def test_json_preview_is_the_contract_and_changes_nothing(store_copy, capsys):
+    assert _ingest(store_copy, str(FEED), "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert list(out) == ["document", "entries", "warnings"]
+    assert out["document"] == {
+        "id": "2e-rulings-second-edition",
+        "title": "Second Edition",
+        "edition": "2E",  # printed: "Second Edition"
+        "date": None,  # the feed prints no date of its own; each ruling has one
+        "kind": "rulings feed",
+        "official": True,
+        "shape": "rulings-feed",
+        "encoding": "utf-8",
+    }
+    assert [(e["title"], e["date"], e["status"], e["kind"]) for e in out["entries"]] == [
+        ("Naming a Number", "2017-06-06", "new", "rule"),
+        ("Examining a Card", "2016-11-02", "new", "rule"),
+        ("Set Up", "2016-09-19", "new", "card ruling"),  # titled with a card's name
+        ("One-Time Broadcast Abilities", "2016-09-19", "new", "rule"),
+    ]
+    assert out["entries"][0]["text"] == (
+        "When a player names a number, he or she must choose zero or a positive integer."
+    )
+    assert all(set(e) == {"title", "date", "kind", "status", "text"} for e in out["entries"])
+    assert out["warnings"] == [
+        {
+            "line": 16,
+            "message": "the last entry 'One-Time Broadcast Abilities' ends mid-sentence "
+            '("e game to fulfill TFER\'s text. Karyn Arc"): the document looks cut off (partial)',
+        }
+    ]
+    assert _changes(store_copy) == []
+
+
+def test_text_preview_lists_warnings_first_then_every_entry(store_copy, capsys):
+    assert _ingest(store_copy, str(FEED)) == 0
+    out = capsys.readouterr().out
+    assert "shape rulings-feed · encoding utf-8" in out
+    assert out.index("Warnings:") < out.index("Entries:")
+    assert (
+        "  new       Naming a Number (2017-06-06) — 16 words: When a player names a number, he or …"
+        in out
+    )
+    assert out.rstrip().endswith("Nothing changed (preview only): add --apply to import it.")
+
+
+def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
+    assert _ingest(store_copy, str(FEED), "--apply") == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--apply --accept-warnings" in err[0]
+    assert _changes(store_copy) == []
+    assert _ingest(store_copy, str(FEED), "--apply", "--accept-warnings", "--as", "mary") == 0
+    assert "change #" in capsys.readouterr().err
+    live = Rulings.open(store_copy, DATA)
+    try:
+        answer, _ = live.show("Naming a Number", edition="2E")
+        assert answer["date"] == "2017-06-06" and answer["text"].startswith("When a player names")
+        assert live.change_log(1)[0]["moderator_name"] == "mary"
+    finally:
+        live.close()
+    # The same document again is refused, naming the id it was imported as.
+    assert _ingest(store_copy, str(FEED)) == 2
+    assert "already imported as 2e-rulings-second-edition" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (
+            b"Just a note to self.\n",
+            "no shape the reader knows. Its first lines: > Just a note to self. "
+            "Accepted shapes: rulings-feed, rulings-feed-table,",
+        ),
+        (b"%PDF-1.4\n", "the PDF could not be read"),
+        (b"", "the file is empty"),
+    ],
+)
+def test_refused_documents_exit_2_with_one_line(store_copy, tmp_path, capsys, content, says):
+    path = tmp_path / "doc.txt"
+    path.write_bytes(content)
+    assert _ingest(store_copy, str(path)) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and says in err[0] and err[0].startswith("rulings ingest: ")
+    assert captured.out == ""
+
+
+def test_the_edition_is_asked_for_where_the_document_is_silent(store_copy, tmp_path, capsys):
+    path = tmp_path / "parasites.txt"
+    path.write_text("Alien Parasites\n\nA different text about the parasites.\n")
+    assert _ingest(store_copy, str(path)) == 2
+    assert "give the edition (1E or 2E)" in capsys.readouterr().err
+
+
+def test_an_undated_glossary_is_older_than_a_dated_crd(store_copy, tmp_path, capsys):
+    path = tmp_path / "parasites.txt"
+    path.write_text("Alien Parasites\n\nA different text about the parasites.\n")
+    assert _ingest(store_copy, str(path), "--edition", "1E", "--kind", "glossary", "--json") == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (
+        out["document"]["date"] is None and out["document"]["id"] == "1e-glossary-alien-parasites"
+    )
+    assert out["entries"][0]["status"] == "older"  # the 1E CRD (2014-11-03) stays current
+    # The same entry in a dated, later CRD would change it.
+    args = ("--edition", "1E", "--date", "2030-01-01", "--kind", "current rulings", "--json")
+    assert _ingest(store_copy, str(path), *args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["document"]["id"] == "1e-crd-2030-01-01"
+    assert out["entries"][0]["status"] == "changed"
+
+
+def test_two_documents_of_one_date_get_two_ids(store_copy, tmp_path, capsys):
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text("Alien Parasites\n\nOne text about the parasites, longer than a line.\n")
+    second.write_text("Bajoran Wormhole\n\nAnother text, about the wormhole this time.\n")
+    common = ("--edition", "1E", "--date", "2030-01-01", "--kind", "current rulings", "--apply")
+    assert _ingest(store_copy, str(first), "--title", "Update A", *common) == 0
+    assert _ingest(store_copy, str(second), "--title", "Update B", *common) == 0
+    capsys.readouterr()
+    live = Rulings.open(store_copy, DATA)
+    try:
+        ids = {r[0] for r in live.store.db.conn.execute("SELECT id FROM documents")}
+    finally:
+        live.close()
+    assert {"1e-crd-2030-01-01", "1e-crd-2030-01-01-2"} <= ids
+
+
+def test_unofficial_and_invalid_options(store_copy, tmp_path, capsys):
+    path = tmp_path / "a.txt"
+    path.write_text("Alien Parasites\n\nOne text about the parasites, longer than a line.\n")
+    assert _ingest(store_copy, str(path), "--edition", "1E", "--unofficial", "--json") == 0
+    document = json.loads(capsys.readouterr().out)["document"]
+    assert document["official"] is False
+    with pytest.raises(SystemExit) as exit_:
+        _ingest(store_copy, str(path), "--edition", "3E")
+    assert exit_.value.code == 2
+    assert "edition must be 1E or 2E" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        _ingest(store_copy, str(path), "--kind", "newsletter")
+    assert "document kind must be one of" in capsys.readouterr().err
+
+
+def test_help_documents_the_second_step(capsys):
+    with pytest.raises(SystemExit):
+        main(["ingest", "--help"])
+    out = capsys.readouterr().out
+    assert "--accept-warnings" in out and "Nothing changes without --apply" in out
+
+
+def test_per_entry_dates_survive_export_and_rebuild(store_copy, tmp_path, capsys):
+    import shutil
+
+    data = tmp_path / "rulings_data"
+    shutil.copytree(DATA, data)
+    base = ["--data", str(data), "--db", str(store_copy)]
+    assert main([*base, "ingest", str(FEED), "--apply", "--accept-warnings"]) == 0
+    assert main([*base, "export"]) == 0
+    assert "wrote entries/2e-rulings-second-edition.yaml" in capsys.readouterr().out
+    exported = (data / "entries" / "2e-rulings-second-edition.yaml").read_text(encoding="utf-8")
+    assert "date: '2017-06-06'" in exported
+    fresh = Rulings.open(tmp_path / "fresh.sqlite3", data)  # built from the YAML alone
+    try:
+        answer, _ = fresh.show("Naming a Number", edition="2E")
+        assert answer["date"] == "2017-06-06"
+    finally:
+        fresh.close()
