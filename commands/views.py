@@ -35,6 +35,7 @@ log = logging.getLogger(__name__)
 
 PRIVATE, PUBLIC = "p", "o"
 SEARCH_LIMIT = 25  # /search lists this many matches, paged
+PAGED_QUERY = limits.CUSTOM_ID - len("rp:n:o:999:2E|")  # longest words a page button carries
 
 
 async def count_lookup(
@@ -168,10 +169,14 @@ def list_view(
     """A paged list (changes, search results, sources): page buttons, then a select of the
     rulings on this page."""
     view = discord.ui.View(timeout=None)
-    if len(f"rp:{kind}:o:999:{target}") <= limits.CUSTOM_ID:
+    if _fits_page_id(kind, target):
         for button in _page_buttons(kind, PUBLIC, page, pages, target):
             view.add_item(button)
     return pick_view(items, PUBLIC, "n", placeholder, asker, view) if items else view  # fmt: skip
+
+
+def _fits_page_id(kind: str, target: str) -> bool:
+    return len(f"rp:{kind}:o:999:{target}") <= limits.CUSTOM_ID
 
 
 def search_target(words: str, edition: str | None) -> str:
@@ -202,6 +207,12 @@ async def render_list(
         found = await asyncio.to_thread(rulings.search, rest, edition, SEARCH_LIMIT)
         snippets = await asyncio.to_thread(rulings.snippets, [r["id"] for r in found["results"]])
         embed, pages = search_embed(found, snippets, page)
+        if pages > 1 and not _fits_page_id(kind, target):
+            # The words are too long to ride in a button: say so rather than hide the rest.
+            embed.set_footer(
+                text=f"Page 1/{pages}: shorter words (under {PAGED_QUERY} characters) page "
+                "through the rest"
+            )
         view = list_view(
             "n", target, page, pages, found["results"], "Open one of these rulings", asker
         )

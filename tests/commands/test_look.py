@@ -446,3 +446,18 @@ async def test_broken_store_is_logged_once_per_state_change(
     assert len(failures) == 2  # broken, then broken again after recovering
     assert failures[0].exc_info is not None
     assert len(recoveries) == 1
+
+
+async def test_search_words_too_long_to_page_say_so(fake_discord, running):
+    words = (
+        "personnel mission card play dilemma ship attempt opponent headquarters download "
+        "cost skills"
+    )
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("search", {"words": words}, guild_id=GUILD), WAIT
+        )
+    data = callback.body["data"]
+    assert limits.validate_message(data) == []
+    assert not any(cid.startswith("rp:") for cid in _custom_ids(data))
+    assert data["embeds"][0]["footer"]["text"].startswith("Page 1/2: shorter words")
