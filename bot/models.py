@@ -75,6 +75,7 @@ class Document:
     official: bool
     file: str | None  # relative to rulings_data/; None for a moderator's document
     parser: str | None  # None: no source file; its entries YAML is the record
+    url: str | None = None  # where the official document can be read, where one is known
 
     @property
     def precedence(self) -> tuple[int, str]:

@@ -83,9 +83,13 @@ class _RulingsBotBase(_BotBase):
         self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")
 
     async def _watch_store(self) -> None:
-        """Pick up changes other processes committed to the shared store, once a second;
-        forget lookups past the retention limit once an hour."""
+        """Pick up changes other processes committed to the shared store, every
+        ``WATCH_SECONDS``; forget lookups past the retention limit once an hour.
+
+        A broken store is logged once when it breaks (with the traceback), and once when it
+        is readable again, not on every tick."""
         last_prune = 0.0
+        failing: str | None = None  # what is wrong now, None while all is well
         while True:
             try:
                 if await asyncio.to_thread(self.rulings.refresh_if_changed):
@@ -101,8 +105,14 @@ class _RulingsBotBase(_BotBase):
                             removed,
                             self.settings.stats_days,
                         )
-            except Exception:  # noqa: BLE001 - the watcher must outlive a bad moment
-                log.exception("store watcher failed; retrying")
+                if failing is not None:
+                    log.warning("store watcher recovered after: %s", failing)
+                    failing = None
+            except Exception as exc:  # noqa: BLE001 - the watcher must outlive a bad moment
+                problem = f"{type(exc).__name__}: {exc}"
+                if problem != failing:
+                    log.exception("store watcher failed (%s); retrying quietly", problem)
+                    failing = problem
             await asyncio.sleep(WATCH_SECONDS)
 
     async def close(self) -> None:

@@ -14,16 +14,18 @@ from bot.validate import iso_date
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import UserError
-from commands.render import (
-    NO_PINGS,
-    card_embed,
-    changes_embed,
-    clamp,
-    history_embed,
-    search_embed,
-    sources_embed,
+from commands.render import MISS_HINT_CHANNEL, NO_PINGS, card_embed, clamp, history_embed
+from commands.views import (
+    PRIVATE,
+    PUBLIC,
+    changes_target,
+    count_lookup,
+    history_view,
+    pick_view,
+    render_answer,
+    render_list,
+    search_target,
 )
-from commands.views import PRIVATE, PUBLIC, count_lookup, history_view, pick_view, render_answer
 
 log = logging.getLogger(__name__)
 
@@ -60,13 +62,15 @@ async def send_no_match(
     results = suggestions.get("results", [])
     if results:
         text += " Did you mean one of these?"
-        view = pick_view(results, PRIVATE if private else PUBLIC, "e", "Did you mean…")
+        view = pick_view(
+            results, PRIVATE if private else PUBLIC, "e", "Did you mean…", interaction.user.id
+        )
         await interaction.response.send_message(
             text, view=view, ephemeral=private, allowed_mentions=NO_PINGS
         )
     else:
         await interaction.response.send_message(
-            text + " Try other words, or `/search`.", ephemeral=True, allowed_mentions=NO_PINGS
+            f"{text} {MISS_HINT_CHANNEL}", ephemeral=True, allowed_mentions=NO_PINGS
         )
 
 
@@ -82,9 +86,10 @@ class Lookup(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         edition = getattr(interaction.namespace, "edition", None)
+        suggestions = await asyncio.to_thread(self.rulings.suggest, current, edition)
         return [
             app_commands.Choice(name=label, value=entry_id)
-            for entry_id, label in self.rulings.suggest(current, edition=edition)
+            for entry_id, label in suggestions
             if len(entry_id) <= limits.CHOICE_VALUE
         ][: limits.CHOICES]
 
@@ -111,15 +116,16 @@ class Lookup(commands.Cog):
         rendered, suggestions = await render_answer(
             interaction, query, edition=edition, as_of=as_of, page=0, private=private
         )
-        await count_lookup(
-            self.bot, interaction.guild_id, "ruling", query, suggestions.get("answer")
-        )
         if rendered is None:
             await send_no_match(interaction, query, suggestions, private, suggestions.get("note"))
-            return
-        embed, view = rendered
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=private, allowed_mentions=NO_PINGS
+        else:
+            embed, view = rendered
+            await interaction.response.send_message(
+                embed=embed, view=view, ephemeral=private, allowed_mentions=NO_PINGS
+            )
+        # Counted once the reply is on its way: statistics never delay an answer.
+        await count_lookup(
+            self.bot, interaction.guild_id, "ruling", query, suggestions.get("answer")
         )
 
     ruling.autocomplete("query")(_ruling_choices)
@@ -136,15 +142,11 @@ class Lookup(commands.Cog):
         words: app_commands.Range[str, 1, 300],
         edition: Edition | None = None,
     ) -> None:
-        found = await asyncio.to_thread(self.rulings.search, words, edition, 10)
+        target = search_target(words, edition)
+        embed, view, found = await render_list(interaction, "n", target, 0, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
         top = found["results"][0] if found["confident"] and found["results"] else None
         await count_lookup(self.bot, interaction.guild_id, "search", words, top)
-        snippets = await asyncio.to_thread(
-            self.rulings.snippets, [r["id"] for r in found["results"]]
-        )
-        embed = search_embed(found, snippets)
-        view = pick_view(found["results"], PUBLIC, "n", "Open one of these rulings")
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="history", description="Every version of a ruling, newest first")
     @app_commands.describe(
@@ -164,25 +166,23 @@ class Lookup(commands.Cog):
         as_of = _date_or_error(as_of)
         history = await asyncio.to_thread(self.rulings.history, query, edition, as_of)
         counted = {"id": history["topic"]} if history else None
-        await count_lookup(self.bot, interaction.guild_id, "history", query, counted)
         if history is None:
             found = await asyncio.to_thread(self.rulings.search, query, edition, 5)
             await send_no_match(interaction, query, found, private=False)
-            return
-        embed, pages = history_embed(history)
-        await interaction.response.send_message(
-            embed=embed, view=history_view(history, 0, pages, False), allowed_mentions=NO_PINGS
-        )
+        else:
+            embed, pages = history_embed(history)
+            await interaction.response.send_message(
+                embed=embed, view=history_view(history, 0, pages, False), allowed_mentions=NO_PINGS
+            )
+        await count_lookup(self.bot, interaction.guild_id, "history", query, counted)
 
     history.autocomplete("query")(_ruling_choices)
 
     @app_commands.command(name="sources", description="The documents the answers come from")
     @everywhere
     async def sources(self, interaction: Interaction) -> None:
-        sources = await asyncio.to_thread(self.rulings.sources)
-        await interaction.response.send_message(
-            embed=sources_embed(sources), allowed_mentions=NO_PINGS
-        )
+        embed, view, _ = await render_list(interaction, "s", "all", 0)
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="card", description="A card, its text, and the rulings about it")
     @app_commands.describe(
@@ -197,7 +197,12 @@ class Lookup(commands.Cog):
         edition: Edition | None = None,
     ) -> None:
         card, found = await asyncio.to_thread(self.rulings.card, name, edition)
+        await self._send_card(interaction, name, card, found)
         await count_lookup(self.bot, interaction.guild_id, "card", name, card)
+
+    async def _send_card(
+        self, interaction: Interaction, name: str, card: dict | None, found: dict
+    ) -> None:
         if card is None:
             text = f"No card matches “{clamp(name, 200)}” confidently."
             if found["results"]:
@@ -210,7 +215,7 @@ class Lookup(commands.Cog):
             {"id": r["id"], "title": r["title"], "edition": card["edition"]}
             for r in card["rulings"] + card["mentioned_in"]
         ]
-        view = pick_view(listed, PUBLIC, "n", "Read a ruling about this card")
+        view = pick_view(listed, PUBLIC, "n", "Read a ruling about this card", interaction.user.id)
         await interaction.response.send_message(
             embed=card_embed(card), view=view, allowed_mentions=NO_PINGS
         )
@@ -220,9 +225,10 @@ class Lookup(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         edition = getattr(interaction.namespace, "edition", None)
+        suggestions = await asyncio.to_thread(self.rulings.suggest_cards, current, edition)
         return [
             app_commands.Choice(name=clamp(label, limits.CHOICE_NAME), value=card_id)
-            for card_id, label in self.rulings.suggest_cards(current, edition=edition)
+            for card_id, label in suggestions
             if len(card_id) <= limits.CHOICE_VALUE
         ][: limits.CHOICES]
 
@@ -236,12 +242,9 @@ class Lookup(commands.Cog):
         self, interaction: Interaction, since: str, edition: Edition | None = None
     ) -> None:
         since = _date_or_error(since)
-        changes = await asyncio.to_thread(self.rulings.changes, since, edition)
-        listed = [{"id": c["id"], "title": c["title"], "edition": c["edition"]} for c in changes]
-        view = pick_view(listed, PUBLIC, "n", "Read one of these rulings")
-        await interaction.response.send_message(
-            embed=changes_embed(since, changes), view=view, allowed_mentions=NO_PINGS
-        )
+        target = changes_target(since, edition)
+        embed, view, _ = await render_list(interaction, "c", target, 0, interaction.user.id)
+        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: RulingsClient) -> None:

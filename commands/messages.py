@@ -11,7 +11,15 @@ import discord
 from discord.ext import commands
 
 from commands.app import RulingsClient
-from commands.render import HELP_TEXT, NO_PINGS, answer_embed
+from commands.errors import APOLOGY
+from commands.render import (
+    HELP_TEXT,
+    MISS_HINT_CHANNEL,
+    MISS_HINT_DM,
+    NO_PINGS,
+    SLOW_DOWN,
+    answer_embed,
+)
 from commands.views import PUBLIC, answer_view, count_lookup, pick_view
 
 log = logging.getLogger(__name__)
@@ -33,6 +41,7 @@ class Messages(commands.Cog):
     def __init__(self, bot: RulingsClient):
         self.bot = bot
         self._recent: dict[int, list[float]] = {}
+        self._warned: set[int] = set()  # users told to slow down in their current flood
 
     def _allowed(self, user_id: int) -> bool:
         """Per-user flood guard for message lookups (same budget as the slash commands)."""
@@ -44,7 +53,25 @@ class Messages(commands.Cog):
             return False
         stamps.append(now)
         self._recent[user_id] = stamps
+        self._warned.discard(user_id)  # the flood is over: the next one is told again
         return True
+
+    def _retry_after(self, user_id: int) -> int:
+        stamps = self._recent.get(user_id) or [time.monotonic()]
+        return max(1, round(60 - (time.monotonic() - stamps[0])))
+
+    async def _slow_down(self, channel: discord.abc.Messageable, user_id: int, reference=None):
+        """Say "slow down" once per flood; the lookups past the budget get no other reply."""
+        if user_id in self._warned:
+            return
+        self._warned.add(user_id)
+        text = SLOW_DOWN.format(
+            per_minute=self.bot.settings.cooldown_per_minute, wait=self._retry_after(user_id)
+        )
+        try:
+            await channel.send(text, allowed_mentions=NO_PINGS, reference=reference)
+        except discord.HTTPException as exc:
+            log.warning("could not tell user %s to slow down: %s", user_id, exc)
 
     async def answer(
         self,
@@ -54,21 +81,46 @@ class Messages(commands.Cog):
         *,
         command: str,
         guild_id: int | None = None,
+        asker: int | None = None,
     ) -> None:
+        """Answer one lookup; an unexpected failure is logged and the user gets the same
+        apology as a slash command, never silence."""
         query, edition = split_edition(text)
-        rulings = self.bot.rulings
-        answer, suggestions = await asyncio.to_thread(rulings.show, query, edition, None)
+        try:
+            answer = await self._reply(
+                channel, query, edition, reference, in_dm=guild_id is None, asker=asker
+            )
+        except Exception:  # noqa: BLE001 - the last line of defence for a message lookup
+            log.exception("%s lookup failed for user %s in guild %s", command, asker, guild_id)
+            try:
+                await channel.send(APOLOGY, allowed_mentions=NO_PINGS, reference=reference)
+            except discord.HTTPException:
+                log.warning("could not deliver the apology for a %s lookup", command)
+            return
         await count_lookup(self.bot, guild_id, command, query, answer)
+
+    async def _reply(
+        self,
+        channel: discord.abc.Messageable,
+        query: str,
+        edition: str | None,
+        reference,
+        *,
+        in_dm: bool,
+        asker: int | None,
+    ) -> dict | None:
+        answer, suggestions = await asyncio.to_thread(self.bot.rulings.show, query, edition, None)
         if answer is None:
             message = f"No confident match for “{query[:200]}”."
             view = None
             if suggestions.get("results"):
                 message += " Did you mean one of these?"
-                view = pick_view(suggestions["results"], PUBLIC, "e", "Did you mean…")
+                view = pick_view(suggestions["results"], PUBLIC, "e", "Did you mean…", asker)
             else:
-                message += " Try other words; send `help` for examples."
+                # `help` answers only in DMs; in a channel, say what works there.
+                message += " " + (MISS_HINT_DM if in_dm else MISS_HINT_CHANNEL)
             await channel.send(message, view=view, allowed_mentions=NO_PINGS, reference=reference)
-            return
+            return None
         embed, pages = answer_embed(answer)
         await channel.send(
             embed=embed,
@@ -76,6 +128,7 @@ class Messages(commands.Cog):
             allowed_mentions=NO_PINGS,
             reference=reference,
         )
+        return answer
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -92,8 +145,9 @@ class Messages(commands.Cog):
             await message.channel.send(HELP_TEXT, allowed_mentions=NO_PINGS)
             return
         if not self._allowed(message.author.id):
+            await self._slow_down(message.channel, message.author.id)
             return
-        await self.answer(message.channel, text[:300], command="dm")
+        await self.answer(message.channel, text[:300], command="dm", asker=message.author.id)
 
     async def _inline(self, message: discord.Message) -> None:
         terms = INLINE.findall(message.content)[:MAX_INLINE]
@@ -104,6 +158,7 @@ class Messages(commands.Cog):
             return
         for term in terms:
             if not self._allowed(message.author.id):
+                await self._slow_down(message.channel, message.author.id, reference=message)
                 break
             await self.answer(
                 message.channel,
@@ -111,6 +166,7 @@ class Messages(commands.Cog):
                 reference=message,
                 command="inline",
                 guild_id=message.guild.id,
+                asker=message.author.id,
             )
 
 

@@ -52,6 +52,27 @@ def paginate(text: str, size: int = limits.PAGE_CHARS) -> list[str]:
     return pages
 
 
+def clamp_page(page: int, pages: int) -> int:
+    """A page number that exists: a stale or hand-made page past the end shows the last one."""
+    return max(0, min(int(page), max(pages, 1) - 1))
+
+
+def list_pages(lines: list[str], size: int = limits.PAGE_CHARS) -> list[str]:
+    """Whole lines (list items) grouped into pages of at most ``size`` characters; an item
+    longer than a page is split by ``paginate`` rather than cut."""
+    pages: list[str] = []
+    current = ""
+    for line in lines:
+        for piece in paginate(line, size) if len(line) > size else [line]:
+            joined = f"{current}\n{piece}" if current else piece
+            if len(joined) > size:
+                pages.append(current)
+                joined = piece
+            current = joined
+    pages.append(current)
+    return pages
+
+
 def edition_badge(edition: str) -> str:
     return f"[{edition}]"
 
@@ -87,40 +108,58 @@ def answer_pages(answer: dict[str, Any]) -> list[str]:
     return pages
 
 
+def _link(text: str, url: str | None) -> str:
+    """A document title, as a Markdown link to the document where its address is known."""
+    if not url:
+        return text
+    label = text.replace("[", "(").replace("]", ")")
+    return f"[{label}]({url.replace(')', '%29').replace(' ', '%20')})"
+
+
+def status_word(answer: dict[str, Any]) -> str:
+    if answer.get("retired"):
+        return "retired"
+    return "current" if answer["status"] == "current" else "superseded"
+
+
+def answer_footer(answer: dict[str, Any], page: int, pages: int, as_of: str | None) -> str:
+    """What a reader needs at a glance: the document, its date and the status, never an id."""
+    footer = f"{answer['source']} · {answer['date'] or 'undated'} · {status_word(answer)}"
+    if pages > 1:
+        footer = f"Page {page + 1}/{pages} · {footer}"
+    if as_of:
+        footer += f" · in force on {as_of}"
+    return clamp(footer, limits.EMBED_FOOTER)
+
+
 def answer_embed(
     answer: dict[str, Any], page: int = 0, *, as_of: str | None = None
 ) -> tuple[discord.Embed, int]:
     """One page of an answer as an embed; returns (embed, number of pages)."""
     pages = answer_pages(answer)
-    page = max(0, min(page, len(pages) - 1))
+    page = clamp_page(page, len(pages))
     embed = discord.Embed(
         title=clamp(f"{answer['title']} {edition_badge(answer['edition'])}", limits.EMBED_TITLE),
         description=pages[page],
         colour=EDITION_COLOUR.get(answer["edition"]),
+        url=answer.get("url") or None,
     )
-    embed.add_field(
-        name="Source",
-        value=clamp(
-            f"{answer['source']} · {answer['date'] or 'undated'}", limits.EMBED_FIELD_VALUE
-        ),
-        inline=False,
-    )
+    source = f"{_link(answer['source'], answer.get('url'))} · {answer['date'] or 'undated'}"
+    if len(source) > limits.EMBED_FIELD_VALUE:  # a link is never cut in half
+        source = f"{answer['source']} · {answer['date'] or 'undated'}"
+    embed.add_field(name="Source", value=clamp(source, limits.EMBED_FIELD_VALUE), inline=False)
     embed.add_field(
         name="Status", value=clamp(status_line(answer), limits.EMBED_FIELD_VALUE), inline=False
     )
     card = answer.get("card")
-    if card and page == 0 and card.get("text"):
+    if card and page == 0:
+        name = "Card named" if card.get("subject") == "mentioned" else "Card"
         embed.add_field(
-            name=clamp(f"Card: {card['name']} ({card['type']})", limits.EMBED_FIELD_NAME),
-            value=clamp(card["text"], limits.EMBED_FIELD_VALUE),
+            name=clamp(f"{name}: {card['name']} ({card['type'] or '?'})", limits.EMBED_FIELD_NAME),
+            value=clamp(card.get("text") or "(no game text)", limits.EMBED_FIELD_VALUE),
             inline=False,
         )
-    footer = f"{answer['id']}"
-    if len(pages) > 1:
-        footer = f"Page {page + 1}/{len(pages)} · {footer}"
-    if as_of:
-        footer += f" · in force on {as_of}"
-    embed.set_footer(text=clamp(footer, limits.EMBED_FOOTER))
+    embed.set_footer(text=answer_footer(answer, page, len(pages), as_of))
     return embed, len(pages)
 
 
@@ -128,38 +167,54 @@ def choice_label(title: str, edition: str) -> str:
     return clamp(f"{title} ({edition})", limits.CHOICE_NAME)
 
 
-def search_embed(found: dict[str, Any], snippets: dict[str, str]) -> discord.Embed:
-    """The best matches of /search, one line of snippet each."""
-    title = f"Results for “{clamp(found['query'], 150)}”"
-    embed = discord.Embed(title=clamp(title, limits.EMBED_TITLE))
+def search_lines(found: dict[str, Any], snippets: dict[str, str]) -> list[str]:
     lines = []
-    for number, result in enumerate(found["results"][: limits.CHOICES], 1):
+    for number, result in enumerate(found["results"], 1):
         snippet = clamp(snippets.get(result["id"], ""), 140)
         lines.append(
             f"**{number}. {clamp(result['title'], 90)}** {edition_badge(result['edition'])} — "
             f"{clamp(result['source'], 80)}, {result['date'] or 'undated'}\n{snippet}"
         )
-    description = "\n".join(lines) if lines else "No rulings match those words."
-    if not found["confident"] and lines:
-        description = "No confident match; the closest rulings:\n\n" + description
-    embed.description = paginate(description, limits.PAGE_CHARS)[0]
-    return embed
+    return lines
 
 
-def sources_embed(sources: list[dict[str, Any]]) -> discord.Embed:
-    embed = discord.Embed(title="Documents the answers come from")
-    for s in sources[: limits.EMBED_FIELDS]:
+def search_embed(
+    found: dict[str, Any], snippets: dict[str, str], page: int = 0
+) -> tuple[discord.Embed, int]:
+    """The matches of /search, one line of snippet each, a page at a time."""
+    title = f"Results for “{clamp(found['query'], 150)}”"
+    embed = discord.Embed(title=clamp(title, limits.EMBED_TITLE))
+    lines = search_lines(found, snippets)
+    if not lines:
+        embed.description = "No rulings match those words."
+        return embed, 1
+    head = "No confident match; the closest rulings:\n\n" if not found["confident"] else ""
+    pages = list_pages(lines, limits.PAGE_CHARS - len(head))
+    page = clamp_page(page, len(pages))
+    embed.description = head + pages[page]
+    if len(pages) > 1:
+        embed.set_footer(text=f"Page {page + 1}/{len(pages)} · {len(lines)} result(s)")
+    return embed, len(pages)
+
+
+def sources_embed(sources: list[dict[str, Any]], page: int = 0) -> tuple[discord.Embed, int]:
+    """The documents, a page at a time, each title linked to the document where known."""
+    lines = []
+    for s in sources:
         kind = "official" if s["official"] else "community copy"
-        embed.add_field(
-            name=clamp(s["title"], limits.EMBED_FIELD_NAME),
-            value=clamp(
-                f"{s['edition']} · {s['kind']} ({kind}) · {s['date'] or 'undated'} · "
-                f"{s['entries']} entries ({s['current']} current)",
-                limits.EMBED_FIELD_VALUE,
-            ),
-            inline=False,
+        lines.append(
+            f"**{_link(clamp(s['title'], 200), s.get('url'))}**\n"
+            f"{s['edition']} · {s['kind']} ({kind}) · {s['date'] or 'undated'} · "
+            f"{s['entries']} entries ({s['current']} current)"
         )
-    return embed
+    pages = list_pages(lines or ["No documents."])
+    page = clamp_page(page, len(pages))
+    embed = discord.Embed(title="Documents the answers come from", description=pages[page])
+    footer = f"{len(sources)} document(s)"
+    if len(pages) > 1:
+        footer = f"Page {page + 1}/{len(pages)} · {footer}"
+    embed.set_footer(text=footer)
+    return embed, len(pages)
 
 
 def history_pages(history: dict[str, Any]) -> list[str]:
@@ -173,7 +228,7 @@ def history_pages(history: dict[str, Any]) -> list[str]:
 
 def history_embed(history: dict[str, Any], page: int = 0) -> tuple[discord.Embed, int]:
     pages = history_pages(history)
-    page = max(0, min(page, len(pages) - 1))
+    page = clamp_page(page, len(pages))
     embed = discord.Embed(
         title=clamp(
             f"History: {history['title']} {edition_badge(history['edition'])}", limits.EMBED_TITLE
@@ -181,25 +236,47 @@ def history_embed(history: dict[str, Any], page: int = 0) -> tuple[discord.Embed
         description=pages[page],
         colour=EDITION_COLOUR.get(history["edition"]),
     )
-    footer = f"{len(history['versions'])} version(s), newest first · {history['topic']}"
+    footer = f"{len(history['versions'])} version(s), newest first"
     if len(pages) > 1:
         footer = f"Page {page + 1}/{len(pages)} · {footer}"
     embed.set_footer(text=clamp(footer, limits.EMBED_FOOTER))
     return embed, len(pages)
 
 
-def changes_embed(since: str, changes: list[dict[str, Any]]) -> discord.Embed:
-    lines = [
+def changes_pages(since: str, changes: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The changes grouped into pages: each page's text fits, and its select holds them all."""
+    pages: list[list[dict[str, Any]]] = [[]]
+    size = 0
+    for change in changes:
+        line = len(change_line(change)) + 1
+        if pages[-1] and (size + line > limits.PAGE_CHARS or len(pages[-1]) >= limits.CHOICES):
+            pages.append([])
+            size = 0
+        pages[-1].append(change)
+        size += line
+    return pages
+
+
+def change_line(c: dict[str, Any]) -> str:
+    return (
         f"{c['date']} · **{c['change']}** · {clamp(c['title'], 80)} {edition_badge(c['edition'])}"
-        for c in changes
-    ]
+    )
+
+
+def changes_embed(
+    since: str, changes: list[dict[str, Any]], page: int = 0
+) -> tuple[discord.Embed, int]:
+    pages = changes_pages(since, changes)
+    page = clamp_page(page, len(pages))
+    lines = [change_line(c) for c in pages[page]]
     text = "\n".join(lines) if lines else f"Nothing was added or changed after {since}."
-    pages = paginate(text)
-    more = "\n\n…and more: narrow it with `edition`." if len(pages) > 1 else ""
     embed = discord.Embed(title=clamp(f"Rulings changed since {since}", limits.EMBED_TITLE))
-    embed.description = pages[0] + more
-    embed.set_footer(text=f"{len(changes)} change(s); pick one below to read it")
-    return embed
+    embed.description = text
+    footer = f"{len(changes)} change(s); pick one below to read it"
+    if len(pages) > 1:
+        footer = f"Page {page + 1}/{len(pages)} · {footer}"
+    embed.set_footer(text=footer)
+    return embed, len(pages)
 
 
 def card_embed(card: dict[str, Any]) -> discord.Embed:
@@ -221,11 +298,17 @@ def card_embed(card: dict[str, Any]) -> discord.Embed:
         value=clamp(", ".join(r["title"] for r in mentioned) or "none", limits.EMBED_FIELD_VALUE),
         inline=False,
     )
-    embed.set_footer(
-        text=clamp(f"{card['id']} · sets: {', '.join(card.get('sets', []))}", limits.EMBED_FOOTER)
-    )
+    sets = ", ".join(card.get("sets", [])) or "none listed"
+    embed.set_footer(text=clamp(f"{card['edition']} card · sets: {sets}", limits.EMBED_FOOTER))
     return embed
 
+
+# A miss in a server channel: `help` works only in direct messages, so say what works here.
+MISS_HINT_DM = "Try other words; send `help` for examples."
+MISS_HINT_CHANNEL = "Try other words, or `/ruling` and `/search`, which suggest as you type."
+SLOW_DOWN = (
+    "Slow down a little: I answer at most {per_minute} lookups a minute; try again in {wait} s."
+)
 
 HELP_TEXT = (
     "**Star Trek CCG rulings**\n"

@@ -18,11 +18,24 @@ from bot.answers.service import Rulings
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import on_view_error
-from commands.render import NO_PINGS, answer_embed, choice_label, clamp, history_embed
+from commands.render import (
+    NO_PINGS,
+    answer_embed,
+    changes_embed,
+    changes_pages,
+    choice_label,
+    clamp,
+    clamp_page,
+    history_embed,
+    search_embed,
+    sources_embed,
+)
 
 log = logging.getLogger(__name__)
 
 PRIVATE, PUBLIC = "p", "o"
+SEARCH_LIMIT = 25  # /search lists this many matches, paged
+PAGED_QUERY = limits.CUSTOM_ID - len("rp:n:o:999:2E|")  # longest words a page button carries
 
 
 async def count_lookup(
@@ -62,45 +75,66 @@ def _rulings(interaction: Interaction) -> Rulings:
     return interaction.client.rulings
 
 
-def answer_view(answer: dict[str, Any], page: int, pages: int, private: bool) -> discord.ui.View:
-    """Pagination, related-term buttons, and "show everyone" on private answers."""
+def _page_buttons(
+    kind: str, vis: str, page: int, pages: int, target: str, row: int | None = 0
+) -> list[discord.ui.Item]:
+    """Previous / Next for a page that exists: the page is clamped first, so the two buttons
+    never share a custom id (a stale "Next" on the last page would otherwise repeat it)."""
+    if pages <= 1:
+        return []
+    page = clamp_page(page, pages)
+    return [
+        PageButton(kind, vis, max(page - 1, 0), target, "◀ Previous", disabled=page == 0, row=row),
+        PageButton(
+            kind, vis, min(page + 1, pages - 1), target, "Next ▶",
+            disabled=page >= pages - 1, row=row,
+        ),
+    ]  # fmt: skip
+
+
+def related_label(related: dict[str, Any]) -> str:
+    """A related term with its edition (1E and 2E are different games)."""
+    edition = related.get("edition")
+    title = related["title"]
+    if edition and not title.endswith(f"({edition})"):
+        title = f"{title} ({edition})"
+    return title
+
+
+def answer_view(
+    answer: dict[str, Any], page: int, pages: int, private: bool, *, shared: bool = False
+) -> discord.ui.View:
+    """Pagination, related-term buttons, and "show everyone" on private answers (disabled
+    once it was used: ``shared``)."""
     view = discord.ui.View(timeout=None)
     vis = PRIVATE if private else PUBLIC
-    if pages > 1:
-        view.add_item(
-            PageButton(
-                "a", vis, max(page - 1, 0), answer["id"], "◀ Previous", disabled=page == 0, row=0
-            )
-        )
-        view.add_item(
-            PageButton(
-                "a",
-                vis,
-                min(page + 1, pages - 1),
-                answer["id"],
-                "Next ▶",
-                disabled=page >= pages - 1,
-                row=0,
-            )
-        )
+    page = clamp_page(page, pages)
+    for button in _page_buttons("a", vis, page, pages, answer["id"]):
+        view.add_item(button)
     for position, related in enumerate(answer.get("related", [])[:10]):
         custom_id = f"rs:{vis}:{related['id']}"
         if len(custom_id) <= limits.CUSTOM_ID:
             view.add_item(
-                RelatedButton(vis, related["id"], related["title"], row=1 + position // 5)
+                RelatedButton(vis, related["id"], related_label(related), row=1 + position // 5)
             )
     if private:
-        view.add_item(PublicButton(page, answer["id"], row=3))
+        view.add_item(PublicButton(page, answer["id"], row=3, disabled=shared))
     if len(f"rr:{answer['id']}") <= limits.CUSTOM_ID:
         view.add_item(ReportButton(answer["id"], row=4))
     return view
 
 
 def pick_view(
-    results: list[dict[str, Any]], vis: str, mode: str, placeholder: str
+    results: list[dict[str, Any]],
+    vis: str,
+    mode: str,
+    placeholder: str,
+    asker: int | None = None,
+    view: discord.ui.View | None = None,
 ) -> discord.ui.View:
-    """A select of rulings ("did you mean", search results, changes)."""
-    view = discord.ui.View(timeout=None)
+    """A select of rulings ("did you mean", search results, changes). ``asker``: the user it
+    answers; anyone else who picks gets a private answer of their own."""
+    view = view or discord.ui.View(timeout=None)
     options = []
     seen = set()
     for result in results:
@@ -115,8 +149,83 @@ def pick_view(
         if len(options) == limits.CHOICES:
             break
     if options:
-        view.add_item(PickSelect(vis, mode, options, clamp(placeholder, limits.SELECT_PLACEHOLDER)))
+        view.add_item(
+            PickSelect(
+                vis, mode, options, clamp(placeholder, limits.SELECT_PLACEHOLDER), asker, row=1
+            )
+        )
     return view
+
+
+def list_view(
+    kind: str,
+    target: str,
+    page: int,
+    pages: int,
+    items: list[dict[str, Any]],
+    placeholder: str,
+    asker: int | None = None,
+) -> discord.ui.View:
+    """A paged list (changes, search results, sources): page buttons, then a select of the
+    rulings on this page."""
+    view = discord.ui.View(timeout=None)
+    if _fits_page_id(kind, target):
+        for button in _page_buttons(kind, PUBLIC, page, pages, target):
+            view.add_item(button)
+    return pick_view(items, PUBLIC, "n", placeholder, asker, view) if items else view  # fmt: skip
+
+
+def _fits_page_id(kind: str, target: str) -> bool:
+    return len(f"rp:{kind}:o:999:{target}") <= limits.CUSTOM_ID
+
+
+def search_target(words: str, edition: str | None) -> str:
+    return f"{edition or '-'}|{words}"
+
+
+def changes_target(since: str, edition: str | None) -> str:
+    return f"{edition or '-'}|{since}"
+
+
+def _split_target(target: str) -> tuple[str | None, str]:
+    edition, _, rest = target.partition("|")
+    return (None if edition == "-" else edition), rest
+
+
+async def render_list(
+    interaction: Interaction, kind: str, target: str, page: int, asker: int | None = None
+) -> tuple[discord.Embed, discord.ui.View, Any]:
+    """Page ``page`` of a listed result (s: sources, n: search, c: changes), looked up again;
+    with the looked-up data."""
+    rulings = _rulings(interaction)
+    if kind == "s":
+        sources = await asyncio.to_thread(rulings.sources)
+        embed, pages = sources_embed(sources, page)
+        return embed, list_view("s", target, page, pages, [], ""), sources
+    edition, rest = _split_target(target)
+    if kind == "n":
+        found = await asyncio.to_thread(rulings.search, rest, edition, SEARCH_LIMIT)
+        snippets = await asyncio.to_thread(rulings.snippets, [r["id"] for r in found["results"]])
+        embed, pages = search_embed(found, snippets, page)
+        if pages > 1 and not _fits_page_id(kind, target):
+            # The words are too long to ride in a button: say so rather than hide the rest.
+            embed.set_footer(
+                text=f"Page 1/{pages}: shorter words (under {PAGED_QUERY} characters) page "
+                "through the rest"
+            )
+        view = list_view(
+            "n", target, page, pages, found["results"], "Open one of these rulings", asker
+        )
+        return embed, view, found
+    changes = await asyncio.to_thread(rulings.changes, rest, edition)
+    embed, pages = changes_embed(rest, changes, page)
+    grouped = changes_pages(rest, changes)
+    listed = [
+        {"id": c["id"], "title": c["title"], "edition": c["edition"]}
+        for c in grouped[clamp_page(page, len(grouped))]
+    ]
+    view = list_view("c", target, page, pages, listed, "Read one of these rulings", asker)
+    return embed, view, changes
 
 
 async def render_answer(
@@ -139,7 +248,7 @@ async def render_answer(
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"rp:(?P<kind>[ah]):(?P<vis>[po]):(?P<page>\d{1,3}):(?P<id>.{1,85})",
+    template=r"rp:(?P<kind>[ahsnc]):(?P<vis>[po]):(?P<page>\d{1,3}):(?P<id>.{1,89})",
 ):
     def __init__(
         self,
@@ -169,6 +278,12 @@ class PageButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         private = self.vis == PRIVATE
+        if self.kind in "snc":
+            embed, view, _ = await render_list(
+                interaction, self.kind, self.target, self.page, _message_asker(interaction)
+            )
+            await interaction.response.edit_message(embed=embed, view=view)
+            return
         if self.kind == "h":
             history = await asyncio.to_thread(_rulings(interaction).history, self.target)
             if history is None:
@@ -231,13 +346,20 @@ class RelatedButton(
 class PublicButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"rv:(?P<page>\d{1,3}):(?P<id>.{1,90})"
 ):
-    def __init__(self, page: int, target: str, row: int | None = None):
+    """Show a private answer to everyone, once: the button is disabled as it posts, and a
+    second click that raced it is told so instead of posting a duplicate."""
+
+    shared: set[int] = set()  # private messages already shown, in this process
+    MAX_REMEMBERED = 10_000  # then forgotten: by then the disabled button speaks for itself
+
+    def __init__(self, page: int, target: str, row: int | None = None, *, disabled: bool = False):
         super().__init__(
             discord.ui.Button(
-                label="Show everyone",
+                label="Shown to everyone" if disabled else "Show everyone",
                 custom_id=f"rv:{page}:{target}",
                 style=discord.ButtonStyle.success,
                 row=row,
+                disabled=disabled,
             )
         )
         self.page, self.target = page, target
@@ -248,22 +370,49 @@ class PublicButton(
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
-        rendered, _ = await render_answer(
-            interaction, self.target, edition=None, as_of=None, page=self.page, private=False
-        )
-        if rendered is None:
+        message_id = interaction.message.id if interaction.message else interaction.id
+        if message_id in self.shared:
+            await interaction.response.send_message(
+                "This answer was already shown to everyone.", ephemeral=True
+            )
+            return
+        if len(self.shared) >= self.MAX_REMEMBERED:
+            self.shared.clear()
+        self.shared.add(message_id)
+        answer, _ = await asyncio.to_thread(_rulings(interaction).show, self.target)
+        if answer is None:
+            self.shared.discard(message_id)
             await interaction.response.send_message(
                 "That ruling is no longer available.", ephemeral=True
             )
             return
-        embed, view = rendered
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        _, pages = answer_embed(answer, self.page)
+        await interaction.response.edit_message(
+            view=answer_view(answer, self.page, pages, True, shared=True)
+        )
+        embed, pages = answer_embed(answer, self.page)
+        await interaction.followup.send(
+            embed=embed,
+            view=answer_view(answer, self.page, pages, False),
+            allowed_mentions=NO_PINGS,
+        )
+
+
+def _message_asker(interaction: Interaction) -> int | None:
+    """Who a list was made for: the user of the command whose answer carries it."""
+    metadata = getattr(interaction.message, "interaction_metadata", None)
+    user = getattr(metadata, "user", None)
+    return user.id if user else None
 
 
 class PickSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=r"rk:(?P<vis>[po]):(?P<mode>[en])"
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"rk:(?P<vis>[po]):(?P<mode>[en])(?::(?P<asker>\d{1,20}))?",
 ):
-    """mode e: replace the message with the answer; mode n: answer in a new message."""
+    """mode e: replace the message with the answer; mode n: answer in a new message.
+
+    The asker (in the custom id) is who the menu answers: anyone else who picks gets the
+    answer privately, and the asker's message stays as it was."""
 
     def __init__(
         self,
@@ -271,21 +420,26 @@ class PickSelect(
         mode: str,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
+        asker: int | None = None,
+        row: int | None = None,
     ):
+        custom_id = f"rk:{vis}:{mode}" + (f":{asker}" if asker else "")
         super().__init__(
             discord.ui.Select(
-                custom_id=f"rk:{vis}:{mode}",
+                custom_id=custom_id,
                 options=options or [discord.SelectOption(label="?", value="?")],
                 placeholder=placeholder,
                 min_values=1,
                 max_values=1,
+                row=row,
             )
         )
-        self.vis, self.mode = vis, mode
+        self.vis, self.mode, self.asker = vis, mode, asker
 
     @classmethod
     async def from_custom_id(cls, interaction, item, match):
-        return cls(match["vis"], match["mode"], item.options, item.placeholder)
+        asker = int(match["asker"]) if match["asker"] else None
+        return cls(match["vis"], match["mode"], item.options, item.placeholder, asker)
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
@@ -293,7 +447,8 @@ class PickSelect(
         if not values:
             await interaction.response.send_message("Nothing was picked.", ephemeral=True)
             return
-        private = self.vis == PRIVATE
+        someone_else = self.asker is not None and interaction.user.id != self.asker
+        private = self.vis == PRIVATE or someone_else
         rendered, _ = await render_answer(
             interaction, str(values[0]), edition=None, as_of=None, page=0, private=private
         )
@@ -303,7 +458,7 @@ class PickSelect(
             )
             return
         embed, view = rendered
-        if self.mode == "e":
+        if self.mode == "e" and not someone_else:
             await interaction.response.edit_message(content=None, embed=embed, view=view)
         else:
             await interaction.response.send_message(
@@ -374,22 +529,8 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<
 def history_view(history: dict[str, Any], page: int, pages: int, private: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     vis = PRIVATE if private else PUBLIC
-    if pages > 1:
-        view.add_item(
-            PageButton(
-                "h", vis, max(page - 1, 0), history["topic"], "◀ Previous", disabled=page == 0
-            )
-        )
-        view.add_item(
-            PageButton(
-                "h",
-                vis,
-                min(page + 1, pages - 1),
-                history["topic"],
-                "Next ▶",
-                disabled=page >= pages - 1,
-            )
-        )
+    for button in _page_buttons("h", vis, page, pages, history["topic"], row=None):
+        view.add_item(button)
     return view
 
 

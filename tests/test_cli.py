@@ -73,7 +73,7 @@ def test_show_json_shape(run):
     assert answer["status"] == "current"
     assert answer["text"].startswith("If a single action downloads multiple cards simultaneously")
     assert all(set(v) == {"id", "source", "date", "status"} for v in answer["versions"])
-    assert all(set(r) == {"id", "title"} for r in answer["related"])
+    assert all(set(r) == {"id", "title", "edition"} for r in answer["related"])
 
 
 def test_search_json_shape(run):

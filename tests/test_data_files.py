@@ -101,3 +101,17 @@ def test_shipped_sources_are_unchanged_copies():
     assert len(documents) >= 6  # five documents and their README
     for path in documents:
         assert (DATA / "sources" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_document_urls_are_addresses_or_null(tmp_path):
+    from bot.ingest.dataset import DataError
+
+    documents = {d.id: d for d in load_documents(DATA)}
+    assert documents["1e-glossary-m"].url.startswith("http")
+    assert documents["1e-crd-2014-11-03"].url is None  # no known address: null, not a guess
+    registry = (DATA / "documents.yaml").read_text(encoding="utf-8")
+    (tmp_path / "documents.yaml").write_text(
+        registry.replace("url: null", "url: not a link", 1), encoding="utf-8"
+    )
+    with pytest.raises(DataError, match="url must be an http"):
+        load_documents(tmp_path)

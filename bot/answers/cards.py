@@ -40,6 +40,27 @@ class CardLookups:
             return None
         return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}
 
+    def card_mentioned(self, row: dict[str, Any], matched: str) -> dict[str, Any] | None:
+        """The card a query named when it found ``row`` through a card mentioned in its text
+        (``Ptol`` finds "cost reduction"): the card is the subject, so the answer shows it.
+        Only an unambiguous mention counts (one card behind the name)."""
+        mentions = row["mentions"]
+        if isinstance(mentions, str):
+            mentions = json.loads(mentions or "[]")
+        for mention in mentions:
+            ids = mention.get("card_ids") or []
+            if mention.get("type") != "card" or len(ids) != 1:
+                continue
+            name = normalize(mention["name"])
+            if name == matched or name.startswith(matched + " "):
+                card = self.store.card(ids[0])
+                if card:
+                    return {
+                        "id": card["id"], "name": card["name"], "type": card["type"],
+                        "text": card["text"], "subject": "mentioned",
+                    }  # fmt: skip
+        return None
+
     def suggest_cards(
         self, prefix: str, edition: str | None = None, limit: int = 25
     ) -> list[tuple[str, str]]:

@@ -172,12 +172,20 @@ class Answers:
             seen.add(topic_id)
             topic = self.store.topic(topic_id)
             if topic:
-                related.append({"id": topic_id, "title": topic["title"]})
+                related.append(
+                    {"id": topic_id, "title": topic["title"], "edition": topic["edition"]}
+                )
         # The same title in the other edition is worth a look too.
         for target in self.index.titled(row["title"]):
             if target.topic not in seen and target.edition != row["edition"]:
                 seen.add(target.topic)
-                related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
+                related.append(
+                    {
+                        "id": target.topic,
+                        "title": f"{target.title} ({target.edition})",
+                        "edition": target.edition,
+                    }
+                )
         return related
 
     # ---------------------------------------------------------------- answers
@@ -207,6 +215,7 @@ class Answers:
             "kind": row["kind"],
             "text": row["text"],
             "source": self.source_label(row),
+            "url": self.documents[row["document"]].get("url"),
             "date": row["date"],
             "status": row["status"],
             "related": self._related(row),
@@ -230,8 +239,16 @@ class Answers:
                     (v for v in older if self._is_base_text(v)), older[0] if older else None
                 )
                 if base:
-                    answer["base"] = {**self._version_summary(base), "text": base["text"]}
+                    answer["base"] = {
+                        **self._version_summary(base),
+                        "url": self.documents[base["document"]].get("url"),
+                        "text": base["text"],
+                    }
         card = self.cards.card_for(row)
+        if card is None and result is not None and result.hits and not as_of:
+            top = result.hits[0]
+            if top.via == "mentioned" and top.target.topic == row["topic"]:
+                card = self.cards.card_mentioned(row, top.matched)
         if card:
             answer["card"] = card
         if result is not None and len(result.hits) > 1:
@@ -299,6 +316,7 @@ class Answers:
                     "kind": document["kind"],
                     "date": document["date"],
                     "official": bool(document["official"]),
+                    "url": document.get("url"),
                     "entries": c.get("entries", 0),
                     "current": c.get("current", 0),
                     "marked_new": c.get("marked_new", 0),

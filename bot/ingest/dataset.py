@@ -96,9 +96,12 @@ def load_documents(data_dir: Path) -> list[Document]:
                 # Documents a moderator added have no source file for the importer to read.
                 file=None if item.get("file") is None else str(item["file"]),
                 parser=None if item.get("parser") is None else str(item["parser"]),
+                url=_url(item.get("url")),
             )
         except (KeyError, TypeError) as exc:
             raise DataError(f"{path}: document #{index} lacks {exc}") from None
+        except ValueError as exc:
+            raise DataError(f"{path}: document #{index}: {exc}") from None
         try:
             valid_edition = validate.edition(document.edition) == document.edition
         except validate.InvalidValue:
@@ -110,6 +113,16 @@ def load_documents(data_dir: Path) -> list[Document]:
         seen.add(document.id)
         documents.append(document)
     return documents
+
+
+def _url(value: Any) -> str | None:
+    """A document's optional link: absent or null, else an http(s) address."""
+    if value is None:
+        return None
+    url = str(value).strip()
+    if not url.startswith(("https://", "http://")) or any(c.isspace() for c in url):
+        raise ValueError(f"url must be an http(s) address, not {url!r}")
+    return url
 
 
 def entries_path(data_dir: Path, document_id: str) -> Path:

@@ -293,10 +293,20 @@ def _build_into(
                 (content_key or f"{SCHEMA_VERSION}:{content_hash(data_dir)}",),
             )
             conn.executemany(
-                "INSERT INTO documents(id, title, edition, kind, date, official, file, parser) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO documents(id, title, edition, kind, date, official, file, parser, url) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (d.id, d.title, d.edition, d.kind, d.date, int(d.official), d.file, d.parser)
+                    (
+                        d.id,
+                        d.title,
+                        d.edition,
+                        d.kind,
+                        d.date,
+                        int(d.official),
+                        d.file,
+                        d.parser,
+                        d.url,
+                    )
                     for d in documents
                 ],
             )

@@ -22,7 +22,7 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE documents (
     id TEXT PRIMARY KEY, title TEXT NOT NULL, edition TEXT NOT NULL, kind TEXT NOT NULL,
     date TEXT, official INTEGER NOT NULL, file TEXT, parser TEXT,
-    origin TEXT NOT NULL DEFAULT 'bundled'
+    origin TEXT NOT NULL DEFAULT 'bundled', url TEXT
 );
 CREATE TABLE entries (
     id TEXT PRIMARY KEY, topic TEXT NOT NULL, title TEXT NOT NULL, edition TEXT NOT NULL,

@@ -95,10 +95,20 @@ async def test_private_answer_then_show_everyone(fake_discord, running):
         assert data["flags"] & EPHEMERAL
         share = next(cid for cid in _custom_ids(data) if cid.startswith("rv:"))
         message = fake_discord.original_message(ix["token"])
-        shared = await fake_discord.interact(payloads.button_click(share, message, guild_id=GUILD))
-    assert shared.body["type"] == 4
-    assert not shared.body["data"].get("flags")
-    assert shared.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+        click = payloads.button_click(share, message, guild_id=GUILD)
+        shared = await fake_discord.interact(click, timeout=20)
+        posted = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and click["token"] in r.path and "/webhooks/" in r.path,
+            timeout=20,
+        )
+    # The private message keeps its answer, its button now disabled: one-shot.
+    assert shared.body["type"] == 7
+    button = next(b for b in _buttons(shared.body["data"]) if b.get("custom_id") == share)
+    assert button["disabled"] is True and button["label"] == "Shown to everyone"
+    # Everyone sees the answer in a new, public message.
+    assert not posted.json.get("flags")
+    assert posted.json["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+    assert not any(cid.startswith("rv:") for cid in _custom_ids(posted.json))
 
 
 async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
@@ -312,7 +322,8 @@ async def test_search_history_sources_card_changes(fake_discord, running):
     assert "dilemmas" in search.body["data"]["embeds"][0]["description"]
     history_text = history.body["data"]["embeds"][0]["description"]
     assert history_text.index("2014-07-07") < history_text.index("2011-10-05")
-    assert len(sources.body["data"]["embeds"][0]["fields"]) == 5
+    sources_text = sources.body["data"]["embeds"][0]["description"]
+    assert sources_text.count("\n**") == 4  # five documents, one block each
     card_embed = card.body["data"]["embeds"][0]
     assert card_embed["title"] == "Ptol [2E]"
     assert (

@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from commands import render
-from commands.views import answer_view, history_view, pick_view
+from commands.views import answer_view, history_view, list_view, pick_view
 from tests.fakediscord import limits
 
 
@@ -74,27 +74,29 @@ async def test_search_sources_changes_and_suggestions_render_within_limits(rulin
     for target in rulings.index.targets:
         found = rulings.search(target.title, limit=10)
         snippets = rulings.snippets([r["id"] for r in found["results"]])
+        embed, _ = render.search_embed(found, snippets)
         _check(
             problems,
             f"search {target.title}",
-            _message(
-                render.search_embed(found, snippets), pick_view(found["results"], "o", "n", "Open")
-            ),
+            _message(embed, pick_view(found["results"], "o", "n", "Open", 123)),
         )
         choices = rulings.suggest(target.title[:3])
         problems += [
             f"suggest {target.title[:3]}: {p}"
             for p in limits.validate_choices([{"name": n, "value": v} for v, n in choices])
         ]
-    _check(problems, "sources", _message(render.sources_embed(rulings.sources())))
+    _check(problems, "sources", _message(render.sources_embed(rulings.sources())[0]))
     for since in ("1990-01-01", "2012-01-01", "2030-01-01"):
         changes = rulings.changes(since)
         listed = [{"id": c["id"], "title": c["title"], "edition": c["edition"]} for c in changes]
-        _check(
-            problems,
-            f"changes {since}",
-            _message(render.changes_embed(since, changes), pick_view(listed, "o", "n", "Read")),
-        )
+        _, pages = render.changes_embed(since, changes)
+        for page in range(pages):
+            embed, _ = render.changes_embed(since, changes, page)
+            _check(
+                problems,
+                f"changes {since} page {page}",
+                _message(embed, list_view("c", f"-|{since}", page, pages, listed[:25], "Read", 1)),
+            )
     assert not problems, "\n".join(problems[:50])
 
 
