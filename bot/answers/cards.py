@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from bot.answers.results import result_json
+from bot.normalize import normalize
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
 from bot.store.readers import ThreadReaders

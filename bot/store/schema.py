@@ -15,7 +15,7 @@ from typing import Any
 from bot.models import precedence
 from bot.normalize import normalize
 
-SCHEMA_VERSION = "3"
+SCHEMA_VERSION = "4"
 
 SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
