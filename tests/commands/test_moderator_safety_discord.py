@@ -396,3 +396,17 @@ async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, f
     assert retire.body["data"]["embeds"] == seen.body["data"]["embeds"]
     status = {f["name"]: f["value"] for f in seen.body["data"]["embeds"][0]["fields"]}["Status"]
     assert status == "Retired: gone"
+
+
+async def test_aliases_in_the_form_may_not_move_another_rulings_alias(fake_discord, running, fresh):
+    entry = fresh.show("cost reduction")[0]["id"]
+    async with running(fresh):
+        refused = await open_modal_and_submit(
+            fake_discord, admin("edit", {"query": entry}),
+            {"Aliases, comma separated": "cheaper, KTC"}, **AS_MOD,
+        )  # fmt: skip
+    assert refused["data"]["content"].startswith(
+        "Not changed: “KTC” already leads to Klingon Tea Ceremony"
+    )
+    assert refused["data"]["content"].endswith("Use `/ruling-admin alias add` to move it.")
+    assert fresh.change_log(5) == [] and fresh.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
