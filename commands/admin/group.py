@@ -229,7 +229,9 @@ class RulingAdmin(app_commands.Group):
                 date=date.strip(),
             )
         except ModerationError as exc:
-            await interaction.followup.send(f"Not imported: {exc}", ephemeral=True)
+            await interaction.followup.send(
+                clamp(f"Not imported: {exc}", limits.MESSAGE_CONTENT), ephemeral=True
+            )
             return
         token = interaction.client.pending.put(interaction.user.id, "import", {"preview": preview})
         await interaction.followup.send(

@@ -69,7 +69,7 @@ class ConfirmButton(
             change = await apply_pending(interaction, action, dict(payload))
         except ModerationError as exc:
             await interaction.response.edit_message(
-                content=f"Not changed: {exc}", embed=None, view=None
+                content=clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT), embed=None, view=None
             )
             return
         await interaction.response.edit_message(
