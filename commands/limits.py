@@ -21,6 +21,9 @@ CUSTOM_ID = 100
 ACTION_ROWS = 5
 BUTTONS_PER_ROW = 5
 MODAL_TITLE = 45
+TEXT_INPUT_LABEL = 45
+TEXT_INPUT_PLACEHOLDER = 100
+TEXT_INPUT_VALUE = 4000  # what one modal text field holds (its max_length at most)
 
 # Our own page size: room under the description limit for the fields and footer, and under
 # the 6000 total for one answer embed.

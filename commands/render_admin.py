@@ -11,20 +11,44 @@ from bot.answers.imports import ImportPreview
 from commands import limits
 from commands.render import clamp, paginate
 
-
-def preview_answer(entry: dict[str, Any], source: str) -> dict[str, Any]:
-    """An answer dict (as the service makes them) for an entry that does not exist yet."""
-    return {
-        "id": entry.get("id") or "(new)", "title": entry["title"], "edition": entry["edition"],
-        "kind": entry["kind"], "text": entry["text"], "source": source, "date": entry.get("date"),
-        "status": "current", "related": [], "versions": [],
-    }  # fmt: skip
+PREVIEW_NOTE = "Preview — this is what users will see. Confirm to change it for every server."
 
 
 def change_line(change: dict[str, Any]) -> str:
     reverted = f" · reverted by #{change['reverted_by'][0]}" if change.get("reverted_by") else ""
     reason = f" · why: {change['reason']}" if change.get("reason") else ""
     return f"**#{change['id']}** {change['at'][:16].replace('T', ' ')} · {change['moderator_name']} · {change['action']}: {change['summary']}{reason}{reverted}"
+
+
+def done_message(change: dict[str, Any]) -> str:
+    """The moderator's reply to a change that was made, inside one message's limit."""
+    return clamp(f"Done: {change_line(change)}", limits.MESSAGE_CONTENT)
+
+
+def announcement(change: dict[str, Any]) -> str:
+    """'Rulings updated: …' for the servers that asked, inside one message's limit."""
+    date = next(
+        (
+            op["after"].get("date")
+            for op in change["ops"]
+            if op["kind"] == "document" and op["after"]
+        ),
+        None,
+    )
+    dated = f" (document dated {date})" if date else ""
+    return clamp(
+        f"Rulings updated: {change['action']} {change['summary']}{dated}.", limits.MESSAGE_CONTENT
+    )
+
+
+def repoint_message(alias: str, target_title: str, current: list[tuple[str, str]]) -> str:
+    """The question before an alias that leads elsewhere is moved."""
+    where = ", ".join(f"**{title}**" for _, title in current)
+    return clamp(
+        f"“{alias}” already leads to {where} in every server. Re-point it to **{target_title}**? "
+        "Users asking for it will then get the ruling below.",
+        limits.MESSAGE_CONTENT,
+    )
 
 
 def changes_log_embed(

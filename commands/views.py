@@ -490,8 +490,10 @@ class ReportModal(discord.ui.Modal):
         await interaction.response.send_message(
             f"Thank you: report #{report_id} is in the moderators' queue.", ephemeral=True
         )
+        # Only to the moderators' channel the home server chose: a report quotes a user word
+        # for word, which is not for the public announcement channel.
         home = bot.settings.home_guild_id
-        channel = await asyncio.to_thread(bot.state.announcement_channel, home) if home else None
+        channel = await asyncio.to_thread(bot.state.reports_channel, home) if home else None
         if channel:
             text = f"Report #{report_id} on {self.entry}: {self.problem.value}"
             try:

@@ -8,7 +8,13 @@ import pytest
 import yaml
 
 import bot.store.changelog as changelog
-from bot.answers.moderation import ModerationError, Moderator, StaleEdit
+from bot.answers.moderation import (
+    AliasRepoint,
+    ModerationError,
+    Moderator,
+    StaleEdit,
+    UnknownDocument,
+)
 from bot.answers.service import Rulings
 from bot.store.export import export_store
 
@@ -34,7 +40,7 @@ def live(store_copy, data):
 def _add(live, **overrides):
     fields = dict(
         title="Tribble Timing", edition="2E", kind="rule", text="Tribbles multiply at the start of each turn.",
-        document="Moderator Clarifications", date="2026-11-01", aliases=["TT"],
+        document="Moderator Clarifications", date="2026-11-01", aliases=["TT"], new_document=True,
     )  # fmt: skip
     fields.update(overrides)
     return live.add_ruling(MARY, **fields)
@@ -104,6 +110,135 @@ def test_aliases_add_and_remove(live):
     assert not live.search("big chair")["confident"]
     with pytest.raises(ModerationError):
         live.remove_alias(MARY, "big chair", "1e-matching-commander")
+
+
+def test_repointing_an_alias_is_refused_unless_confirmed_and_reverts(live):
+    # KTC is an automatic alias (the initialism) of Klingon Tea Ceremony: moving it to
+    # `stopped` would change every server's answer, so it needs the explicit re-point.
+    with pytest.raises(AliasRepoint) as refused:
+        live.add_alias(MARY, "KTC", "2e-stopped")
+    assert refused.value.current == [("2e-klingon-tea-ceremony", "Klingon Tea Ceremony")]
+    assert "already leads to Klingon Tea Ceremony" in str(refused.value)
+    assert live.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
+    assert live.change_log(5) == []
+    moved = live.add_alias(MARY, "KTC", "2e-stopped", repoint=True)
+    assert live.show("KTC")[0]["title"] == "stopped"
+    live.revert_change(JOE, moved["id"])
+    assert live.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
+
+
+def test_repointing_a_stored_alias_moves_it_in_one_change(live):
+    live.add_alias(MARY, "big chair", "1e-matching-commander")
+    with pytest.raises(AliasRepoint, match="already leads to matching commander"):
+        live.add_alias(MARY, "big chair", "2e-stopped")
+    change = live.add_alias(MARY, "big chair", "2e-stopped", repoint=True)
+    assert [(op["target"], op["after"] is None) for op in change["ops"]] == [
+        ("1e-matching-commander", True),
+        ("2e-stopped", False),
+    ]
+    assert live.store.db.execute(
+        "SELECT target FROM aliases WHERE key = 'big chair'"
+    ).fetchall() == [("2e-stopped",)]
+    live.revert_change(MARY, change["id"])
+    assert live.show("big chair")[0]["title"] == "matching commander"
+
+
+def test_aliases_given_with_a_ruling_may_not_move_another_one(live):
+    with pytest.raises(AliasRepoint, match="“KTC” already leads to Klingon Tea Ceremony"):
+        _add(live, aliases=["KTC"])
+    assert live.show("tribble timing")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("document", "suggested"),
+    [
+        ("2e-crd-2014-07-7", "2e-crd-2014-07-07"),  # a mistyped id
+        ("Second Edition Current Rulings Document (7 July 2041)", "2e-crd-2014-07-07"),
+        ("crd 2011", "2e-crd-2011-10-05"),
+    ],
+)
+def test_an_unknown_document_is_refused_with_suggestions(live, document, suggested):
+    with pytest.raises(UnknownDocument) as refused:
+        _add(live, document=document, date=None, new_document=False)
+    assert any(suggested in s for s in refused.value.suggestions)
+    assert f"There is no document “{document}”. Did you mean:" in str(refused.value)
+    assert live.change_log(5) == []
+    assert (
+        live.store.db.execute(
+            "SELECT count(*) FROM documents WHERE origin = 'moderator'"
+        ).fetchone()[0]
+        == 0
+    )
+
+
+def test_an_existing_document_is_found_by_id_or_title(live):
+    title = "Second Edition Current Rulings Document (7 July 2014)"
+    for document in ("2e-crd-2014-07-07", title.upper()):
+        change = _add(live, document=document, date=None, new_document=False, aliases=[])
+        assert [op["kind"] for op in change["ops"]] == ["entry"]
+        assert change["ops"][0]["after"]["document"] == "2e-crd-2014-07-07"
+        live.revert_change(MARY, change["id"])
+    with pytest.raises(ModerationError, match="is dated 2014-07-07, not 2026-11-01"):
+        _add(live, document="2e-crd-2014-07-07", new_document=False)
+    with pytest.raises(ModerationError, match="is 2E, not 1E"):
+        _add(live, document="2e-crd-2014-07-07", date=None, edition="1E")
+
+
+def _preview_then_commit(live, action, **fields):
+    logged = live.change_log(100)
+    preview = live.preview(MARY, action, **dict(fields))
+    assert live.change_log(100) == logged  # a preview writes nothing
+    if action == "add":
+        change = live.add_ruling(MARY, **fields)
+    elif action == "edit":
+        change = live.edit_ruling(MARY, fields.pop("entry_id"), fields.pop("based_on"), **fields)
+    else:
+        change = live.retire_ruling(MARY, fields["entry_id"], fields["reason"])
+    entry = next(op["id"] for op in change["ops"] if op["kind"] == "entry")
+    return preview, live.show(entry)[0]
+
+
+def test_the_preview_is_the_answer_users_then_get(live):
+    entry = live.editable_entry(live.show("cost reduction")[0]["id"])
+    before = live.show(entry["id"])[0]
+    edit = dict(entry_id=entry["id"], based_on=entry["version"], text="Costs drop by one.")
+    preview, after = _preview_then_commit(live, "edit", **edit)
+    assert live.show(entry["id"])[0]["text"] == "Costs drop by one."
+    assert preview == after and preview != before
+    add = dict(
+        title="Tribble Timing", edition="2E", kind="rule", text="Tribbles multiply.",
+        document="2e-crd-2014-07-07", aliases=[],
+    )  # fmt: skip
+    preview, after = _preview_then_commit(live, "add", **add)
+    assert preview == after and preview["date"] == "2014-07-07"
+    ktc = live.show("KTC")[0]["id"]
+    preview, after = _preview_then_commit(live, "retire", entry_id=ktc, reason="card text")
+    assert preview == after and preview["retired_reason"] == "card text"
+
+
+def test_a_preview_is_refused_as_confirm_would_be(live):
+    with pytest.raises(UnknownDocument):
+        live.preview(MARY, "add", **{**_fields(), "document": "Moderator Clarificatons"})
+    assert live.show("tribble timing")[0] is None
+
+
+def _fields() -> dict:
+    return dict(
+        title="Tribble Timing", edition="2E", kind="rule", text="Tribbles multiply.",
+        document="2e-crd-2014-07-07", aliases=[],
+    )  # fmt: skip
+
+
+def test_a_wholly_retired_ruling_is_found_by_name_in_history(live):
+    ktc = live.show("KTC")[0]["id"]
+    live.retire_ruling(MARY, ktc, "superseded by card text")
+    assert live.show("Klingon Tea Ceremony")[0] is None or (
+        live.show("Klingon Tea Ceremony")[0]["title"] != "Klingon Tea Ceremony"
+    )
+    for name in ("Klingon Tea Ceremony", "klingon tea ceremony", ktc):
+        history = live.history(name)
+        assert history["topic"] == "2e-klingon-tea-ceremony"
+        assert [v["status"] for v in history["versions"]] == ["retired"]
 
 
 def test_a_change_that_fails_half_way_leaves_no_trace(live, monkeypatch):
@@ -290,3 +425,22 @@ def test_cli_equivalents(tmp_path, data, capsys):
     assert main([*base, "show", "tribble timing"]) == 1
     assert main([*base, "export"]) == 0
     assert "wrote" in capsys.readouterr().out
+
+
+def test_cli_refuses_a_repoint_and_an_unknown_document_until_asked(store_copy, data, capsys):
+    from bot.cli.main import main
+
+    base = ["--data", str(data), "--db", str(store_copy)]
+    assert main([*base, "alias", "--as", "ops", "add", "2e-stopped", "KTC"]) == 2
+    assert "“KTC” already leads to Klingon Tea Ceremony" in capsys.readouterr().err
+    add = [*base, "add", "--as", "ops", "--title", "Tribble Timing", "--edition", "2E",
+           "--text", "Tribbles multiply.", "--document", "2e-crd-2014-7-07"]  # fmt: skip
+    assert main(add) == 2
+    err = capsys.readouterr().err
+    assert "There is no document “2e-crd-2014-7-07”" in err and "(2e-crd-2014-07-07)" in err
+    assert main([*base, "log", "--json"]) == 0
+    assert '"changes": []' in capsys.readouterr().out
+    assert main([*base, "alias", "--as", "ops", "add", "2e-stopped", "KTC", "--repoint"]) == 0
+    assert main([*add[:-1], "Moderator Notes", "--new-document", "--date", "2026-11-01"]) == 0
+    assert main([*base, "show", "KTC", "--json"]) == 0
+    assert '"title": "stopped"' in capsys.readouterr().out

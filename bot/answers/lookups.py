@@ -15,6 +15,7 @@ from typing import Any
 from bot.answers.cards import CardLookups
 from bot.answers.results import result_json
 from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
+from bot.normalize import normalize
 from bot.search.build import RulingsIndexBuilder
 from bot.search.index import SearchResult
 from bot.store.build import Store
@@ -36,7 +37,7 @@ class Answers:
     def __init__(self, store: Store, readers: ThreadReaders | None = None):
         self.built_on = store
         self.readers = readers or ThreadReaders(store)
-        self.store = self.readers
+        self.store: Store | ThreadReaders = self.readers  # a preview reads its own transaction
         self.documents = store.documents()
         self.builder = RulingsIndexBuilder(store, self.source_label)
         self.index = self.builder.build(store, fulltext=ThreadConnection(self.readers))
@@ -270,8 +271,13 @@ class Answers:
     def history(
         self, query_or_id: str, edition: str | None = None, as_of: str | None = None
     ) -> dict[str, Any] | None:
-        """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        row, _ = self._resolve_row(query_or_id, edition)
+        """Every version of a topic, newest first; with ``as_of``, the one then in force marked.
+
+        A ruling whose every version is retired is out of the search index, so it is first
+        looked up by its exact title or alias (:meth:`_retired_by_name`)."""
+        row = self._retired_by_name(query_or_id, edition)
+        if row is None:
+            row, _ = self._resolve_row(query_or_id, edition)
         if row is None:
             return None
         in_force = self.version_as_of(row["topic"], as_of) if as_of else None
@@ -289,6 +295,27 @@ class Answers:
             "edition": row["edition"],
             "versions": listed,
         }
+
+    def _retired_by_name(self, query: str, edition: str | None) -> dict[str, Any] | None:
+        """The newest version of a wholly retired topic named exactly by its title or an alias
+        (normalised), or None. Topics with a live version are the search index's to find."""
+        key = normalize(str(query))
+        if not key:
+            return None
+        aliased = {
+            row["target"]
+            for row in self.store.db.query("SELECT target FROM aliases WHERE key = ?", [key])
+        }
+        rows = self.store.db.query(
+            "SELECT id, topic, title FROM entries WHERE retired = 1 AND (? IS NULL OR edition = ?) "
+            "AND topic NOT IN (SELECT topic FROM entries WHERE retired = 0) "
+            "ORDER BY date DESC, id",
+            [edition, edition],
+        )
+        for row in rows:
+            if row["topic"] in aliased or normalize(row["title"]) == key:
+                return self.store.entry(row["id"])
+        return None
 
     def related(self, query_or_id: str, edition: str | None = None) -> dict[str, Any] | None:
         row, _ = self._resolve_row(query_or_id, edition)

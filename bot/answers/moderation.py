@@ -8,10 +8,11 @@ the afters, noting a conflict where the base no longer matches the before).
 
 from __future__ import annotations
 
+import difflib
 import json
 import logging
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any
@@ -39,6 +40,30 @@ class ModerationError(ValueError):
 
 class StaleEdit(ModerationError):
     """The entry changed after the moderator opened it."""
+
+
+class AliasRepoint(ModerationError):
+    """The alias already leads to another ruling; moving it needs an explicit confirmation."""
+
+    def __init__(self, alias: str, target: str, current: list[tuple[str, str]]):
+        self.alias, self.target, self.current = alias, target, current
+        where = ", ".join(f"{title} ({topic})" for topic, title in current)
+        super().__init__(
+            f"“{alias}” already leads to {where}. Re-pointing it moves it in every server: "
+            "confirm the re-point to do it."
+        )
+
+
+class UnknownDocument(ModerationError):
+    """``add`` named a document that is not in the store."""
+
+    def __init__(self, document: str, suggestions: list[str]):
+        self.document, self.suggestions = document, suggestions
+        hint = f" Did you mean: {'; '.join(suggestions)}?" if suggestions else ""
+        super().__init__(
+            f"There is no document “{document}”.{hint} Name an existing document by its id "
+            "or title (see /sources), or ask for a new document explicitly."
+        )
 
 
 @dataclass
@@ -84,9 +109,22 @@ def immediate(conn: sqlite3.Connection) -> Iterator[None]:
 class Moderation:
     """Moderator operations on an open store; each is one transaction with its audit row."""
 
-    def __init__(self, conn: sqlite3.Connection, journal: Journal | None = None):
+    def __init__(
+        self,
+        conn: sqlite3.Connection,
+        journal: Journal | None = None,
+        *,
+        dry_run: bool = False,
+        leads_to: Callable[[str], list[tuple[str, str]]] | None = None,
+    ):
         self.conn = conn
         self.journal = journal
+        # Where a text leads today as a lookup (topic id, title): the search's own answer,
+        # which knows the automatic aliases (initialisms such as KTC) the store does not list.
+        self.leads_to = leads_to
+        # A dry run applies a change's operations without journal, audit row or commit: the
+        # caller reads the result (a preview) inside the open transaction, then rolls back.
+        self.dry_run = dry_run
 
     def commit(
         self,
@@ -102,6 +140,11 @@ class Moderation:
         transaction (see :func:`immediate`), so no other process can change it meanwhile."""
         if not ops:
             raise ModerationError("Nothing would change.")
+        if self.dry_run:
+            if not self.conn.in_transaction:
+                raise RuntimeError("a dry run must run inside a transaction it rolls back")
+            apply_ops(self.conn, ops, "after")
+            return {"id": None, "action": action, "summary": summary, "ops": ops}
         last = self.conn.execute("SELECT max(id) FROM changes").fetchone()[0] or 0
         change = {
             "id": self.journal.next_id(last + 1) if self.journal else last + 1,
@@ -171,36 +214,103 @@ class Moderation:
         return f"{edition.lower()}-{slugify(title)[:60]}"
 
     def _document_op(
-        self, document: str, edition: str, date: str | None
+        self, document: str, edition: str, date: str | None, new_document: bool
     ) -> tuple[str, dict | None]:
-        """An existing document id, or a new moderator document named by its title."""
-        existing = document_row(self.conn, document)
-        if existing:
+        """An existing document, named by its id or its title; or, only when ``new_document``
+        says so, a new moderator document with that title. Any other name is refused with the
+        nearest names: a mistyped document must not quietly become a new one."""
+        name = document.strip()
+        if not name:
+            raise ModerationError("Name the document the ruling comes from.")
+        existing = document_row(self.conn, name)
+        if existing is None:
+            key = normalize(name)
+            existing = next(
+                (
+                    document_row(self.conn, doc_id)
+                    for doc_id, title in self.conn.execute(
+                        "SELECT id, title FROM documents ORDER BY id"
+                    )
+                    if normalize(title) == key
+                ),
+                None,
+            )
+        if existing is not None:
             if existing["edition"] != edition:
                 raise ModerationError(
-                    f"Document {document} is {existing['edition']}, not {edition}."
+                    f"Document {existing['id']} is {existing['edition']}, not {edition}."
                 )
-            return document, None
-        if not document.strip():
-            raise ModerationError("Name the document the ruling comes from.")
-        doc_id = f"{edition.lower()}-{slugify(document)[:40]}-{(date or 'undated')}"
-        if document_row(self.conn, doc_id):
-            return doc_id, None
+            if date and existing["date"] != date:
+                raise ModerationError(
+                    f"Document {existing['id']} is dated {existing['date'] or 'undated'}, "
+                    f"not {date}."
+                )
+            return existing["id"], None
+        if not new_document:
+            raise UnknownDocument(name, self.document_suggestions(name, edition))
+        doc_id = f"{edition.lower()}-{slugify(name)[:40]}-{(date or 'undated')}"
         record = {
-            "id": doc_id, "title": document.strip(), "edition": edition, "kind": "current rulings",
+            "id": doc_id, "title": name, "edition": edition, "kind": "current rulings",
             "date": date, "official": 1, "file": None, "parser": None, "origin": "moderator",
         }  # fmt: skip
         return doc_id, {"kind": "document", "id": doc_id, "before": None, "after": record}
 
-    def _alias_ops(self, aliases: list[str], target: str) -> list[dict]:
+    def document_suggestions(self, name: str, edition: str, count: int = 3) -> list[str]:
+        """The documents of an edition whose id or title is nearest to ``name``."""
+        rows = self.conn.execute(
+            "SELECT id, title FROM documents WHERE edition = ? ORDER BY id", (edition,)
+        ).fetchall()
+        by_key: dict[str, str] = {}
+        for doc_id, title in rows:
+            label = f"{title} ({doc_id})"
+            by_key.setdefault(doc_id.lower(), label)
+            by_key.setdefault(normalize(title), label)
+        key = normalize(name) if normalize(name) in by_key else name.strip().lower()
+        close = difflib.get_close_matches(key, list(by_key), n=count * 2, cutoff=0.5)
+        if not close:  # a few words of the title: the documents that share the most of them
+            words = set(normalize(name).split())
+            scored = sorted(
+                ((len(words & set(normalize(t).split())), i) for i, t in rows), reverse=True
+            )
+            close = [i.lower() for n, i in scored if n][:count]
+        return list(dict.fromkeys(by_key[k] for k in close))[:count]
+
+    def _alias_targets(self, alias: str, target: str) -> list[tuple[str, str]]:
+        """The other topics (id, title) an alias leads to now: its stored alias rows, and
+        where a lookup of it confidently lands (``leads_to``)."""
+        found = {
+            topic: title or topic
+            for topic, title in self.conn.execute(
+                "SELECT a.target, t.title FROM aliases a LEFT JOIN topics t ON t.id = a.target "
+                "WHERE a.key = ? AND a.target != ? ORDER BY a.target",
+                (normalize(alias), target),
+            )
+        }
+        for topic, title in self.leads_to(alias) if self.leads_to else []:
+            if topic != target:
+                found.setdefault(topic, title)
+        return list(found.items())
+
+    def _alias_ops(self, aliases: list[str], target: str, repoint: bool = False) -> list[dict]:
+        """Operations that make each alias lead to ``target``. An alias that already leads to
+        another ruling is refused (:class:`AliasRepoint`) unless ``repoint``: then it is moved,
+        its old targets removed in the same change (so a revert moves it back)."""
         ops = []
         for alias in aliases:
             key = normalize(alias)
-            if (
-                key
-                and current_state(self.conn, {"kind": "alias", "key": key, "target": target})
-                is None
-            ):
+            if not key:
+                continue
+            others = self._alias_targets(alias, target)
+            if others and not repoint:
+                raise AliasRepoint(alias.strip(), target, others)
+            for other, _ in others:
+                current = current_state(self.conn, {"kind": "alias", "key": key, "target": other})
+                if current is None:  # an automatic alias: the new row outranks it
+                    continue
+                ops.append(
+                    {"kind": "alias", "key": key, "target": other, "before": current, "after": None}
+                )
+            if current_state(self.conn, {"kind": "alias", "key": key, "target": target}) is None:
                 ops.append(
                     {
                         "kind": "alias",
@@ -225,10 +335,12 @@ class Moderation:
         date: str | None = None,
         aliases: list[str] = (),
         reason: str | None = None,
+        new_document: bool = False,
     ) -> dict[str, Any]:
-        """A new ruling (a new topic, or a new version of an existing one)."""
+        """A new ruling (a new topic, or a new version of an existing one), in an existing
+        document, or in a new moderator document when ``new_document`` says so."""
         check_ruling(title, edition, kind, text, date)
-        doc_id, doc_op = self._document_op(document, edition, date)
+        doc_id, doc_op = self._document_op(document, edition, date, new_document)
         doc_date = doc_op["after"]["date"] if doc_op else document_row(self.conn, doc_id)["date"]
         base = f"{doc_id}:{slugify(title)[:60]}"
         entry_id, n = base, 2
@@ -307,15 +419,23 @@ class Moderation:
             moderator, "retire", f"{before['title']} ({before['edition']})", ops, reason
         )
 
-    def alias_add(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
+    def alias_add(
+        self, moderator: Moderator, alias: str, target: str, *, repoint: bool = False
+    ) -> dict[str, Any]:
+        """Make ``alias`` lead to the topic ``target``. An alias that already leads to another
+        ruling is refused with :class:`AliasRepoint` unless ``repoint`` confirms the move."""
         if not normalize(alias):
             raise ModerationError("An alias needs letters or digits.")
         if len(alias) > 100:
             raise ModerationError("Aliases are at most 100 characters.")
-        ops = self._alias_ops([alias], target)
+        if self.conn.execute("SELECT 1 FROM topics WHERE id = ?", (target,)).fetchone() is None:
+            raise ModerationError(f"There is no ruling topic {target}.")
+        ops = self._alias_ops([alias], target, repoint)
         if not ops:
             raise ModerationError(f"“{alias}” already leads there.")
-        return self.commit(moderator, "alias add", f"{alias} → {target}", ops)
+        moved = [op["target"] for op in ops if op["after"] is None]
+        summary = f"{alias} → {target}" + (f" (was {', '.join(moved)})" if moved else "")
+        return self.commit(moderator, "alias add", summary, ops)
 
     def alias_remove(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
         key = normalize(alias)
@@ -365,4 +485,12 @@ class Moderation:
         )
 
 
-__all__ = ["Moderation", "ModerationError", "Moderator", "StaleEdit", "check_ruling"]
+__all__ = [
+    "AliasRepoint",
+    "Moderation",
+    "ModerationError",
+    "Moderator",
+    "StaleEdit",
+    "UnknownDocument",
+    "check_ruling",
+]

@@ -13,6 +13,7 @@ thread's connection, so lookups run in parallel and never wait for a change bein
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,6 +22,7 @@ from bot.answers.imports import DocumentImports, ImportPreview
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderation, Moderator, immediate
+from bot.normalize import normalize
 from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
 from bot.store.journal import Journal
@@ -127,11 +129,54 @@ class Rulings:
         """Run a moderator change on the current store file, then rebuild the answers."""
 
         def write(store: Store) -> T:
-            moderation = Moderation(store.db.conn, self._journal)
+            moderation = Moderation(store.db.conn, self._journal, leads_to=self._leads_to)
             with immediate(store.db.conn):  # what it checks cannot change before it writes
                 return change(moderation)
 
         return self._live.write(write)
+
+    def preview(self, moderator: Moderator, action: str, **fields) -> dict[str, Any]:
+        """The answer users would get for the ruling an ``add``, ``edit`` or ``retire`` makes,
+        built by the same ``show`` that answers them, on the store with the change applied
+        inside a transaction that is then rolled back: nothing is written. Refusals are the
+        change's own (a :class:`ModerationError`), so a preview is refused as Confirm would be.
+        """
+        with self._live.lock:
+            conn = self.store.db.conn
+            moderation = Moderation(conn, dry_run=True, leads_to=self._leads_to)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                if action == "add":
+                    change = moderation.add(moderator, **fields)
+                    entry_id = next(op["id"] for op in change["ops"] if op["kind"] == "entry")
+                elif action == "edit":
+                    entry_id = fields.pop("entry_id")
+                    moderation.edit(moderator, entry_id, fields.pop("based_on"), **fields)
+                elif action == "retire":
+                    entry_id = fields["entry_id"]
+                    moderation.retire(moderator, entry_id, fields["reason"])
+                else:
+                    raise ValueError(f"no preview for {action}")
+                # The same answers, but reading this connection, inside the transaction: the
+                # change and any document it adds are seen here only (rolled back below).
+                answers = copy.copy(self._answers)
+                answers.store = self.store
+                answers.documents = self.store.documents()
+                answer, _ = answers.show(entry_id)
+                return answer
+            finally:
+                conn.rollback()
+
+    def _leads_to(self, text: str) -> list[tuple[str, str]]:
+        """The topic (id, title) that ``text`` names today, exactly, as a title or an alias
+        (automatic ones such as initialisms included); near matches do not count."""
+        result = self._answers.index.search(user_text(text), limit=1)
+        if not (result.confident and result.hits):
+            return []
+        hit = result.hits[0]
+        if normalize(hit.matched) != normalize(text):
+            return []
+        return [(hit.target.topic, hit.target.title)]
 
     def _look(self, read: Callable[[Moderation], T]) -> T:
         with self._live.lock:
@@ -150,8 +195,13 @@ class Rulings:
     def retire_ruling(self, moderator: Moderator, entry_id: str, reason: str) -> dict[str, Any]:
         return self._write(lambda moderation: moderation.retire(moderator, entry_id, reason))
 
-    def add_alias(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
-        return self._write(lambda moderation: moderation.alias_add(moderator, alias, target))
+    def add_alias(
+        self, moderator: Moderator, alias: str, target: str, *, repoint: bool = False
+    ) -> dict[str, Any]:
+        """Refused with ``AliasRepoint`` when the alias leads elsewhere, unless ``repoint``."""
+        return self._write(
+            lambda moderation: moderation.alias_add(moderator, alias, target, repoint=repoint)
+        )
 
     def remove_alias(self, moderator: Moderator, alias: str, target: str) -> dict[str, Any]:
         return self._write(lambda moderation: moderation.alias_remove(moderator, alias, target))

@@ -136,8 +136,11 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
         "--kind", default="rule", choices=["rule", "card ruling", "erratum", "clarification"]
     )
     p.add_argument("--text", required=True, help="the ruling text ('-' reads standard input)")
+    p.add_argument("--document", required=True, help="an existing document's id or title")
     p.add_argument(
-        "--document", required=True, help="a document id, or the title of a new document"
+        "--new-document",
+        action="store_true",
+        help="--document is the title of a new document (otherwise an unknown one is refused)",
     )
     p.add_argument("--date", type=_date, help="the document's date (a new document)")
     p.add_argument("--alias", action="append", default=[], help="a nickname (repeatable)")
@@ -155,6 +158,11 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     p.add_argument("action", choices=["add", "remove"])
     p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
     p.add_argument("alias")
+    p.add_argument(
+        "--repoint",
+        action="store_true",
+        help="move an alias that already leads to another ruling (refused without it)",
+    )
     p = sub.add_parser("log", help="recent moderator changes")
     p.set_defaults(run=run_log)
     p.add_argument("--count", type=_limit, default=10)
@@ -447,7 +455,17 @@ def _done(change: dict[str, Any]) -> int:
 
 
 def run_add(ctx: Context) -> int:
+    from bot.answers.moderation import UnknownDocument
+
     args = ctx.args
+    try:
+        return _add(ctx, args)
+    except UnknownDocument as exc:
+        print(f"rulings: error: {exc} (--new-document)", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def _add(ctx: Context, args: argparse.Namespace) -> int:
     return _done(
         ctx.rulings.add_ruling(
             _moderator(args),
@@ -459,6 +477,7 @@ def run_add(ctx: Context) -> int:
             date=args.date,
             aliases=args.alias,
             reason=args.reason,
+            new_document=args.new_document,
         )  # fmt: skip
     )
 
@@ -490,7 +509,16 @@ def run_retire(ctx: Context) -> int:
 def run_alias(ctx: Context) -> int:
     args = ctx.args
     if args.action == "add":
-        return _done(ctx.rulings.add_alias(_moderator(args), args.alias, args.target))
+        from bot.answers.moderation import AliasRepoint
+
+        try:
+            change = ctx.rulings.add_alias(
+                _moderator(args), args.alias, args.target, repoint=args.repoint
+            )
+        except AliasRepoint as exc:
+            print(f"rulings: error: {exc} (add --repoint)", file=sys.stderr)
+            return EXIT_ERROR
+        return _done(change)
     return _done(ctx.rulings.remove_alias(_moderator(args), args.alias, args.target))
 
 

@@ -148,7 +148,7 @@ def run(entries: int, changes: int, seed: int, progress) -> dict[str, Any]:
                 if number % 2 == 0:
                     writer.add_ruling(
                         BENCHER, title=title, edition="2E", kind="rule", text=text,
-                        document="Moderator Clarifications", date="2026-11-01", aliases=[],
+                        document="Moderator Clarifications", date="2026-11-01", aliases=[], new_document=True,
                     )  # fmt: skip
                 else:
                     writer.edit_ruling(BENCHER, entry, version, text=text)

@@ -14,7 +14,8 @@ from bot.store.db import connect
 # Statements, not a script: executescript() would commit the transaction they run in.
 SCHEMA = (
     "CREATE TABLE IF NOT EXISTS guild_settings ("
-    "guild_id INTEGER PRIMARY KEY, inline INTEGER, announce_channel INTEGER)",
+    "guild_id INTEGER PRIMARY KEY, inline INTEGER, announce_channel INTEGER, "
+    "reports_channel INTEGER)",
     "CREATE TABLE IF NOT EXISTS lookups ("
     "at TEXT NOT NULL, day TEXT NOT NULL, command TEXT NOT NULL, query TEXT NOT NULL, "
     "entry TEXT, confident INTEGER NOT NULL, guild_id INTEGER)",
@@ -27,7 +28,8 @@ SCHEMA = (
 
 
 class State:
-    """Per-server settings: inline lookups on or off, the announcement channel."""
+    """Per-server settings: inline lookups on or off, the announcement channel, the
+    moderators' reports channel; lookup counts; users' reports."""
 
     def __init__(self, path: Path | str, inline_default: bool = False):
         self.inline_default = inline_default
@@ -40,6 +42,9 @@ class State:
         try:
             for statement in SCHEMA:
                 self.conn.execute(statement)
+            columns = {row[1] for row in self.conn.execute("PRAGMA table_info(guild_settings)")}
+            if "reports_channel" not in columns:  # a state file from before the setting
+                self.conn.execute("ALTER TABLE guild_settings ADD COLUMN reports_channel INTEGER")
             self.conn.commit()
         except BaseException:
             self.conn.rollback()
@@ -73,6 +78,22 @@ class State:
         with self._lock:
             row = self.conn.execute(
                 "SELECT announce_channel FROM guild_settings WHERE guild_id = ?", (guild_id,)
+            ).fetchone()
+        return row[0] if row else None
+
+    def set_reports_channel(self, guild_id: int, channel_id: int | None) -> None:
+        """The moderators' channel where users' reports are posted (the home server's)."""
+        with self._lock, self.conn:
+            self.conn.execute(
+                "INSERT INTO guild_settings(guild_id, reports_channel) VALUES (?, ?) "
+                "ON CONFLICT(guild_id) DO UPDATE SET reports_channel = excluded.reports_channel",
+                (guild_id, channel_id),
+            )
+
+    def reports_channel(self, guild_id: int) -> int | None:
+        with self._lock:
+            row = self.conn.execute(
+                "SELECT reports_channel FROM guild_settings WHERE guild_id = ?", (guild_id,)
             ).fetchone()
         return row[0] if row else None
 

@@ -31,6 +31,10 @@ async def apply_pending(
         return await asyncio.to_thread(
             rulings.retire_ruling, moderator, payload["entry_id"], payload["reason"]
         )
+    if action == "alias":  # the moderator saw where it leads now and confirmed the move
+        return await asyncio.to_thread(
+            rulings.add_alias, moderator, payload["alias"], payload["target"], repoint=True
+        )
     if action == "import":
         return await asyncio.to_thread(
             lambda: rulings.apply_import(

@@ -4,6 +4,7 @@ extension's ``setup``. See the package's docstring for how moderators are checke
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 from typing import Any, Literal
 
@@ -18,19 +19,28 @@ from commands import limits
 from commands.admin.changes import announce
 from commands.admin.checks import is_moderator, moderator_check, moderator_of
 from commands.admin.pending import Pending
-from commands.admin.views import MODERATION_ITEMS, RulingModal, confirm_view, stats_view
+from commands.admin.views import (
+    MODERATION_ITEMS,
+    RulingModal,
+    add_alias,
+    confirm_view,
+    send_preview,
+    stats_view,
+)
 from commands.app import Interaction, RulingsClient
-from commands.render import NO_PINGS, answer_embed, clamp
+from commands.render import NO_PINGS, clamp
 from commands.render_admin import (
-    change_line,
+    announcement,
     changes_log_embed,
+    done_message,
     import_embeds,
-    preview_answer,
     reports_embed,
     stats_embed,
 )
 
 log = logging.getLogger(__name__)
+
+MAX_TEXT_FILE = 256 * 1024  # an uploaded ruling text
 
 Kind = Literal["rule", "card ruling", "erratum", "clarification"]
 Edition = Literal["1E", "2E"]
@@ -39,6 +49,10 @@ DocumentKind = Literal[validate.DOCUMENT_KINDS]  # one home: bot/validate.py
 
 @app_commands.guild_only()
 @app_commands.default_permissions(manage_messages=True)
+def _filename(entry_id: str) -> str:
+    return "".join(c if c.isalnum() or c in "-_" else "_" for c in entry_id)[:80] + ".txt"
+
+
 class RulingAdmin(app_commands.Group):
     """Moderators: change the rulings every server sees."""
 
@@ -71,14 +85,69 @@ class RulingAdmin(app_commands.Group):
     async def add(self, interaction: Interaction, edition: Edition, kind: Kind = "rule") -> None:
         await interaction.response.send_modal(RulingModal("add", edition, kind))
 
-    @app_commands.command(name="edit", description="Edit a ruling (a prefilled modal)")
-    @app_commands.describe(query="The ruling to edit", kind="Change what sort of entry it is")
-    async def edit(self, interaction: Interaction, query: str, kind: Kind | None = None) -> None:
+    @app_commands.command(name="edit", description="Edit a ruling (a prefilled modal, or a file)")
+    @app_commands.describe(
+        query="The ruling to edit",
+        kind="Change what sort of entry it is",
+        text_file="The whole new text as a .txt or .md file (for rulings too long for the form)",
+        reason="Why (for the log), with text_file",
+    )
+    async def edit(
+        self,
+        interaction: Interaction,
+        query: str,
+        kind: Kind | None = None,
+        text_file: discord.Attachment | None = None,
+        reason: app_commands.Range[str, 1, 300] | None = None,
+    ) -> None:
         entry = await self._entry(interaction, query)
-        if entry is not None:
-            await interaction.response.send_modal(
-                RulingModal("edit", entry["edition"], kind or entry["kind"], entry)
+        if entry is None:
+            return
+        if text_file is not None:
+            text = await self._text_file(interaction, text_file)
+            if text is not None:
+                payload = {
+                    "entry_id": entry["id"], "based_on": entry["version"], "title": entry["title"],
+                    "text": text, "kind": kind or entry["kind"], "aliases": [], "reason": reason,
+                }  # fmt: skip
+                await send_preview(interaction, "edit", payload)
+            return
+        if len(entry["text"]) > limits.TEXT_INPUT_VALUE:
+            # The form holds 4,000 characters: opening it would cut the ruling. Send the whole
+            # text as a file to edit and upload again instead.
+            await interaction.response.send_message(
+                f"This ruling is {len(entry['text']):,} characters, more than Discord's form "
+                f"holds ({limits.TEXT_INPUT_VALUE:,}), so it is not opened there: nothing was "
+                "cut or changed. Its whole text is attached: edit it and run "
+                "`/ruling-admin edit` again with the file as `text_file`.",
+                file=discord.File(
+                    io.BytesIO(entry["text"].encode("utf-8")), filename=_filename(entry["id"])
+                ),
+                ephemeral=True,
+                allowed_mentions=NO_PINGS,
             )
+            return
+        await interaction.response.send_modal(
+            RulingModal("edit", entry["edition"], kind or entry["kind"], entry)
+        )
+
+    @staticmethod
+    async def _text_file(interaction: Interaction, attachment: discord.Attachment) -> str | None:
+        """The text of an uploaded ruling, or None after telling the moderator why not."""
+        problem = None
+        if not attachment.filename.lower().endswith((".txt", ".md")):
+            problem = "The text file must be .txt or .md."
+        elif attachment.size > MAX_TEXT_FILE:
+            problem = f"The text file is over {MAX_TEXT_FILE // 1024} KB."
+        else:
+            try:
+                text = (await attachment.read()).decode("utf-8-sig")
+            except UnicodeDecodeError:
+                problem = "The text file is not UTF-8 text."
+            else:
+                return text.replace("\r\n", "\n")
+        await interaction.response.send_message(f"Not changed: {problem}", ephemeral=True)
+        return None
 
     @app_commands.command(name="retire", description="Stop a ruling answering; it stays in history")
     @app_commands.describe(
@@ -90,18 +159,11 @@ class RulingAdmin(app_commands.Group):
         entry = await self._entry(interaction, query)
         if entry is None:
             return
-        token = interaction.client.pending.put(
-            interaction.user.id, "retire", {"entry_id": entry["id"], "reason": reason}
-        )
-        embed, _ = answer_embed(
-            preview_answer(entry, entry["document"]) | {"retired": True, "retired_reason": reason}
-        )
-        await interaction.response.send_message(
+        await send_preview(
+            interaction,
+            "retire",
+            {"entry_id": entry["id"], "reason": reason},
             "Retire this ruling? It stops answering but stays in history.",
-            embed=embed,
-            view=confirm_view(token),
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
         )
 
     @alias.command(name="add", description="Add a nickname that leads to a ruling")
@@ -110,17 +172,8 @@ class RulingAdmin(app_commands.Group):
         self, interaction: Interaction, query: str, alias: app_commands.Range[str, 1, 100]
     ) -> None:
         entry = await self._entry(interaction, query)
-        if entry is None:
-            return
-        change = await asyncio.to_thread(
-            self._rulings(interaction).add_alias,
-            moderator_of(interaction),
-            alias,
-            entry["topic"],
-        )
-        await interaction.response.send_message(
-            f"Done: {change_line(change)}", ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        if entry is not None:
+            await add_alias(interaction, alias, entry)
 
     @alias.command(name="remove", description="Remove a nickname from a ruling")
     @app_commands.describe(query="The ruling", alias="The nickname to remove")
@@ -137,7 +190,7 @@ class RulingAdmin(app_commands.Group):
             entry["topic"],
         )
         await interaction.response.send_message(
-            f"Done: {change_line(change)}", ephemeral=True, allowed_mentions=NO_PINGS
+            done_message(change), ephemeral=True, allowed_mentions=NO_PINGS
         )
 
     @app_commands.command(
@@ -213,9 +266,9 @@ class RulingAdmin(app_commands.Group):
             self._rulings(interaction).revert_change, moderator_of(interaction), change
         )
         await interaction.response.send_message(
-            f"Done: {change_line(done)}", ephemeral=True, allowed_mentions=NO_PINGS
+            done_message(done), ephemeral=True, allowed_mentions=NO_PINGS
         )
-        await announce(interaction.client, f"Rulings updated: {done['action']} {done['summary']}.")
+        await announce(interaction.client, announcement(done))
 
     @app_commands.command(
         name="stats", description="Lookups per day, top queries and the questions the bot missed"
@@ -247,6 +300,27 @@ class RulingAdmin(app_commands.Group):
         await interaction.response.send_message(
             embed=reports_embed(open_reports), ephemeral=True, allowed_mentions=NO_PINGS
         )
+
+    @app_commands.command(
+        name="reports-channel", description="Where users' reports reach the moderators"
+    )
+    @app_commands.describe(
+        channel="A moderators' channel of this server; leave out to stop posting reports"
+    )
+    async def reports_channel(
+        self, interaction: Interaction, channel: discord.TextChannel | None = None
+    ) -> None:
+        state = interaction.client.state
+        await asyncio.to_thread(
+            state.set_reports_channel, interaction.guild_id, channel.id if channel else None
+        )
+        text = (
+            f"Reports will be posted in {channel.mention} (keep it to moderators: reports quote "
+            "what users wrote). They are never posted in announcement channels."
+            if channel
+            else "Reports will not be posted; `/ruling-admin reports` lists them."
+        )
+        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
 
     @edit.autocomplete("query")
     @retire.autocomplete("query")

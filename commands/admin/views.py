@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.answers.moderation import ModerationError, check_ruling
+from bot.answers.moderation import AliasRepoint, ModerationError
 from bot.answers.service import Rulings
 from commands import limits
 from commands.admin.changes import announce, apply_pending
@@ -19,8 +19,10 @@ from commands.admin.pending import PENDING_SECONDS
 from commands.app import Interaction
 from commands.errors import on_view_error
 from commands.render import NO_PINGS, answer_embed, clamp
-from commands.render_admin import change_line, preview_answer
+from commands.render_admin import PREVIEW_NOTE, announcement, done_message, repoint_message
 from commands.views import guarded
+
+NEW_DOCUMENT = "new:"  # "new: Title" in the document field asks for a new document
 
 log = logging.getLogger(__name__)
 
@@ -83,24 +85,13 @@ class ConfirmButton(
             change = await apply_pending(interaction, action, dict(payload))
         except ModerationError as exc:
             await interaction.response.edit_message(
-                content=f"Not changed: {exc}", embed=None, view=None
+                content=clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT), embed=None, view=None
             )
             return
         await interaction.response.edit_message(
-            content=f"Done: {change_line(change)}", embed=None, view=None, allowed_mentions=NO_PINGS
+            content=done_message(change), embed=None, view=None, allowed_mentions=NO_PINGS
         )
-        date = next(
-            (
-                op["after"].get("date")
-                for op in change["ops"]
-                if op["kind"] == "document" and op["after"]
-            ),
-            None,
-        )
-        dated = f" (document dated {date})" if date else ""
-        await announce(
-            interaction.client, f"Rulings updated: {change['action']} {change['summary']}{dated}."
-        )
+        await announce(interaction.client, announcement(change))
 
 
 class CancelButton(
@@ -130,10 +121,55 @@ class CancelButton(
         )
 
 
+async def send_preview(
+    interaction: Interaction, action: str, payload: dict[str, Any], note: str = PREVIEW_NOTE
+) -> None:
+    """Show the answer users will get once the change is made, byte for byte (the service
+    builds it with the change applied and rolled back), with Confirm and Cancel; a change
+    the core refuses is refused here, before any Confirm."""
+    rulings = interaction.client.rulings
+    try:
+        answer = await asyncio.to_thread(
+            rulings.preview, moderator_of(interaction), action, **dict(payload)
+        )
+    except AliasRepoint as exc:
+        await interaction.response.send_message(
+            clamp(f"Not changed: {exc} Use `/ruling-admin alias add` to move it.",
+                  limits.MESSAGE_CONTENT),
+            ephemeral=True, allowed_mentions=NO_PINGS,
+        )  # fmt: skip
+        return
+    except ModerationError as exc:
+        await interaction.response.send_message(
+            clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT),
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+        return
+    token = interaction.client.pending.put(interaction.user.id, action, payload)
+    embed, _ = answer_embed(answer)
+    await interaction.response.send_message(
+        note, embed=embed, view=confirm_view(token), ephemeral=True, allowed_mentions=NO_PINGS
+    )
+
+
+def document_field(value: str) -> tuple[str, bool]:
+    """The document a moderator named, and whether they asked for a new one (``new: Title``)."""
+    value = value.strip()
+    if value.lower().startswith(NEW_DOCUMENT):
+        return value[len(NEW_DOCUMENT) :].strip(), True
+    return value, False
+
+
 class RulingModal(ModeratorOnly, discord.ui.Modal):
-    """Add or edit: title, text, document and date (add), aliases, reason."""
+    """Add or edit: title, text, document and date (add), aliases, reason.
+
+    A ruling longer than one text field is never opened here (it would come back cut):
+    ``/ruling-admin edit`` refuses it and takes the text as a file instead."""
 
     def __init__(self, action: str, edition: str, kind: str, entry: dict[str, Any] | None = None):
+        if entry is not None and len(entry["text"]) > limits.TEXT_INPUT_VALUE:
+            raise ValueError("a ruling longer than a text field cannot be edited in a modal")
         title = "Edit a ruling" if entry else "Add a ruling"
         super().__init__(title=title, timeout=PENDING_SECONDS)
         self.action, self.edition, self.kind, self.entry = action, edition, kind, entry
@@ -144,14 +180,16 @@ class RulingModal(ModeratorOnly, discord.ui.Modal):
         self.text = discord.ui.TextInput(
             label="Ruling text",
             style=discord.TextStyle.paragraph,
-            max_length=4000,
-            default=entry["text"][:4000] if entry else None,
+            max_length=limits.TEXT_INPUT_VALUE,
+            default=entry["text"] if entry else None,
         )
         self.add_item(self.ruling_title)
         self.add_item(self.text)
         if entry is None:
             self.document = discord.ui.TextInput(
-                label="Document (id or title)", max_length=100, placeholder="2e-crd-2014-07-07"
+                label="Document (id or title)",
+                max_length=100,
+                placeholder="2e-crd-2014-07-07 — or new: Title, for a new document",
             )
             self.date = discord.ui.TextInput(
                 label="Document date (YYYY-MM-DD)", max_length=10, required=False
@@ -171,44 +209,20 @@ class RulingModal(ModeratorOnly, discord.ui.Modal):
     async def on_submit(self, interaction: Interaction) -> None:
         aliases = [a.strip() for a in str(self.aliases.value or "").split(",") if a.strip()]
         if self.entry is None:
+            document, new_document = document_field(str(self.document.value))
             payload = {
                 "title": str(self.ruling_title.value), "edition": self.edition, "kind": self.kind,
-                "text": str(self.text.value), "document": str(self.document.value).strip(),
+                "text": str(self.text.value), "document": document,
                 "date": str(self.date.value).strip() or None, "aliases": aliases,
+                "new_document": new_document,
             }  # fmt: skip
-            try:
-                check_ruling(
-                    payload["title"], self.edition, self.kind, payload["text"], payload["date"]
-                )
-            except ModerationError as exc:
-                await interaction.response.send_message(str(exc), ephemeral=True)
-                return
-            source = payload["document"] + (f" · {payload['date']}" if payload["date"] else "")
-            answer = preview_answer({**payload}, source)
         else:
             payload = {
                 "entry_id": self.entry["id"], "based_on": self.entry["version"],
                 "title": str(self.ruling_title.value), "text": str(self.text.value), "kind": self.kind,
                 "aliases": aliases, "reason": str(self.reason.value or "") or None,
             }  # fmt: skip
-            answer = preview_answer(
-                {
-                    **self.entry,
-                    "title": payload["title"],
-                    "text": payload["text"],
-                    "kind": self.kind,
-                },
-                self.entry["document"],
-            )
-        token = interaction.client.pending.put(interaction.user.id, self.action, payload)
-        embed, _ = answer_embed(answer)
-        await interaction.response.send_message(
-            "Preview — this is what users will see. Confirm to change it for every server.",
-            embed=embed,
-            view=confirm_view(token),
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-        )
+        await send_preview(interaction, self.action, payload)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)
@@ -252,16 +266,38 @@ class AliasMissSelect(
                 "That ruling is no longer available.", ephemeral=True
             )
             return
-        try:
-            change = await asyncio.to_thread(
-                rulings.add_alias, moderator_of(interaction), self.query, entry["topic"]
-            )
-        except ModerationError as exc:
-            await interaction.response.send_message(f"Not changed: {exc}", ephemeral=True)
-            return
-        await interaction.response.send_message(
-            f"Done: {change_line(change)}", ephemeral=True, allowed_mentions=NO_PINGS
+        await add_alias(interaction, self.query, entry)
+
+
+async def add_alias(interaction: Interaction, alias: str, entry: dict[str, Any]) -> None:
+    """Add an alias at once; one that already leads to another ruling is moved only after a
+    preview of where it will lead and the moderator's Confirm."""
+    rulings = interaction.client.rulings
+    try:
+        change = await asyncio.to_thread(
+            rulings.add_alias, moderator_of(interaction), alias, entry["topic"]
         )
+    except AliasRepoint as exc:
+        answer, _ = await asyncio.to_thread(rulings.show, entry["id"])
+        token = interaction.client.pending.put(
+            interaction.user.id, "alias", {"alias": alias, "target": entry["topic"]}
+        )
+        embed, _ = answer_embed(answer)
+        await interaction.response.send_message(
+            repoint_message(exc.alias, answer["title"], exc.current),
+            embed=embed, view=confirm_view(token), ephemeral=True, allowed_mentions=NO_PINGS,
+        )  # fmt: skip
+        return
+    except ModerationError as exc:
+        await interaction.response.send_message(
+            clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT),
+            ephemeral=True,
+            allowed_mentions=NO_PINGS,
+        )
+        return
+    await interaction.response.send_message(
+        done_message(change), ephemeral=True, allowed_mentions=NO_PINGS
+    )
 
 
 def stats_view(data: dict[str, Any], rulings: Rulings) -> discord.ui.View:

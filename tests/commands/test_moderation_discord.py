@@ -80,7 +80,7 @@ def confirm_id(body: dict) -> str:
 ADD_VALUES = {
     "Title": "Tribble Timing",
     "Ruling text": "Tribbles multiply at the start of each turn.",
-    "Document (id or title)": "Moderator Clarifications",
+    "Document (id or title)": "new: Moderator Clarifications",
     "Document date (YYYY-MM-DD)": "2026-11-01",
     "Aliases, comma separated": "TT, tribble clock",
 }

@@ -65,7 +65,7 @@ def test_each_kind_of_change_is_an_update_that_answers_as_a_whole_build(live):
     added = live.add_ruling(
         MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=["TT"],
         text="Tribbles multiply at the start of each turn.",
-        document="Moderator Clarifications", date="2026-11-01",
+        document="Moderator Clarifications", date="2026-11-01", new_document=True,
     )  # fmt: skip
     assert added and _updated_in_place(live, before)
     _answers_alike(live, queries)
@@ -78,14 +78,15 @@ def test_each_kind_of_change_is_an_update_that_answers_as_a_whole_build(live):
     assert live.show("tribble breeding timing")[0]["id"] == entry
     _answers_alike(live, [*queries, "tribble breeding timing", "breeding"])
 
+    topic = live.store.entry(entry)["topic"]
     before = live._answers
-    live.add_alias(MARY, "Furry Trouble", entry)
+    live.add_alias(MARY, "Furry Trouble", topic)
     assert _updated_in_place(live, before)
     assert live.show("furry trouble")[0]["id"] == entry
     _answers_alike(live, [*queries, "furry trouble", "furry"])
 
     before = live._answers
-    live.remove_alias(MARY, "Furry Trouble", entry)
+    live.remove_alias(MARY, "Furry Trouble", topic)
     assert _updated_in_place(live, before)
     _answers_alike(live, [*queries, "furry trouble", "furry"])
 
@@ -106,10 +107,12 @@ def test_readers_of_the_previous_generation_are_not_disturbed(live):
     before = live._answers
     found = before.index.search("ktc", limit=5)
     live.add_ruling(
-        MARY, title="KTC Timing", edition="2E", kind="rule", aliases=["KTC"],
+        MARY, title="KTC Timing", edition="2E", kind="rule", aliases=[],
         text="A new ruling that claims the initialism.",
-        document="Moderator Clarifications", date="2026-11-01",
+        document="Moderator Clarifications", date="2026-11-01", new_document=True,
     )  # fmt: skip
+    live.add_alias(MARY, "KTC", "2e-ktc-timing", repoint=True)
+    assert live._answers.index.search("ktc", limit=5).hits[0].target.topic == "2e-ktc-timing"
     again = before.index.search("ktc", limit=5)
     assert [(h.target.entry, h.score) for h in again.hits] == [
         (h.target.entry, h.score) for h in found.hits
@@ -126,7 +129,7 @@ def test_a_change_made_by_another_process_is_also_an_update(store_copy, tmp_path
         before = reader._answers
         writer.add_ruling(
             MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=[],
-            text="Tribbles multiply.", document="Moderator Clarifications", date="2026-11-01",
+            text="Tribbles multiply.", document="Moderator Clarifications", date="2026-11-01", new_document=True,
         )  # fmt: skip
         assert reader.refresh_if_changed()
         assert _updated_in_place(reader, before)
@@ -164,7 +167,7 @@ def test_lookups_run_in_parallel_with_changes_without_errors(live):
     try:
         added = live.add_ruling(
             MARY, title="Tribble Timing", edition="2E", kind="rule", aliases=[],
-            text="Version 0.", document="Moderator Clarifications", date="2026-11-01",
+            text="Version 0.", document="Moderator Clarifications", date="2026-11-01", new_document=True,
         )  # fmt: skip
         assert added
         entry = live.show("tribble timing")[0]["id"]
