@@ -95,6 +95,11 @@ class Rulings:
         with self._live.lock:  # one connection, shared by threads
             return self._answers.cards.card(user_text(query_or_id), edition)
 
+    def edition_hint(self, query: str, edition: str | None) -> str | None:
+        """On a miss with an edition: "'KTC' is a 2E ruling ..." when the other edition has it."""
+        with self._live.lock:  # one connection, shared by threads
+            return self._answers.edition_hint(user_text(query), edition)
+
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)
 
