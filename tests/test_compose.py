@@ -211,6 +211,7 @@ def test_matching_commander_1e_is_the_replacement_without_its_instruction(ruling
     assert rule["text"].startswith("A personnel is a *matching commander* for a ship")
     assert "Replace this entry" not in rule["text"]
     assert rule["instructions"] == ["Replace this entry with the following:"]
+    assert "base" not in answer and rule["sources"] == [answer["id"]]  # not "still in force"
     glossary = next(v for v in answer["versions"] if v["id"].startswith("1e-glossary-m:"))
     assert glossary["label"] == SUPERSEDED
     assert "First Edition Current Rulings Document" in glossary["label_detail"]

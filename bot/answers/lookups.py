@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from bot.answers.cards import CardLookups
-from bot.answers.compose import compose, looks_cut, version_label
+from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import result_json
 from bot.models import WHOLE_ACTIONS
 from bot.normalize import normalize
@@ -205,9 +205,10 @@ class Answers:
         if row["amendments"] or base:
             answer["in_force"] = {
                 **composition.as_json(),
-                "sources": [row["id"]] + ([base["id"]] if base else []),
+                "sources": [row["id"]]
+                + ([base["id"]] if base and composition.mode != REPLACED else []),
             }
-        if base:
+        if base and composition.mode != REPLACED:  # a replaced entry is history, not a base
             answer["base"] = {**self._version_summary(base), "text": base["text"]}
 
     def edition_hint(self, query: str, edition: str | None) -> str | None:

@@ -109,7 +109,7 @@ class Rulings:
             return self._answers.snippets([user_text(i) for i in entry_ids], width)
 
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
-        """What documents published after ``since`` added, changed or superseded."""
+        """What documents published on or after ``since`` added, changed or superseded."""
         with self._live.lock:  # one connection, shared by threads
             return self._answers.changes(since, edition)
 
