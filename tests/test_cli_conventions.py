@@ -157,6 +157,8 @@ def test_a_closed_pipe_ends_quietly(store_copy):
         ("search", "matching commander"),
         ("history", "skills", "--edition", "2E"),
         ("card", "Kivas Fajo"),
+        ("sources",),
+        ("changes", "--since", "2014-01-01"),
     ],
 )
 def test_every_line_fits_the_width(run, monkeypatch, width, argv):
@@ -165,7 +167,7 @@ def test_every_line_fits_the_width(run, monkeypatch, width, argv):
     assert code == 0
     lines = out.splitlines()
     assert max(len(line) for line in lines) <= width
-    if width == 120:  # and the width is used, not a fixed narrow one
+    if width == 120 and argv[0] != "sources":  # the width is used, not a fixed narrow one
         assert max(len(line) for line in lines) > 60
 
 
@@ -250,3 +252,12 @@ def test_card_with_a_cut_ruling_says_so(run):
     code, out, _ = run("card", "Major Rakal", "--edition", "1E")
     assert code == 0
     assert "cut short" in out and "This personnel retains her" in out
+
+
+def test_species_2e_shows_the_rulebook_text_it_adds_to(run):
+    code, out, _ = run("show", "species", "--edition", "2E")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "The text it adds to, still in force (2E Rulebook text, via openCards" in flat
+    assert "Two personnel are the same species if their species is an exact match." in flat
+    assert "superseded" not in out
