@@ -261,3 +261,15 @@ def test_species_2e_shows_the_rulebook_text_it_adds_to(run):
     assert "The text it adds to, still in force (2E Rulebook text, via openCards" in flat
     assert "Two personnel are the same species if their species is an exact match." in flat
     assert "superseded" not in out
+
+
+def test_a_ruling_lookup_naming_a_card_without_rulings_points_at_rulings_card(run):
+    code, out, err = run("show", "Telepathic Alien Kidnappers", "--edition", "1E")
+    assert code == 1
+    flat = " ".join(err.split())
+    assert (
+        "Telepathic Alien Kidnappers is a 1E card" in flat
+        and '`rulings card "Telepathic Alien Kidnappers"`' in flat
+    )
+    code, out, _ = run("show", "Telepathic Alien Kidnappers", "--edition", "1E", "--json")
+    assert "rulings card" in json.loads(out)["hint"]

@@ -253,7 +253,7 @@ def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
     if found is None:
         found = ctx.rulings.search(args.query, edition=edition, limit=5)
     found = dict(found)
-    hint = ctx.rulings.edition_hint(args.query, edition)
+    hint = ctx.rulings.edition_hint(args.query, edition) or _card_hint(ctx, found)
     if hint:
         found["hint"] = hint
     if args.json:
@@ -266,6 +266,20 @@ def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
         render.suggestions(err, found)
     err.flush()
     return EXIT_NO_MATCH
+
+
+def _card_hint(ctx: Context, found: dict[str, Any]) -> str | None:
+    """A ruling lookup that names a card with no ruling points at `rulings card`."""
+    args = ctx.args
+    if args.command == "card" or found.get("note"):
+        return None
+    card, _ = ctx.rulings.card(args.query, edition=getattr(args, "edition", None))
+    if card is None:
+        return None
+    return (
+        f"{card['name']} is a {card['edition']} card with no ruling of that name: "
+        f'`rulings card "{card["name"]}"` shows its text and the rulings that mention it.'
+    )
 
 
 # ------------------------------------------------------------------------ lookups
