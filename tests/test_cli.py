@@ -72,7 +72,11 @@ def test_show_json_shape(run):
     assert answer["date"] == "2011-10-05"
     assert answer["status"] == "current"
     assert answer["text"].startswith("If a single action downloads multiple cards simultaneously")
-    assert all(set(v) == {"id", "source", "date", "status"} for v in answer["versions"])
+    assert all(
+        set(v) == {"id", "source", "date", "status", "label", "label_detail"}
+        for v in answer["versions"]
+    )
+    assert answer["label"] == "current"
     assert all(set(r) == {"id", "title", "edition"} for r in answer["related"])
 
 

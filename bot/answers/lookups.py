@@ -13,8 +13,9 @@ import json
 from typing import Any
 
 from bot.answers.cards import CardLookups
+from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import result_json
-from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
+from bot.models import WHOLE_ACTIONS
 from bot.normalize import normalize
 from bot.search.build import RulingsIndexBuilder
 from bot.search.index import SearchResult
@@ -112,17 +113,41 @@ class Answers:
         Undated official documents (the Glossary) count as in force from the start.
         """
         iso_date(as_of)
-        for version in self.store.versions(topic):
+        versions = self.store.versions(topic)
+        # An undated community copy cannot be placed in time: it counts only from the
+        # edition's earliest dated document (an undated official Glossary from the start).
+        early = bool(versions) and as_of < self.earliest_date(versions[0]["edition"])
+        for version in versions:
+            if early and not self.documents[version["document"]]["official"]:
+                continue
             if (version["date"] or "") <= as_of:
                 return version
         return None
 
+    def earliest_date(self, edition: str | None = None) -> str:
+        """The date of the earliest dated document (of an edition)."""
+        dates = [
+            d["date"]
+            for d in self.documents.values()
+            if d["date"] and (edition is None or d["edition"] == edition)
+        ]
+        return min(dates) if dates else ""
+
+    def nothing_in_force_note(self, as_of: str, edition: str | None = None) -> str:
+        earliest = self.earliest_date(edition)
+        if earliest and as_of < earliest:
+            return (
+                f"Nothing in force then: the earliest dated document in the bundled data is "
+                f"from {earliest}, and the undated community copy cannot be placed before it."
+            )
+        return f"No version of this ruling was published by {as_of}."
+
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
-        """What documents published after ``since`` added, changed or superseded."""
+        """What documents published on or after ``since`` added, changed or superseded."""
         iso_date(since)
         out = []
         rows = self.store.db.query(
-            "SELECT * FROM entries WHERE date > ? AND (? IS NULL OR edition = ?) "
+            "SELECT * FROM entries WHERE date >= ? AND (? IS NULL OR edition = ?) "
             "ORDER BY date DESC, document, line",
             [since, edition, edition],
         )
@@ -130,7 +155,7 @@ class Answers:
             older = [
                 v
                 for v in self.store.versions(row["topic"])
-                if v["id"] != row["id"] and (v["date"] or "") <= since
+                if v["id"] != row["id"] and (v["date"] or "") < since
             ]
             if not older:
                 change = "added"
@@ -160,7 +185,91 @@ class Answers:
             "source": self.source_label(row),
             "date": row["date"],
             "status": row["status"],
+            **self._label(row),
         }
+
+    # ------------------------------------------------- the rule as in force, labels
+    def _topic_current(self, topic: str) -> dict[str, Any] | None:
+        versions = self.store.versions(topic)
+        return next((v for v in versions if not v.get("retired")), None)
+
+    def _label(self, row: dict[str, Any]) -> dict[str, Any]:
+        """``label`` (current / amended / superseded / retired / older copy) and why, plus a
+        damaged-text note where the source cut the text mid-sentence."""
+        current = self._topic_current(row["topic"]) or row
+        label, detail = version_label(
+            row,
+            current,
+            is_base=self._is_base_text(row) and not self._is_base_text(current),
+            current_source=f"{self.source_label(current)}"
+            + (f" ({current['date']})" if current["date"] else ""),
+        )
+        out: dict[str, Any] = {"label": label, "label_detail": detail}
+        document = self.documents[row["document"]]
+        if document["kind"] == "glossary" and looks_cut(row["text"]):
+            out["damaged"] = True
+            out["damaged_note"] = (
+                "The bundled copy of this text is cut short (the source lost the rest); "
+                "check the official Glossary."
+            )
+        return out
+
+    def _base_for(self, row: dict[str, Any], versions: list[dict]) -> dict[str, Any] | None:
+        """The Rulebook or Glossary entry a CRD entry amends or adds to, when bundled.
+
+        An earlier printing of the same amendment (an older CRD, a community copy of CRD text)
+        is never the base.
+        """
+        if self._is_base_text(row):
+            return None
+        return next(
+            (
+                v
+                for v in versions
+                if v["id"] != row["id"]
+                and v["text"]
+                and self._is_base_text(v)
+                and not v.get("retired")
+            ),
+            None,
+        )
+
+    def _add_rule_in_force(self, answer: dict, row: dict, versions: list[dict]) -> None:
+        """``in_force`` (the composed rule), ``base`` and the labels of an answer."""
+        answer.update(self._label(row))
+        base = self._base_for(row, versions)
+        composition = compose(
+            row["text"],
+            row["amendments"],
+            base["text"] if base else None,
+            edition=row["edition"],
+            title=base["title"] if base else row["title"],
+        )
+        if row["amendments"] or base:
+            answer["in_force"] = {
+                **composition.as_json(),
+                "sources": [row["id"]]
+                + ([base["id"]] if base and composition.mode != REPLACED else []),
+            }
+        if base and composition.mode != REPLACED:  # a replaced entry is history, not a base
+            answer["base"] = {
+                **self._version_summary(base),
+                "url": self.documents[base["document"]].get("url"),
+                "text": base["text"],
+            }
+
+    def edition_hint(self, query: str, edition: str | None) -> str | None:
+        """On a miss with an edition: "KTC is a 2E ruling" when the other edition has it."""
+        if not edition:
+            return None
+        found = self.index.search(query, edition=None, limit=3)
+        if found.confident and found.hits and found.hits[0].target.edition != edition:
+            hit = found.hits[0].target
+            return (
+                f"{query!r} is a {hit.edition} ruling ({hit.title}); "
+                f"there is none in {edition}: try --edition {hit.edition}."
+            )
+        return None
 
     def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
         related: list[dict[str, str]] = []
@@ -206,7 +315,7 @@ class Answers:
             found = self.search(query_or_id, edition=edition, limit=5)
             resolved = result is None or result.confident
             if as_of and resolved:
-                found["note"] = f"No version of this ruling was published by {as_of}."
+                found["note"] = self.nothing_in_force_note(as_of, edition)
             return None, found
         versions = self.store.versions(row["topic"])
         answer: dict[str, Any] = {
@@ -233,18 +342,7 @@ class Answers:
         amendments = row["amendments"]
         if amendments:
             answer["amendments"] = amendments
-            if any(a["action"] in PARTIAL_ACTIONS for a in amendments):
-                older = [v for v in versions if v["rank"] > row["rank"] and v["text"]]
-                # A CRD amends the Rulebook or Glossary entry: prefer that as the base.
-                base = next(
-                    (v for v in older if self._is_base_text(v)), older[0] if older else None
-                )
-                if base:
-                    answer["base"] = {
-                        **self._version_summary(base),
-                        "url": self.documents[base["document"]].get("url"),
-                        "text": base["text"],
-                    }
+        self._add_rule_in_force(answer, row, versions)
         card = self.cards.card_for(row)
         if card is None and result is not None and result.hits and not as_of:
             top = result.hits[0]

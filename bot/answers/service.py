@@ -98,6 +98,10 @@ class Rulings:
         """A card with its text, the rulings about it and the rulings that mention it."""
         return self._answers.cards.card(user_text(query_or_id), edition)
 
+    def edition_hint(self, query: str, edition: str | None) -> str | None:
+        """On a miss with an edition: "'KTC' is a 2E ruling ..." when the other edition has it."""
+        return self._answers.edition_hint(user_text(query), edition)
+
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)
 
@@ -106,7 +110,7 @@ class Rulings:
         return self._answers.snippets([user_text(i) for i in entry_ids], width)
 
     def changes(self, since: str, edition: str | None = None) -> list[dict[str, Any]]:
-        """What documents published after ``since`` added, changed or superseded."""
+        """What documents published on or after ``since`` added, changed or superseded."""
         return self._answers.changes(since, edition)
 
     def sources(self) -> list[dict[str, Any]]:

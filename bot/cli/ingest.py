@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 from bot import validate
+from bot.cli.render import terminal_width
 
 log = logging.getLogger(__name__)
 
@@ -125,7 +126,7 @@ def run_ingest(ctx) -> int:
     if args.json:
         print(json.dumps(preview.to_json(), ensure_ascii=False, indent=2))
     else:
-        print_preview(preview, ctx.width)
+        print_preview(preview, terminal_width())
     if not args.apply:
         if not args.json:
             print("\nNothing changed (preview only): add --apply to import it.")

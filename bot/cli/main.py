@@ -9,10 +9,8 @@ import argparse
 import json
 import logging
 import os
-import shutil
 import sqlite3
 import sys
-import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +20,27 @@ from bot.store.health import StoreUnavailable
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
+
+EDITION_HELP = "1E or 2E (default: both editions; the best match wins, 1E and 2E are ranked alike)"
+JSON_HELP = "machine-readable output (JSON), on answers and on misses alike"
+EPILOG = """\
+exit codes:
+  0  an answer
+  1  no confident match (the near misses are listed as "did you mean")
+  2  usage or data errors (one line on stderr)
+
+Without --edition a lookup searches both editions and answers with the best match; 1E and 2E
+are different games, so add --edition when a term exists in both. Output wraps to the
+terminal (COLUMNS overrides its width) and is plain text when piped or NO_COLOR is set."""
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("stccg-rulings")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _edition(value: str) -> str:
@@ -50,8 +69,12 @@ def _date(value: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="rulings", description="Official Star Trek CCG rulings (1E and 2E)."
+        prog="rulings",
+        description="Official Star Trek CCG rulings (1E and 2E).",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     parser.add_argument(
         "--db", type=Path, help="SQLite store path (default: user cache; env RULINGS_DB)"
     )
@@ -62,10 +85,16 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def lookup(name: str, help_text: str, query_help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(name, help=help_text, description=help_text)
+        p = sub.add_parser(
+            name,
+            help=help_text,
+            description=help_text,
+            epilog=EPILOG,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         p.add_argument("query", metavar="QUERY", help=query_help)
-        p.add_argument("--edition", type=_edition, help="1E or 2E")
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p
 
     p = lookup("search", "rank rulings for a query", "words, a title, a card name, a nickname")
@@ -74,6 +103,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = lookup("show", "the ruling that answers a query or id", "a query or an entry/topic id")
     p.set_defaults(run=run_show)
     p.add_argument("--as-of", type=_date, help="the version in force on this date (YYYY-MM-DD)")
+    p = lookup(
+        "card", "a card: its text, its rulings and the rulings that mention it", "a card name"
+    )
+    p.set_defaults(run=run_card)
     p = lookup("related", "related terms of a ruling", "a query or an entry/topic id")
     p.set_defaults(run=run_related)
     p = lookup("history", "every version of a ruling, newest first", "a query or an entry/topic id")
@@ -81,14 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--as-of", type=_date, help="mark the version in force on this date (YYYY-MM-DD)"
     )
-    p = sub.add_parser("changes", help="what documents published since a date added or changed")
+    p = sub.add_parser(
+        "changes", help="what documents published on or since a date added or changed"
+    )
     p.set_defaults(run=run_changes)
-    p.add_argument("--since", type=_date, required=True, help="YYYY-MM-DD")
-    p.add_argument("--edition", type=_edition, help="1E or 2E")
-    p.add_argument("--json", action="store_true")
+    p.add_argument(
+        "--since", type=_date, required=True, help="YYYY-MM-DD; documents of that date count"
+    )
+    p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p = sub.add_parser("sources", help="the documents the answers come from")
     p.set_defaults(run=run_sources)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p = sub.add_parser("import", help="re-import the source documents into rulings_data/")
     p.set_defaults(run=run_import)
     p.add_argument(
@@ -96,11 +133,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p = sub.add_parser("bench", help="measure search speed, recall and memory against a baseline")
     p.set_defaults(run=run_bench)
-    p.add_argument("--entries", type=int, default=100_000)
+    p.add_argument(
+        "--entries", type=int, default=100_000, help="synthetic entries (default: 100000)"
+    )
     # 300 queries keep a run at 100,000 entries under two minutes: the baseline's full scans
     # (about 0.2 s each here) dominate it.
-    p.add_argument("--queries", type=int, default=300)
-    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--queries", type=int, default=300, help="queries to time (default: 300)")
+    p.add_argument("--seed", type=int, default=7, help="random seed (default: 7)")
     p.add_argument(
         "--visibility",
         action="store_true",
@@ -109,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
     )
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     _add_moderation_commands(sub)
     from bot.cli.ingest import add_ingest_command
 
@@ -130,10 +169,13 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     who.add_argument("--reason", help="why, for the log")
     p = sub.add_parser("add", parents=[who], help="add a ruling")
     p.set_defaults(run=run_add)
-    p.add_argument("--title", required=True)
-    p.add_argument("--edition", type=_edition, required=True)
+    p.add_argument("--title", required=True, help="the ruling's title")
+    p.add_argument("--edition", type=_edition, required=True, help="1E or 2E")
     p.add_argument(
-        "--kind", default="rule", choices=["rule", "card ruling", "erratum", "clarification"]
+        "--kind",
+        default="rule",
+        choices=["rule", "card ruling", "erratum", "clarification"],
+        help="what the ruling is (default: rule)",
     )
     p.add_argument("--text", required=True, help="the ruling text ('-' reads standard input)")
     p.add_argument("--document", required=True, help="an existing document's id or title")
@@ -147,17 +189,17 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("edit", parents=[who], help="edit a ruling's title or text")
     p.set_defaults(run=run_edit)
     p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p.add_argument("--title")
+    p.add_argument("--title", help="the new title")
     p.add_argument("--text", help="the new text ('-' reads standard input)")
     p.add_argument("--based-on", type=int, help="the version you read (default: the current one)")
     p = sub.add_parser("retire", parents=[who], help="stop a ruling answering; it stays in history")
     p.set_defaults(run=run_retire)
-    p.add_argument("entry")
+    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
     p = sub.add_parser("alias", parents=[who], help="add or remove a nickname")
     p.set_defaults(run=run_alias)
-    p.add_argument("action", choices=["add", "remove"])
+    p.add_argument("action", choices=["add", "remove"], help="add or remove")
     p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
-    p.add_argument("alias")
+    p.add_argument("alias", help="the nickname")
     p.add_argument(
         "--repoint",
         action="store_true",
@@ -165,11 +207,11 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     )
     p = sub.add_parser("log", help="recent moderator changes")
     p.set_defaults(run=run_log)
-    p.add_argument("--count", type=_limit, default=10)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--count", type=_limit, default=10, help="how many changes (1-50)")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p = sub.add_parser("revert", parents=[who], help="undo a change by its number")
     p.set_defaults(run=run_revert)
-    p.add_argument("change", type=int)
+    p.add_argument("change", type=int, help="the change number (see `rulings log`)")
     p = sub.add_parser("export", help="write the live store back to rulings_data/ YAML for review")
     p.set_defaults(run=run_export)
 
@@ -188,86 +230,25 @@ def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
             log.warning("could not load subcommands from %s: %s", entry.value, exc)
 
 
-def _wrap(text: str, width: int) -> str:
-    out = []
-    for paragraph in text.split("\n\n"):
-        lines = []
-        for line in paragraph.split("\n"):
-            indent = (
-                "   "
-                if line[:3].strip()
-                and line.split(" ", 1)[0].rstrip(".)").isalnum()
-                and line[1:3] in (". ", ") ")
-                else ""
-            )
-            lines.append(
-                textwrap.fill(
-                    line,
-                    width=width,
-                    subsequent_indent=indent or ("  " if line.startswith("- ") else ""),
-                )
-            )
-        out.append("\n".join(lines))
-    return "\n\n".join(out)
-
-
-def _attribution(answer: dict[str, Any]) -> str:
-    return f"— {answer['source']} · {answer['edition']} · {answer['date'] or 'undated'}"
-
-
-def print_answer(answer: dict[str, Any], width: int) -> None:
-    status = "" if answer["status"] == "current" else "  [superseded]"
-    print(f"{answer['title']} ({answer['edition']}){status}")
-    print()
-    if answer.get("note"):
-        print(answer["note"])
-    else:
-        print(_wrap(answer["text"], width))
-    print()
-    print(_attribution(answer))
-    if answer.get("base"):
-        base = answer["base"]
-        print()
-        print(f"It amends this earlier version ({base['source']}, {base['date'] or 'undated'}):")
-        print(textwrap.indent(_wrap(base["text"], width - 4), "    "))
-    others = [v for v in answer["versions"] if v["id"] != answer["id"]]
-    if others:
-        listed = "; ".join(
-            f"{v['source']} ({v['date'] or 'undated'}, {v['status']})" for v in others
-        )
-        print(f"Other versions: {listed}. See `rulings history {answer['id']}`.")
-    if answer.get("card"):
-        card = answer["card"]
-        print(f"Card: {card['name']} ({card['type']}): {card['text']}")
-    if answer.get("also"):
-        print("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in answer["also"]))
-    if answer["related"]:
-        print("Related: " + ", ".join(r["title"] for r in answer["related"]))
-
-
-def print_suggestions(search: dict[str, Any]) -> None:
-    print(f"No confident match for {search['query']!r}.", file=sys.stderr)
-    if search["results"]:
-        print("Did you mean:", file=sys.stderr)
-        for r in search["results"][:5]:
-            print(f"  {r['title']} ({r['edition']})  [{r['id']}]", file=sys.stderr)
-
-
 def _emit(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 class Context:
     """What a subcommand's handler works with: its arguments, the data folder, the terminal
-    width, and the service, opened on first use (import and bench never need it)."""
+    output, and the service, opened on first use (import and bench never need it)."""
 
     def __init__(self, args: argparse.Namespace):
         from bot.ingest.dataset import default_data_dir
 
         self.args = args
         self.data_dir: Path = args.data or default_data_dir()
-        self.width = min(100, shutil.get_terminal_size((88, 20)).columns)
         self._rulings = None
+
+    def out(self, file=None):
+        from bot.cli.render import Out
+
+        return Out(file or sys.stdout)
 
     @property
     def rulings(self):
@@ -282,37 +263,110 @@ class Context:
             self._rulings.close()
 
 
+def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
+    """No confident match: the near misses (and an edition hint) as JSON or on stderr."""
+    from bot.cli import render
+
+    args = ctx.args
+    edition = getattr(args, "edition", None)
+    if found is None:
+        found = ctx.rulings.search(args.query, edition=edition, limit=5)
+    found = dict(found)
+    hint = ctx.rulings.edition_hint(args.query, edition) or _card_hint(ctx, found)
+    if hint:
+        found["hint"] = hint
+    if args.json:
+        _emit(found)
+        return EXIT_NO_MATCH
+    err = ctx.out(sys.stderr)
+    if found.get("note"):  # found, but nothing of it in force on the --as-of date
+        err.line(found["note"])
+    else:
+        render.suggestions(err, found)
+    err.flush()
+    return EXIT_NO_MATCH
+
+
+def _card_hint(ctx: Context, found: dict[str, Any]) -> str | None:
+    """A ruling lookup that names a card with no ruling points at `rulings card`."""
+    args = ctx.args
+    if args.command == "card" or found.get("note"):
+        return None
+    card, _ = ctx.rulings.card(args.query, edition=getattr(args, "edition", None))
+    if card is None:
+        return None
+    return (
+        f"{card['name']} is a {card['edition']} card with no ruling of that name: "
+        f'`rulings card "{card["name"]}"` shows its text and the rulings that mention it.'
+    )
+
+
 # ------------------------------------------------------------------------ lookups
 def run_search(ctx: Context) -> int:
+    from bot.cli import render
+
     args = ctx.args
     found = ctx.rulings.search(args.query, edition=args.edition, limit=args.limit)
+    if not found["confident"]:
+        hint = ctx.rulings.edition_hint(args.query, args.edition)
+        if hint:
+            found["hint"] = hint
     if args.json:
         _emit(found)
     else:
         if not found["confident"]:
-            print(f"No confident match for {args.query!r}; closest:", file=sys.stderr)
-        for r in found["results"]:
-            print(
-                f"{r['score']:.2f}  {r['title']} ({r['edition']}) — {r['source']}, {r['date'] or 'undated'}  [{r['id']}]"
-            )
+            err = ctx.out(sys.stderr)
+            err.line(f"No confident match for {args.query!r}; closest:")
+            if found.get("hint"):
+                err.line(found["hint"])
+            err.flush()
+        out = ctx.out()
+        render.search_results(out, found)
+        out.flush()
     return EXIT_OK if found["confident"] else EXIT_NO_MATCH
 
 
 def run_show(ctx: Context) -> int:
+    from bot.cli import render
+
     args = ctx.args
     answer, suggestions = ctx.rulings.show(args.query, edition=args.edition, as_of=args.as_of)
     if answer is None:
-        if args.json:
-            _emit(suggestions)
-        else:
-            if suggestions.get("note"):
-                print(suggestions["note"], file=sys.stderr)
-            print_suggestions(suggestions)
-        return EXIT_NO_MATCH
+        return _miss(ctx, suggestions)
     if args.json:
         _emit(answer)
     else:
-        print_answer(answer, ctx.width)
+        out = ctx.out()
+        render.answer(out, answer)
+        out.flush()
+    return EXIT_OK
+
+
+def run_card(ctx: Context) -> int:
+    from bot.cli import render
+
+    args = ctx.args
+    rulings = ctx.rulings
+    card, found = rulings.card(args.query, edition=args.edition)
+    if card is None:
+        return _miss(ctx, found)
+    for listed, with_text in ((card["rulings"], True), (card["mentioned_in"], False)):
+        for item in listed:
+            answer, _ = rulings.show(item["id"])
+            if answer:
+                item.update(source=answer["source"], date=answer["date"])
+                if with_text:
+                    in_force = answer.get("in_force") or {}
+                    item["text"] = in_force.get("text") or answer["text"]
+                    for key in ("label", "label_detail", "damaged_note"):
+                        if answer.get(key):
+                            item[key] = answer[key]
+    if args.json:
+        _emit(card)
+    else:
+        out = ctx.out()
+        render.card(out, card)
+        out.flush()
     return EXIT_OK
 
 
@@ -320,35 +374,32 @@ def run_related(ctx: Context) -> int:
     args = ctx.args
     data = ctx.rulings.related(args.query, edition=args.edition)
     if data is None:
-        print_suggestions(ctx.rulings.search(args.query, edition=args.edition, limit=5))
-        return EXIT_NO_MATCH
+        return _miss(ctx)
     if args.json:
         _emit(data)
     else:
-        print(
+        out = ctx.out()
+        out.line(
             f"{data['title']}: "
             + (", ".join(r["title"] for r in data["related"]) or "no related terms")
         )
+        out.flush()
     return EXIT_OK
 
 
 def run_history(ctx: Context) -> int:
-    args, width = ctx.args, ctx.width
+    from bot.cli import render
+
+    args = ctx.args
     data = ctx.rulings.history(args.query, edition=args.edition, as_of=args.as_of)
     if data is None:
-        print_suggestions(ctx.rulings.search(args.query, edition=args.edition, limit=5))
-        return EXIT_NO_MATCH
+        return _miss(ctx)
     if args.json:
         _emit(data)
         return EXIT_OK
-    print(f"{data['title']} ({data['edition']}) — {len(data['versions'])} version(s), newest first")
-    for v in data["versions"]:
-        print()
-        marker = "  <- in force then" if v.get("in_force") else ""
-        print(f"[{v['status']}] {v['source']} · {v['date'] or 'undated'}  [{v['id']}]{marker}")
-        print(
-            textwrap.indent(_wrap(v["text"] or "(text not in the bundled data)", width - 4), "    ")
-        )
+    out = ctx.out()
+    render.history(out, data)
+    out.flush()
     return EXIT_OK
 
 
@@ -357,13 +408,15 @@ def run_changes(ctx: Context) -> int:
     changes = ctx.rulings.changes(args.since, edition=args.edition)
     if args.json:
         _emit({"since": args.since, "changes": changes})
-    else:
-        if not changes:
-            print(f"No rulings were added or changed after {args.since}.")
-        for c in changes:
-            print(
-                f"{c['date']}  {c['change']:<8} {c['title']} ({c['edition']}) — {c['source']}  [{c['id']}]"
-            )
+        return EXIT_OK
+    out = ctx.out()
+    if not changes:
+        out.line(f"No rulings were added or changed on or after {args.since}.")
+    for c in changes:
+        out.line(
+            f"{c['date']}  {c['change']:<8} {c['title']} ({c['edition']}) — {c['source']}  [{c['id']}]"
+        )
+    out.flush()
     return EXIT_OK
 
 
@@ -371,12 +424,14 @@ def run_sources(ctx: Context) -> int:
     sources = ctx.rulings.sources()
     if ctx.args.json:
         _emit({"documents": sources})
-    else:
-        for s in sources:
-            print(
-                f"{s['id']:<22} {s['edition']}  {s['date'] or 'undated':<10}  "
-                f"{s['entries']:>3} entries  {s['title']}"
-            )
+        return EXIT_OK
+    out = ctx.out()
+    for s in sources:
+        out.line(
+            f"{s['id']:<22} {s['edition']}  {s['date'] or 'undated':<10}  "
+            f"{s['entries']:>3} entries  {s['title']}"
+        )
+    out.flush()
     return EXIT_OK
 
 
@@ -540,6 +595,9 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return EXIT_ERROR
+    except BrokenPipeError:  # `rulings search x | head -1`: the reader has all it wanted
+        _quiet_stdout()
+        return EXIT_OK
     except StoreUnavailable as exc:  # names the path and the fix
         print(f"rulings: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
@@ -552,6 +610,15 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:  # data and source errors name their file and line
         print(f"rulings: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # not a real file (tests capture it)
+        pass
 
 
 def _run(args: argparse.Namespace) -> int:

@@ -348,5 +348,5 @@ def add_ops_commands(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "restore", help="restore a backup made by 'rulings backup' (then restart the bot)"
     )
-    p.add_argument("path", type=Path)
+    p.add_argument("path", type=Path, help="the backup folder to restore from")
     p.set_defaults(handler=_restore)

@@ -1,0 +1,207 @@
+"""Terminal output of the ``rulings`` CLI, drawn with ``rich``.
+
+Every line wraps to the terminal width (``COLUMNS`` wins, as in any Unix tool); Markdown
+emphasis and lists in rulings are rendered; Lackey markup and icon codes become words
+(:func:`bot.markup.markup_to_words`). When the output is not a terminal, or ``NO_COLOR`` is
+set, it is plain text with no escape codes.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+import sys
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.padding import Padding
+from rich.text import Text
+
+from bot.answers.compose import BASE_MISSING, COMPOSED, SIDE_BY_SIDE
+from bot.markup import markup_to_words
+
+MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
+
+
+def terminal_width() -> int:
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    return min(MAX_WIDTH, shutil.get_terminal_size((88, 20)).columns)
+
+
+class Out:
+    """One output stream: collects renderables, then writes them with trailing spaces cut."""
+
+    def __init__(self, file: TextIO | None = None, width: int | None = None):
+        self.file = file or sys.stdout
+        self.width = width or terminal_width()
+        is_tty = getattr(self.file, "isatty", lambda: False)()
+        self.color = is_tty and "NO_COLOR" not in os.environ
+        self._buffer = io.StringIO()
+        self.console = Console(
+            file=self._buffer,
+            width=self.width,
+            force_terminal=self.color,
+            no_color=not self.color,
+            color_system="standard" if self.color else None,
+            highlight=False,
+            emoji=False,
+            markup=False,
+            soft_wrap=False,
+        )
+
+    def line(self, text: str = "", style: str | None = None, indent: int = 0) -> None:
+        """A plain line (never parsed as markup), wrapped to the width."""
+        rendered = Text(markup_to_words(text), style=style or "")
+        self.console.print(Padding(rendered, (0, 0, 0, indent)) if indent else rendered)
+
+    def markdown(self, text: str, indent: int = 0) -> None:
+        rendered = Markdown(markup_to_words(text))
+        self.console.print(Padding(rendered, (0, 0, 0, indent)) if indent else rendered)
+
+    def flush(self) -> None:
+        text = "\n".join(line.rstrip() for line in self._buffer.getvalue().split("\n"))
+        self._buffer = io.StringIO()
+        self.console.file = self._buffer
+        self.file.write(text)
+        self.file.flush()
+
+
+def _dated(item: dict[str, Any]) -> str:
+    return item.get("date") or "undated"
+
+
+def _label_text(item: dict[str, Any]) -> str:
+    label = item.get("label") or item.get("status", "")
+    return label
+
+
+def answer(out: Out, data: dict[str, Any]) -> None:
+    """A ruling: the rule as in force, where it comes from, and its other versions."""
+    label = _label_text(data)
+    head = f"{data['title']} ({data['edition']})"
+    if label and label != "current":
+        head += f"  [{label}: {data.get('label_detail', '')}]".replace(": ]", "]")
+    out.line(head, style="bold")
+    out.line()
+    if data.get("damaged_note"):
+        out.line(data["damaged_note"], style="yellow")
+        out.line()
+    in_force = data.get("in_force")
+    if data.get("note"):
+        out.line(data["note"])
+    elif in_force:
+        _rule_in_force(out, data, in_force)
+    else:
+        out.markdown(data["text"])
+    out.line()
+    out.line(f"— {data['source']} · {data['edition']} · {_dated(data)}", style="dim")
+    if in_force and in_force.get("instructions"):
+        out.line("Editing instructions: " + " ".join(in_force["instructions"]), style="dim")
+    base = data.get("base")
+    if base:
+        mode = (in_force or {}).get("mode")
+        if mode == COMPOSED:
+            out.line(f"Composed with the entry it amends: {base['source']} · {_dated(base)}.")
+        else:
+            heading = (
+                "The entry it amends, to read with it"
+                if mode == SIDE_BY_SIDE
+                else "The text it adds to, still in force"
+            )
+            out.line()
+            out.line(f"{heading} ({base['source']}, {_dated(base)}):", style="bold")
+            if base.get("damaged_note"):
+                out.line(base["damaged_note"], style="yellow", indent=4)
+            out.markdown(base["text"], indent=4)
+    others = [v for v in data["versions"] if v["id"] != data["id"]]
+    if others:
+        listed = "; ".join(f"{v['source']} ({_dated(v)}, {_label_text(v)})" for v in others)
+        out.line(f"Other versions: {listed}. See `rulings history {data['id']}`.")
+    card = data.get("card")
+    if card:
+        out.line(f"Card: {card['name']} ({card['type']}): {card['text']}")
+    if data.get("also"):
+        out.line("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in data["also"]))
+    if data["related"]:
+        out.line("Related: " + ", ".join(r["title"] for r in data["related"]))
+
+
+def _rule_in_force(out: Out, data: dict[str, Any], in_force: dict[str, Any]) -> None:
+    mode = in_force["mode"]
+    if mode == COMPOSED:
+        out.line("The rule as in force (paragraphs marked ▌ are the amendment's):", style="dim")
+        parts = []
+        for p in in_force["paragraphs"]:
+            if p["changed"]:
+                parts.append("\n".join("> " + line for line in p["text"].split("\n")))
+            else:
+                parts.append(p["text"])
+        out.markdown("\n\n".join(parts))
+    else:
+        if mode in (BASE_MISSING, SIDE_BY_SIDE) and in_force.get("note"):
+            out.line(in_force["note"], style="yellow")
+            out.line()
+        out.markdown(in_force["text"] or data["text"])
+
+
+def suggestions(out: Out, search: dict[str, Any]) -> None:
+    out.line(f"No confident match for {search['query']!r}.")
+    if search.get("hint"):
+        out.line(search["hint"])
+    if search["results"]:
+        out.line("Did you mean:")
+        for r in search["results"][:5]:
+            out.line(f"{r['title']} ({r['edition']})  [{r['id']}]", indent=2)
+
+
+def search_results(out: Out, found: dict[str, Any]) -> None:
+    for r in found["results"]:
+        out.line(
+            f"{r['score']:.2f}  {r['title']} ({r['edition']}) — {r['source']}, "
+            f"{_dated(r)}  [{r['id']}]"
+        )
+
+
+def history(out: Out, data: dict[str, Any]) -> None:
+    out.line(
+        f"{data['title']} ({data['edition']}) — {len(data['versions'])} version(s), newest first",
+        style="bold",
+    )
+    for v in data["versions"]:
+        out.line()
+        marker = "  <- in force then" if v.get("in_force") else ""
+        detail = f": {v['label_detail']}" if v.get("label_detail") else ""
+        out.line(f"[{_label_text(v)}{detail}] {v['source']} · {_dated(v)}  [{v['id']}]{marker}")
+        if v.get("damaged_note"):
+            out.line(v["damaged_note"], style="yellow", indent=4)
+        out.markdown(v["text"] or "(text not in the bundled data)", indent=4)
+
+
+def card(out: Out, data: dict[str, Any]) -> None:
+    """A card: its text, its rulings, and the rulings that mention it."""
+    out.line(f"{data['name']} ({data['edition']} {data['type']})", style="bold")
+    out.line()
+    out.line(data.get("text") or "(no game text in the card list)")
+    rulings = data.get("rulings") or []
+    mentions = data.get("mentioned_in") or []
+    if not rulings:
+        out.line()
+        out.line(f"{data['name']} has no rulings in the bundled documents.")
+    for r in rulings:
+        out.line()
+        out.line(
+            f"Ruling: {r['title']} — {r.get('source', '')}, {_dated(r)}  [{r['id']}]", style="bold"
+        )
+        if r.get("damaged_note"):
+            out.line(r["damaged_note"], style="yellow", indent=4)
+        if r.get("text"):
+            out.markdown(r["text"], indent=4)
+    if mentions:
+        out.line()
+        out.line("Rulings that mention it:", style="bold")
+        for r in mentions:
+            out.line(f"{r['title']} — {r.get('source', '')}, {_dated(r)}  [{r['id']}]", indent=2)

@@ -1,0 +1,275 @@
+"""CLI conventions: help everywhere, --version, JSON on misses, closed pipes, widths,
+plain text when piped, and the terminal rendering of the rule as in force."""
+
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli.main import build_parser, main
+from bot.cli.render import Out
+
+ANSI = "\x1b["
+
+
+class _Shared:
+    """The session's service over the bundled data, lent to each in-process CLI call (opening
+    one per call would rebuild its indexes every time); the CLI's close leaves it open."""
+
+    def __init__(self, service):
+        self._service = service
+
+    def __getattr__(self, name):
+        return getattr(self._service, name)
+
+    def close(self):
+        pass
+
+
+@pytest.fixture
+def run(rulings, capsys, monkeypatch):
+    from bot.answers.service import Rulings
+
+    monkeypatch.setattr(Rulings, "open", classmethod(lambda cls, db, data: _Shared(rulings)))
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    def invoke(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv))
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return invoke
+
+
+def _subcommands() -> dict[str, argparse.ArgumentParser]:
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_every_subcommand_and_option_has_help():
+    parser = build_parser()
+    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    helped = {choice.dest for choice in action._choices_actions if choice.help}
+    subcommands = _subcommands()
+    assert {"show", "search", "card", "history", "related", "changes", "sources"} <= set(
+        subcommands
+    )
+    assert set(subcommands) == helped
+    missing = [
+        f"{name} {a.option_strings or a.dest}"
+        for name, sub in subcommands.items()
+        for a in sub._actions
+        if not isinstance(a, argparse._HelpAction) and not a.help
+    ]
+    assert missing == []
+
+
+@pytest.mark.parametrize("name", sorted(_subcommands()))
+def test_help_for_each_subcommand(name, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([name, "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: rulings {name}")
+
+
+def test_top_level_help_names_exit_codes_and_the_edition_default(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "exit codes:" in out and "0  an answer" in out and "2  usage or data errors" in out
+    assert "Without --edition" in out and "card" in out
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out.strip()
+    assert out.startswith("rulings ") and out.split()[1][0].isdigit()
+
+
+@pytest.mark.parametrize("command", ["show", "search", "related", "history", "card"])
+def test_json_on_a_miss(run, command):
+    code, out, err = run(command, "qwzxv", "--json")
+    assert code == 1
+    found = json.loads(out)
+    assert found["query"] == "qwzxv" and found["confident"] is False
+    assert err == ""
+
+
+def test_edition_hint_on_a_miss(run):
+    code, out, err = run("show", "KTC", "--edition", "1E")
+    assert code == 1
+    assert "is a 2E ruling" in err and "--edition 2E" in err
+    code, out, _ = run("show", "KTC", "--edition", "1E", "--json")
+    assert "is a 2E ruling" in json.loads(out)["hint"]
+    code, out, _ = run("show", "KTC", "--edition", "2E", "--json")
+    assert code == 0 and "hint" not in json.loads(out)
+
+
+def test_as_of_before_any_dated_document_says_nothing_in_force(run):
+    code, out, err = run("show", "species", "--edition", "2E", "--as-of", "2005-01-01")
+    assert code == 1
+    assert "Nothing in force then" in err and "2011-10-05" in err
+    assert "species" not in out
+    # the undated official Glossary still counts from the start
+    code, out, _ = run("show", "mission", "--edition", "1E", "--as-of", "2005-01-01", "--json")
+    assert code == 0 and json.loads(out)["id"].startswith("1e-glossary-m:")
+
+
+def test_changes_since_includes_documents_of_that_date(run):
+    code, out, _ = run("changes", "--since", "2014-07-07", "--edition", "2E", "--json")
+    assert code == 0
+    dates = {c["date"] for c in json.loads(out)["changes"]}
+    assert dates == {"2014-07-07"}
+    code, out, _ = run("changes", "--since", "2014-07-08", "--edition", "2E", "--json")
+    assert json.loads(out)["changes"] == []
+
+
+def test_a_closed_pipe_ends_quietly(store_copy):
+    script = Path(sys.executable).with_name("rulings")
+    env = {**os.environ, "RULINGS_DB": str(store_copy)}
+    process = subprocess.Popen(
+        [str(script), "history", "mission", "--edition", "1E"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    process.stdout.close()  # the reader is gone before the first line is written
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 0
+    assert b"Broken pipe" not in err and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("width", [50, 120])
+@pytest.mark.parametrize(
+    ("argv"),
+    [
+        ("show", "mission", "--edition", "1E"),
+        ("show", "Klingon Tea Ceremony"),
+        ("search", "matching commander"),
+        ("history", "skills", "--edition", "2E"),
+        ("card", "Kivas Fajo"),
+        ("sources",),
+        ("changes", "--since", "2014-01-01"),
+    ],
+)
+def test_every_line_fits_the_width(run, monkeypatch, width, argv):
+    monkeypatch.setenv("COLUMNS", str(width))
+    code, out, _ = run(*argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert max(len(line) for line in lines) <= width
+    if width == 120 and argv[0] != "sources":  # the width is used, not a fixed narrow one
+        assert max(len(line) for line in lines) > 60
+
+
+def test_piped_output_is_plain_rendered_text(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, _ = run("show", "mission", "--edition", "1E")
+    assert code == 0
+    assert ANSI not in out
+    assert "**" not in out and "or version" in out  # **or version** rendered, not raw
+    assert "[S]" not in out and "S and P icons" in out  # icon codes as words
+    assert "Replace the fourth and fifth paragraphs" in out  # as provenance ...
+    first_lines = out.split("\n\n")[1]
+    assert not first_lines.startswith("Replace")  # ... not as the ruling's first line
+    code, out, _ = run("show", "Klingon Tea Ceremony")
+    card = out[out.index("Card:") :]
+    assert "{" not in card and "Card: Klingon Tea Ceremony" in card
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    out = Out(_Terminal(), width=60)
+    out.markdown("Some **bold** text")
+    out.flush()
+    assert ANSI in out.file.getvalue()
+    monkeypatch.setenv("NO_COLOR", "1")
+    out = Out(_Terminal(), width=60)
+    out.markdown("Some **bold** text")
+    out.flush()
+    assert out.file.getvalue().strip() == "Some bold text"
+
+
+def test_composed_rule_marks_the_changed_paragraphs(run, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    code, out, _ = run("show", "skills", "--edition", "2E")
+    assert code == 0
+    assert "The rule as in force" in out
+    marked = [line for line in out.splitlines() if line.startswith("▌")]
+    assert marked and "Whenever “all skills”" in marked[0]
+    assert "The rest of the entry does not change" not in out.split("—")[0]
+
+
+def test_win_the_game_prints_the_amendment_once(run):
+    code, out, _ = run("show", "how do I win the game")
+    assert code == 0
+    assert out.count("A player wins the game when he or she") == 1
+    assert 'amends the 2E Rulebook entry "winning the game"' in " ".join(out.split())
+    assert "older copy" in out
+
+
+def test_card_with_rulings(run):
+    code, out, _ = run("card", "Klingon Tea Ceremony", "--json")
+    assert code == 0
+    card = json.loads(out)
+    assert card["name"] == "Klingon Tea Ceremony" and card["edition"] == "2E"
+    assert card["text"]
+    ruling = card["rulings"][0]
+    assert ruling["id"].startswith("2e-crd-2011-10-05:")
+    assert ruling["source"].startswith("Second Edition Current Rulings Document")
+    assert ruling["text"].startswith("If a single action downloads multiple cards")
+    code, out, _ = run("card", "Klingon Tea Ceremony")
+    assert "Ruling: Klingon Tea Ceremony" in out and "If a single action downloads" in out
+
+
+def test_card_without_rulings_shows_its_text(run):
+    code, out, _ = run("card", "Kivas Fajo", "--edition", "1E")
+    assert code == 0
+    assert "Kivas Fajo has no rulings in the bundled documents." in out
+    assert "Each unduplicated artifact present is worth 5 points." in " ".join(out.split())
+    assert "Rulings that mention it:" in out and "matching commander" in out
+    code, out, _ = run("card", "Kivas Fajo", "--edition", "1E", "--json")
+    card = json.loads(out)
+    assert card["rulings"] == []
+    assert [m["title"] for m in card["mentioned_in"]] == ["matching commander"]
+
+
+def test_card_with_a_cut_ruling_says_so(run):
+    code, out, _ = run("card", "Major Rakal", "--edition", "1E")
+    assert code == 0
+    assert "cut short" in out and "This personnel retains her" in out
+
+
+def test_species_2e_shows_the_rulebook_text_it_adds_to(run):
+    code, out, _ = run("show", "species", "--edition", "2E")
+    assert code == 0
+    flat = " ".join(out.split())
+    assert "The text it adds to, still in force (2E Rulebook text, via openCards" in flat
+    assert "Two personnel are the same species if their species is an exact match." in flat
+    assert "superseded" not in out
+
+
+def test_a_ruling_lookup_naming_a_card_without_rulings_points_at_rulings_card(run):
+    code, out, err = run("show", "Telepathic Alien Kidnappers", "--edition", "1E")
+    assert code == 1
+    flat = " ".join(err.split())
+    assert (
+        "Telepathic Alien Kidnappers is a 1E card" in flat
+        and '`rulings card "Telepathic Alien Kidnappers"`' in flat
+    )
+    code, out, _ = run("show", "Telepathic Alien Kidnappers", "--edition", "1E", "--json")
+    assert "rulings card" in json.loads(out)["hint"]
