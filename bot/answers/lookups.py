@@ -18,6 +18,7 @@ from bot.normalize import normalize
 from bot.search.build import (
     build_rulings_index,
 )
+from bot.search.evaluate import Ranked
 from bot.search.index import SearchResult
 from bot.store.build import Store
 from bot.validate import iso_date
@@ -146,6 +147,15 @@ class Answers:
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
         return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
+
+    def ranked(self, query: str, edition: str | None = None) -> Ranked:
+        """The answer ids for a query, best first, with the features its confidence reads."""
+        result = self.index.search(query, edition=edition, limit=10)
+        return Ranked(
+            ids=[h.target.topic for h in result.hits],
+            features=list(result.features),
+            confident=result.confident,
+        )
 
     def show(
         self, query_or_id: str, edition: str | None = None, as_of: str | None = None

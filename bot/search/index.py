@@ -82,6 +82,7 @@ class SearchResult:
     query: str
     confident: bool
     hits: list[Hit] = field(default_factory=list)
+    features: list[float] = field(default_factory=list)  # of the top hit, for the confidence
 
 
 def _content_words(words: list[str]) -> list[str]:
