@@ -15,9 +15,11 @@ from bot.answers.cards import CardLookups
 from bot.answers.results import result_json
 from bot.models import PARTIAL_ACTIONS, WHOLE_ACTIONS
 from bot.normalize import normalize
+from bot.search import card_answer, confidence
 from bot.search.build import (
     build_rulings_index,
 )
+from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import SearchResult
 from bot.store.build import Store
@@ -32,6 +34,7 @@ class Answers:
         self.documents = store.documents()
         self.index = build_rulings_index(store, self.source_label)
         self.cards = CardLookups(store, self.index)
+        self._covers: dict[str, set[str]] | None = None
 
     def source_label(self, row: dict[str, Any]) -> str:
         """The document a version comes from, as users should read it."""
@@ -148,12 +151,62 @@ class Answers:
         """Ranked results (a list to read, so full text always contributes)."""
         return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
+    def card_covers(self) -> dict[str, set[str]]:
+        """Each card's rulings: the topics about it and those that mention it (built once)."""
+        if self._covers is None:
+            covers: dict[str, set[str]] = {}
+            for target in self.index.targets:
+                card = self.cards.card_names.named(target.edition, target.title)
+                if card:
+                    covers.setdefault(card["id"], set()).add(target.topic)
+            for row in self.store.db.query(
+                "SELECT topic, mentions FROM entries WHERE retired = 0 AND rank = 0 "
+                "AND mentions LIKE '%card_ids%'"
+            ):
+                for mention in json.loads(row["mentions"] or "[]"):
+                    for card_id in mention.get("card_ids", []):
+                        covers.setdefault(card_id, set()).add(row["topic"])
+            self._covers = covers
+        return self._covers
+
+    def answer_for(self, query: str, edition: str | None = None):
+        """The search result for a query, and the card it names when the card is the answer
+        (a :class:`bot.search.card_answer.CardChoice`, confident or not), else None."""
+        result = self.index.search(query, edition=edition, limit=10)
+        cards = card_answer.named_cards(self.cards.card_index(), query, edition)
+        lean = 0.0
+        if self.index.passages is not None and not edition:
+            lean = self.index.passages.lean(query)
+        covers = self.card_covers()
+        if cards:
+            covers = dict(covers)
+            for card in cards:  # and the rulings that name it without a resolved card id
+                mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
+                covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
+        choice = card_answer.choose(query, edition, result, cards, covers, lean)
+        if choice is not None:
+            choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
+        return result, choice
+
+    def _card_confident(self, choice) -> bool:
+        model = confidence.load_shipped()
+        return model.confident(choice.features) if model else True
+
     def ranked(self, query: str, edition: str | None = None) -> Ranked:
         """The answer ids for a query, best first, with the features its confidence reads."""
-        result = self.index.search(query, edition=edition, limit=10)
+        result, choice = self.answer_for(query, edition)
+        ids = [h.target.topic for h in result.hits]
+        if choice is not None:
+            cards = [c.topic for c in choice.cards]
+            return Ranked(
+                ids=cards + [i for i in ids if i not in cards],
+                features=choice.features,
+                confident=self._card_confident(choice),
+                covers=choice.covers,
+            )
         return Ranked(
-            ids=[h.target.topic for h in result.hits],
-            features=list(result.features),
+            ids=ids,
+            features=list(result.features) or [0.0] * len(FEATURES),
             confident=result.confident,
         )
 

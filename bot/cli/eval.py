@@ -25,6 +25,11 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--no-fit", action="store_true", help="the shipped confidence as is, no k-fold refit"
     )
+    p.add_argument(
+        "--write-params",
+        action="store_true",
+        help="fit the confidence on the whole table (and tests/search/cases.yaml) and ship it",
+    )
     p.set_defaults(run=run_eval)
 
 
@@ -38,6 +43,26 @@ def evaluate(rulings: Any, table: Path, folds: int, refit: bool = True) -> dict[
     return report
 
 
+def write_params(rulings: Any, tables: list[Path]) -> int:
+    """Fit the confidence model on every case of the tables and write confidence.json."""
+    from bot.search import confidence
+
+    rows, labels = [], []
+    for table in tables:
+        if not table.exists():
+            continue
+        for case in load_cases(table):
+            ranked = rulings.ranked(case.query, case.edition)
+            rows.append(ranked.features)
+            labels.append(ranked.right(case.expect))
+    model = confidence.fit(rows, labels)
+    confidence.save(model)
+    print(
+        f"fitted on {len(rows)} cases; threshold {model.threshold:.3f} -> {confidence.PARAMS_FILE}"
+    )
+    return 0
+
+
 def _pct(value: float | None) -> str:
     return "   -  " if value is None else f"{value * 100:5.1f}%"
 
@@ -46,6 +71,8 @@ def run_eval(ctx: Any) -> int:
     args = ctx.args
     if args.folds < 2:
         raise SystemExit("rulings: --folds must be at least 2")
+    if args.write_params:
+        return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
     report = evaluate(ctx.rulings, args.table, args.folds, refit=not args.no_fit)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))

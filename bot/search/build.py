@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.normalize import normalize
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
+from bot.search.passages import PassageIndex, build_passage_index
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)
@@ -52,6 +53,7 @@ def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], s
             kind=row["kind"],
             source=source_label(row),
             date=row["date"],
+            title_only=not row["text"],
         )  # fmt: skip
         for row in rows
         if row["rank"] == 0
@@ -90,8 +92,20 @@ def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], s
             log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
             continue
         index.add_name(alias["alias"], found, ALIAS)
+    index.passages = build_passages(rows)
     index.finish()
     return index
+
+
+def build_passages(rows: list[dict[str, Any]]) -> PassageIndex:
+    """Every passage of every current topic (all its live versions), held in memory."""
+    by_topic: dict[str, list[dict[str, Any]]] = {}
+    titles: dict[str, str] = {}
+    for row in rows:
+        by_topic.setdefault(row["topic"], []).append(row)
+        if row["rank"] == 0:
+            titles[row["topic"]] = row["title"]
+    return build_passage_index(by_topic, titles)
 
 
 def build_card_index(store: Store) -> SearchIndex:

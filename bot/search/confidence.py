@@ -42,6 +42,9 @@ FEATURES = (
     "rivals",  # other answers within 0.02 of it (same edition), log-scaled
     "other_edition",  # an answer of the other edition as good as it (no edition given)
     "title_only",  # its text is missing: only a title is known
+    "support",  # the share of the query's weight its best passage explains
+    "support_gap",  # that share minus the best of the next answers'
+    "edition_fit",  # how much the query's words lean to its edition (-1..1)
 )
 
 
@@ -166,6 +169,16 @@ def load(path: Path = PARAMS_FILE) -> Confidence | None:
             "no confidence parameters at %s (%s): falling back to the fixed rule", path, exc
         )
         return None
+
+
+_SHIPPED: list[Confidence | None] = []
+
+
+def load_shipped() -> Confidence | None:
+    """The shipped parameters, read once per process."""
+    if not _SHIPPED:
+        _SHIPPED.append(load())
+    return _SHIPPED[0]
 
 
 def save(model: Confidence, path: Path = PARAMS_FILE) -> None:

@@ -41,6 +41,15 @@ class Ranked:
     ids: list[str]
     features: list[float]
     confident: bool = False  # the system's own verdict (used when no model is fitted)
+    # What an answer stands for besides itself: a card answers with its rulings listed.
+    covers: dict[str, set[str]] = field(default_factory=dict)
+
+    def right(self, expect: Sequence[str]) -> bool:
+        return _is_right(self.ids[:1], self.covers, expect)
+
+
+def _is_right(ids: Sequence[str], covers: dict[str, set[str]], expect: Sequence[str]) -> bool:
+    return any(i in expect or covers.get(i, set()).intersection(expect) for i in ids)
 
 
 @dataclass(slots=True)
@@ -48,22 +57,29 @@ class Outcome:
     case: Case
     ids: list[str]
     confident: bool
+    covers: dict[str, set[str]] = field(default_factory=dict)
 
     @property
     def right(self) -> bool:
-        return bool(self.ids) and self.ids[0] in self.case.expect
+        return _is_right(self.ids[:1], self.covers, self.case.expect)
 
     @property
     def in_top5(self) -> bool:
-        return any(i in self.case.expect for i in self.ids[:5])
+        return _is_right(self.ids[:5], self.covers, self.case.expect)
 
 
 def load_cases(path: Path) -> list[Case]:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+
+    def ids(expect: Any) -> tuple[str, ...]:
+        if not expect:
+            return ()
+        return (expect,) if isinstance(expect, str) else tuple(expect)
+
     return [
         Case(
             query=str(c["query"]),
-            expect=tuple(c.get("expect") or ()),
+            expect=ids(c.get("expect")),
             edition=c.get("edition"),
             category=c["category"],
             source=c.get("source"),
@@ -92,23 +108,21 @@ def run(
     other folds (k-fold), else by the system's own verdict."""
     ranked = [system(case.query, case.edition) for case in cases]
     if fit is None or folds < 2:
-        return [Outcome(c, r.ids, r.confident) for c, r in zip(cases, ranked, strict=True)]
+        return [
+            Outcome(c, r.ids, r.confident, r.covers) for c, r in zip(cases, ranked, strict=True)
+        ]
     fold = [fold_of(c, folds) for c in cases]
     verdict = [False] * len(cases)
     for held in range(folds):
         train = [i for i in range(len(cases)) if fold[i] != held]
         model = fit(
             [ranked[i].features for i in train],
-            [_top_right(cases[i], ranked[i]) for i in train],
+            [ranked[i].right(cases[i].expect) for i in train],
         )
         for i in range(len(cases)):
             if fold[i] == held:
                 verdict[i] = bool(ranked[i].ids) and model(ranked[i].features)
-    return [Outcome(c, r.ids, v) for c, r, v in zip(cases, ranked, verdict, strict=True)]
-
-
-def _top_right(case: Case, ranked: Ranked) -> bool:
-    return bool(ranked.ids) and ranked.ids[0] in case.expect
+    return [Outcome(c, r.ids, v, r.covers) for c, r, v in zip(cases, ranked, verdict, strict=True)]
 
 
 @dataclass

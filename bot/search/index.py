@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import bisect
 import logging
+import math
 import sqlite3
 from array import array
 from collections import Counter
@@ -38,6 +39,11 @@ CONFIDENT = 0.80
 # Full-text-only matches never count as confident on their own.
 FULLTEXT_CEILING = 0.70
 MAX_QUERY_CHARS = 300
+# With passages: a topic found only by a passage scores PASSAGE_ONLY x the share of the
+# query's weight its best passage explains; a named topic gains PASSAGE_BONUS x that share.
+PASSAGE_ONLY = 0.9
+PASSAGE_BONUS = 0.3
+EDITION_WEIGHT = 0.1  # x the question's edition lean (-1..1), without an edition given
 # Bounds that keep a search's work independent of the index size.
 POSTING_CAP = 3000
 RESCORE = 40
@@ -67,14 +73,17 @@ class Target:
     kind: str
     source: str  # the document's title
     date: str | None
+    title_only: bool = False  # the source lost its text: only the title is known
 
 
 @dataclass(slots=True)
 class Hit:
     target: Target
     score: float
-    via: str  # how it matched: title, alias, card name, mentioned, typo, full text
+    via: str  # how it matched: title, alias, card name, mentioned, typo, full text, passage
     matched: str  # the name or text that matched
+    passage: object = None  # the passage that answers (bot.search.passages.Passage), if known
+    support: float = 0.0  # the share of the query's weight that passage explains, 0..1
 
 
 @dataclass
@@ -83,6 +92,13 @@ class SearchResult:
     confident: bool
     hits: list[Hit] = field(default_factory=list)
     features: list[float] = field(default_factory=list)  # of the top hit, for the confidence
+
+
+def _confidence_model():
+    """The fitted confidence decision, loaded once (None: the fixed rule below decides)."""
+    from bot.search import confidence
+
+    return confidence.load_shipped()
 
 
 def _content_words(words: list[str]) -> list[str]:
@@ -98,6 +114,7 @@ class SearchIndex:
         self.by_topic = {t.topic: i for i, t in enumerate(targets)}
         self.by_entry = {t.entry: i for i, t in enumerate(targets)}
         self.fulltext = fulltext
+        self.passages = None  # a bot.search.passages.PassageIndex, when built: replaces full text
         self._keys: list[str] = []
         self._target: array = array("i")
         self._source = bytearray()
@@ -321,6 +338,7 @@ class SearchIndex:
         words = key.split()[:20]
         content = _content_words(words)
         best: dict[int, Hit] = {}
+        lean = 0.0
 
         def offer(target: int, score: float, via: str, matched: str) -> None:
             if edition and self.targets[target].edition != edition:
@@ -346,7 +364,11 @@ class SearchIndex:
             and leaders[0] >= CONFIDENT
             and (len(leaders) < 2 or leaders[0] - leaders[1] >= 0.02)
         )
-        fts = [] if settled and not thorough else self._fulltext(content, edition)
+        if self.passages is not None:
+            lean = self._offer_passages(query, edition, best, offer)
+            fts = []
+        else:
+            fts = [] if settled and not thorough else self._fulltext(content, edition)
         agree: set[int] = set()
         for rank, (target, _) in enumerate(fts):
             if target in best:
@@ -360,12 +382,17 @@ class SearchIndex:
             key=lambda h: (
                 -h.score,
                 positions[id(h)] not in agree,
-                h.target.edition != "2E",
+                h.target.edition != ("1E" if lean > 0 else "2E"),
                 h.target.title,
             ),
         )
         result.hits = ranked[: max(1, min(limit, 50))]
-        if ranked and ranked[0].score >= CONFIDENT:
+        if ranked:
+            result.features = self._features(ranked, content, key, edition, lean)
+        model = _confidence_model()
+        if ranked and model is not None:
+            result.confident = model.confident(result.features)
+        elif ranked and ranked[0].score >= CONFIDENT:
             top = ranked[0]
             rivals = [
                 h
@@ -374,6 +401,99 @@ class SearchIndex:
             ]
             result.confident = top.score >= 0.95 or not rivals
         return result
+
+    def exact(self, query: str, edition: str | None = None, mentions: bool = False) -> list[Target]:
+        """The targets one of whose names is exactly the query: with ``mentions``, only
+        those that merely mention it; else only their own names."""
+        found: list[Target] = []
+        for index in self._exact_names(normalize(str(query)[:MAX_QUERY_CHARS])):
+            target = self.targets[self._target[index]]
+            if (self._source[index] == MENTION) != mentions or (
+                edition and target.edition != edition
+            ):
+                continue
+            if target not in found:
+                found.append(target)
+        return found
+
+    def _offer_passages(self, query: str, edition: str | None, best: dict, offer) -> float:
+        """One score per topic from its names and its best passage: a name explains the
+        query's words it holds, the passage the rest (weights in PASSAGE_*)."""
+        hits = self.passages.search(query, limit=40)
+        lean = 0.0 if edition else self.passages.lean(query)
+        share = {}
+        for hit in hits:
+            target = self.by_topic.get(hit.topic)
+            if target is None or (edition and self.targets[target].edition != edition):
+                continue
+            share[target] = hit
+        for target, hit in best.items():
+            found = share.pop(target, None)
+            if found is not None:
+                hit.support = found.share
+                hit.score = (
+                    round(min(0.999, hit.score + PASSAGE_BONUS * found.share), 4)
+                    if hit.score < 0.999
+                    else hit.score
+                )
+                hit.passage = found.passage
+        for target, found in share.items():
+            offer(target, PASSAGE_ONLY * found.share, "passage", found.passage.text[:80])
+            if target in best:
+                best[target].passage = found.passage
+                best[target].support = found.share
+        if lean:
+            # The question's vocabulary steers to its edition (only below the sure answers).
+            for hit in best.values():
+                sign = 1.0 if hit.target.edition == "1E" else -1.0
+                if hit.score < 0.99:
+                    hit.score = round(min(0.989, hit.score + EDITION_WEIGHT * sign * lean), 4)
+        return lean
+
+    def _features(
+        self,
+        ranked: list[Hit],
+        content: list[str],
+        key: str,
+        edition: str | None,
+        lean: float = 0.0,
+    ) -> list[float]:
+        """What the confidence model reads about the top answer (see bot.search.confidence)."""
+        top = ranked[0]
+        same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
+        second = same[0].score if same else 0.0
+        rivals = sum(1 for h in same if top.score - h.score < 0.02)
+        other = any(
+            h.target.edition != top.target.edition and top.score - h.score < 0.02
+            for h in ranked[1:]
+        )
+        matched = set(top.matched.split()) if top.via != "full text" else set()
+        cover = sum(1 for w in content if w in matched) / len(content) if content else 0.0
+        via = top.via
+        exact = any(
+            self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)
+        )
+        return [
+            1.0,
+            top.score,
+            top.score - second,
+            float(exact),
+            float(via == "title"),
+            float(via == "alias"),
+            float(via == "card name"),
+            float(via == "initialism"),
+            float(via == "mentioned"),
+            float(via == "typo"),
+            float(via in ("full text", "passage")),
+            math.log1p(len(content)),
+            cover,
+            math.log1p(rivals),
+            float(other and not edition),
+            float(top.target.title_only),
+            top.support,
+            top.support - max((h.support for h in ranked[1:6]), default=0.0),
+            lean if top.target.edition == "1E" else -lean,
+        ]
 
     def suggest(
         self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS
