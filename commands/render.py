@@ -77,6 +77,10 @@ def status_line(answer: dict[str, Any]) -> str:
 def answer_pages(answer: dict[str, Any]) -> list[str]:
     """The pages of an answer: its text, then the earlier entry it amends (if any)."""
     body = answer.get("note") or answer["text"] or "(no text)"
+    if answer.get("rulings_note"):
+        body = f"{body}\n\n*{answer['rulings_note']}*"
+    if answer.get("passage"):  # the part that answers first, then the whole text
+        body = f"**The part that answers:**\n> {answer['passage']['text']}\n\n{body}"
     pages = paginate(body)
     base = answer.get("base")
     if base:

@@ -83,9 +83,13 @@ def answer_view(answer: dict[str, Any], page: int, pages: int, private: bool) ->
                 row=0,
             )
         )
+    switch = {f"rs:{vis}:{e['id']}" for e in answer.get("editions", [])[1:2]}
+    for other in answer.get("editions", [])[1:2]:  # both editions match: one click to the other
+        if len(f"rs:{vis}:{other['id']}") <= limits.CUSTOM_ID:
+            view.add_item(RelatedButton(vis, other["id"], f"Show {other['edition']}", row=0))
     for position, related in enumerate(answer.get("related", [])[:10]):
         custom_id = f"rs:{vis}:{related['id']}"
-        if len(custom_id) <= limits.CUSTOM_ID:
+        if len(custom_id) <= limits.CUSTOM_ID and custom_id not in switch:
             view.add_item(
                 RelatedButton(vis, related["id"], related["title"], row=1 + position // 5)
             )

@@ -217,6 +217,22 @@ class Answers:
 
         With ``as_of`` (ISO date), the version that was in force on that date.
         """
+        text = str(query_or_id).strip()
+        if not as_of and self.store.entry(text) is None and self.store.topic(text) is None:
+            card_row = self.store.card(text)
+            if card_row is not None:  # a card's id: the card itself (buttons link by id)
+                by_id = self.cards.card_index().by_entry.get(text)
+                if by_id is not None:
+                    card_target = self.cards.card_index().targets[by_id]
+                    choice = card_answer.choose(
+                        text, None, SearchResult(text, False), [card_target], {}
+                    )
+                    if choice is not None:
+                        choice.covers = {text: set()}
+                        return self._card_answer(choice, card_target.edition), {}
+            result, choice = self.answer_for(text, edition)
+            if choice is not None and self._card_confident(choice):
+                return self._card_answer(choice, edition), {}
         row, result = self._resolve_row(query_or_id, edition, as_of)
         if row is None:
             found = self.search(query_or_id, edition=edition, limit=5)
@@ -259,6 +275,13 @@ class Answers:
         card = self.cards.card_for(row)
         if card:
             answer["card"] = card
+        if result is not None and result.hits:
+            passage = self._answering_passage(row, result, text)
+            if passage is not None:
+                answer["passage"] = passage
+            editions = self._both_editions(row, result, edition)
+            if editions:
+                answer["editions"] = editions
         if result is not None and len(result.hits) > 1:
             others = [
                 {"id": h.target.entry, "title": h.target.title, "edition": h.target.edition}
@@ -268,6 +291,80 @@ class Answers:
             if others:
                 answer["also"] = others
         return answer, {}
+
+    def _answering_passage(
+        self, row: dict[str, Any], result: SearchResult, query: str
+    ) -> dict[str, Any] | None:
+        """The part of the shown text that answers the query, when the text has parts."""
+        passages = self.index.passages
+        if passages is None:
+            return None
+        top = result.hits[0]
+        if any(t.topic == row["topic"] for t in self.index.exact(query)):
+            return None  # asked by its name: the whole text is the answer
+        found = top.passage if top.target.topic == row["topic"] else None
+        if found is None or found.entry != row["id"]:
+            found = passages.best_passage(row["topic"], query, entry=row["id"])
+        if found is None or " ".join(found.text.split()) == " ".join(row["text"].split()):
+            return None
+        return {"index": found.index, "text": found.text, "example": found.example}
+
+    def _both_editions(
+        self, row: dict[str, Any], result: SearchResult, edition: str | None
+    ) -> list[dict[str, Any]]:
+        """No edition asked and the same title matches in both: both, the shown one first."""
+        if edition:
+            return []
+        top = result.hits[0]
+        for hit in result.hits[1:4]:
+            if (
+                hit.target.edition != row["edition"]
+                and top.score - hit.score < 0.05
+                and normalize(hit.target.title) == normalize(top.target.title)
+            ):
+                return [
+                    {"id": row["id"], "title": row["title"], "edition": row["edition"]},
+                    {
+                        "id": hit.target.entry,
+                        "title": hit.target.title,
+                        "edition": hit.target.edition,
+                    },
+                ]
+        return []
+
+    def _card_answer(self, choice: Any, edition: str | None) -> dict[str, Any]:
+        """A card as the answer: its text, its own rulings and the rulings that mention it."""
+        best = choice.cards[0]
+        card, _ = self.cards.card(best.topic, best.edition)
+        covers = choice.covers.get(best.topic, set())
+        listed = {r["id"] for r in card["rulings"] + card["mentioned_in"]}
+        for topic in sorted(covers):  # rulings that name it without a resolved card id
+            target = self.index.by_topic.get(topic)
+            if target is not None and self.index.targets[target].entry not in listed:
+                t = self.index.targets[target]
+                card["mentioned_in"].append({"id": t.entry, "title": t.title})
+        rulings = card["rulings"] + card["mentioned_in"]
+        answer: dict[str, Any] = {
+            "id": card["id"],
+            "title": card["name"],
+            "edition": card["edition"],
+            "kind": "card",
+            "text": card["text"] or "",
+            "source": "card text",
+            "date": None,
+            "status": "current",
+            "related": [{"id": r["id"], "title": r["title"]} for r in rulings],
+            "versions": [],
+            "card": card,
+        }
+        if not rulings:
+            answer["rulings_note"] = "No rulings in the bundled documents mention this card."
+        others = [c for c in choice.cards[1:] if c.edition != best.edition]
+        if others and not edition:
+            answer["editions"] = [
+                {"id": c.topic, "title": c.title, "edition": c.edition} for c in [best, *others]
+            ]
+        return answer
 
     def _is_base_text(self, version: dict[str, Any]) -> bool:
         document = self.documents[version["document"]]

@@ -203,6 +203,16 @@ def print_answer(answer: dict[str, Any], width: int) -> None:
     status = "" if answer["status"] == "current" else "  [superseded]"
     print(f"{answer['title']} ({answer['edition']}){status}")
     print()
+    if answer.get("editions"):
+        listed = "; ".join(f"{e['title']} ({e['edition']}) [{e['id']}]" for e in answer["editions"])
+        print(f"Both editions match: {listed}. Add --edition to pick one.")
+        print()
+    if answer.get("passage"):
+        print(_wrap("The part that answers: " + answer["passage"]["text"], width))
+        print()
+    if answer.get("rulings_note"):
+        print(answer["rulings_note"])
+        print()
     if answer.get("note"):
         print(answer["note"])
     else:

@@ -101,6 +101,11 @@ def _confidence_model():
     return confidence.load_shipped()
 
 
+def _alike(word: str, other: str) -> bool:
+    """The same word, a prefix of it, or a typo of it."""
+    return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
+
+
 def _content_words(words: list[str]) -> list[str]:
     kept = [w for w in words if w not in FILLER]
     return kept or words
@@ -468,7 +473,11 @@ class SearchIndex:
             for h in ranked[1:]
         )
         matched = set(top.matched.split()) if top.via != "full text" else set()
-        cover = sum(1 for w in content if w in matched) / len(content) if content else 0.0
+        cover = (
+            sum(1 for w in content if any(_alike(w, m) for m in matched)) / len(content)
+            if content
+            else 0.0
+        )
         via = top.via
         exact = any(
             self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)

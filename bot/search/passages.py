@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rapidfuzz import fuzz, process
+
 from bot.normalize import terms
 
 log = logging.getLogger(__name__)
@@ -100,6 +102,7 @@ class PassageIndex:
         self._by_topic: dict[str, list[int]] = {}
         self._titles: dict[str, list[str]] = {}
         self._editions: dict[str, str] = {}
+        self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
         self._total_length = 0
         self._live = 0
 
@@ -109,6 +112,7 @@ class PassageIndex:
     def set_topic(self, topic: str, title: str, passages: list[Passage], edition: str = "") -> None:
         """Index (or re-index) one topic's passages; none removes the topic."""
         self.remove_topic(topic)
+        self._vocab = None
         self._editions[topic] = edition
         title_terms = terms(title) * TITLE_REPEAT
         self._titles[topic] = title_terms
@@ -179,13 +183,22 @@ class PassageIndex:
             if word in self._postings:
                 out.append(word)
             else:
-                split = self._split(word)
+                split = self._split(word) or self._nearest(word)
                 out.extend(split or [word])
             if i + 1 < len(words):
                 joined = word + words[i + 1]
                 if joined in self._postings:
                     out.append(joined)
         return list(dict.fromkeys(out))
+
+    def _nearest(self, word: str) -> list[str]:
+        """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
+        if len(word) < 4 or word.isdigit():
+            return []
+        if self._vocab is None:
+            self._vocab = sorted(self._postings)
+        found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)
+        return [found[0]] if found else []
 
     def _split(self, word: str) -> list[str]:
         for cut in range(3, len(word) - 2):
@@ -234,10 +247,26 @@ class PassageIndex:
             for topic, (score, passage) in ranked
         ]
 
-    def best_passage(self, topic: str, text: str) -> Passage | None:
-        """The passage of a topic that answers a question best (None: none shares a term)."""
-        hits = self.search(text, topics={topic: 0}, limit=1)
-        return hits[0].passage if hits else None
+    def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
+        """The passage of a topic (of one of its versions) that answers a question best
+        (None: none shares a term with it)."""
+        query = self.query_terms(text)
+        best: tuple[float, int] | None = None
+        average = self._total_length / max(self._live, 1)
+        for slot in self._by_topic.get(topic, []):
+            passage = self._passages[slot]
+            if passage is None or (entry is not None and passage.entry != entry):
+                continue
+            score = 0.0
+            for term in query:
+                tf = self._postings.get(term, {}).get(slot)
+                if tf:
+                    norm = K1 * (1 - B + B * self._lengths[slot] / average)
+                    score += self._idf(term) * tf * (K1 + 1) / (tf + norm)
+            score *= 0.85 if passage.example else 1.0
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, slot)
+        return self._passages[best[1]] if best else None
 
 
 def build_passage_index(
