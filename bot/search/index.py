@@ -360,7 +360,7 @@ class SearchIndex:
         for index, score in self._scored_names(content, key):
             if score > 0.3:
                 source = self._source[index]
-                via = "typo" if score < 0.9 else SOURCE_LABEL[source]
+                via = "typo" if score < 0.9 * SOURCE_WEIGHT[source] else SOURCE_LABEL[source]
                 offer(self._target[index], score, via, self._keys[index])
         # Full text answers questions the names cannot, and breaks ties between names.
         leaders = sorted((h.score for h in best.values()), reverse=True)[:2]
