@@ -46,7 +46,11 @@ class Answers:
         return document["title"]
 
     def _resolve_row(
-        self, query_or_id: str, edition: str | None, as_of: str | None = None
+        self,
+        query_or_id: str,
+        edition: str | None,
+        as_of: str | None = None,
+        searched: SearchResult | None = None,
     ) -> tuple[dict | None, SearchResult | None]:
         text = str(query_or_id).strip()
         row = self.store.entry(text)
@@ -59,7 +63,7 @@ class Answers:
                 versions = self.store.versions(text)
                 row = versions[0] if versions else None
         if row is None:
-            result = self.index.search(text, edition=edition, limit=5)
+            result = searched or self.index.search(text, edition=edition, limit=5)
             if not (result.confident and result.hits):
                 return None, result
             row = self.store.entry(result.hits[0].target.entry)
@@ -218,6 +222,7 @@ class Answers:
         With ``as_of`` (ISO date), the version that was in force on that date.
         """
         text = str(query_or_id).strip()
+        searched = None
         if not as_of and self.store.entry(text) is None and self.store.topic(text) is None:
             card_row = self.store.card(text)
             if card_row is not None:  # a card's id: the card itself (buttons link by id)
@@ -230,10 +235,10 @@ class Answers:
                     if choice is not None:
                         choice.covers = {text: set()}
                         return self._card_answer(choice, card_target.edition), {}
-            result, choice = self.answer_for(text, edition)
+            searched, choice = self.answer_for(text, edition)
             if choice is not None and self._card_confident(choice):
                 return self._card_answer(choice, edition), {}
-        row, result = self._resolve_row(query_or_id, edition, as_of)
+        row, result = self._resolve_row(query_or_id, edition, as_of, searched)
         if row is None:
             found = self.search(query_or_id, edition=edition, limit=5)
             resolved = result is None or result.confident

@@ -43,6 +43,8 @@ MAX_QUERY_CHARS = 300
 # query's weight its best passage explains; a named topic gains PASSAGE_BONUS x that share.
 PASSAGE_ONLY = 0.9
 PASSAGE_BONUS = 0.3
+PASSAGE_POWER = 1.0  # < 1 lifts the modest shares a long question's best passage reaches
+LONG_QUESTION = 4  # content words beyond which a partial name match weighs less
 EDITION_WEIGHT = 0.1  # x the question's edition lean (-1..1), without an edition given
 # Bounds that keep a search's work independent of the index size.
 POSTING_CAP = 3000
@@ -357,10 +359,15 @@ class SearchIndex:
             offer(
                 self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
             )
+        # In a long question a name that matches only some words is a weak hint: the
+        # passage that answers it should be able to outrank it.
+        partial = min(1.0, LONG_QUESTION / len(content)) if self.passages is not None else 1.0
         for index, score in self._scored_names(content, key):
             if score > 0.3:
                 source = self._source[index]
                 via = "typo" if score < 0.9 * SOURCE_WEIGHT[source] else SOURCE_LABEL[source]
+                if via == "typo":
+                    score *= partial
                 offer(self._target[index], score, via, self._keys[index])
         # Full text answers questions the names cannot, and breaks ties between names.
         leaders = sorted((h.score for h in best.values()), reverse=True)[:2]
@@ -443,7 +450,12 @@ class SearchIndex:
                 )
                 hit.passage = found.passage
         for target, found in share.items():
-            offer(target, PASSAGE_ONLY * found.share, "passage", found.passage.text[:80])
+            offer(
+                target,
+                PASSAGE_ONLY * found.share**PASSAGE_POWER,
+                "passage",
+                found.passage.text[:80],
+            )
             if target in best:
                 best[target].passage = found.passage
                 best[target].support = found.share
