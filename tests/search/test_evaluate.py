@@ -1,5 +1,6 @@
 """The evaluation harness: figures per category and k-fold refits (pure, no store)."""
 
+import json
 from pathlib import Path
 
 from bot.search.evaluate import Case, Ranked, fold_of, load_cases, run, summarise
@@ -94,3 +95,24 @@ def test_held_out_figures_meet_the_bar(rulings):
     assert overall["top1"] >= 0.85
     assert overall["coverage"] >= 0.74
     assert report["categories"]["card-without-rulings"]["top1"] == 1.0
+
+
+def test_rulings_eval_prints_per_category_figures(store_copy, capsys):
+    from bot.cli.main import main
+
+    table = store_copy.with_name("small.yaml")
+    table.write_text(
+        "cases:\n"
+        "  - {query: matching commander, expect: [1e-matching-commander], category: exact}\n"
+        "  - {query: qwzxv, expect: null, category: negative}\n"
+        "  - {query: Horta, expect: [1e-horta], category: card-without-rulings}\n",
+        encoding="utf-8",
+    )
+    code = main(["--db", str(store_copy), "eval", "--table", str(table), "--no-fit", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert report["overall"]["top1"] == 1.0 and report["overall"]["negatives_unconfident"] == 1.0
+    assert set(report["categories"]) == {"exact", "negative", "card-without-rulings"}
+    code = main(["--db", str(store_copy), "eval", "--table", str(table), "--folds", "2"])
+    out = capsys.readouterr().out
+    assert code == 0 and "top-1" in out and "card-without-rulings" in out
