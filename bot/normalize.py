@@ -94,9 +94,14 @@ class Lexicon:
     def __init__(self, data: dict | None = None):
         data = data or {}
         self.abbreviations = {
-            re.compile(rf"(?<![\w']){re.escape(short)}(?![\w'])"): f" {long} "
-            for short, long in (data.get("abbreviations") or {}).items()
+            str(short): f" {long} " for short, long in (data.get("abbreviations") or {}).items()
         }
+        alternatives = "|".join(
+            re.escape(short) for short in sorted(self.abbreviations, key=len, reverse=True)
+        )
+        self._abbreviation = (
+            re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])") if alternatives else None
+        )
         self.phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
         for group in data.get("synonyms") or []:
             head = tuple(normalize(str(group[0]), fold_plurals=False).split())
@@ -115,8 +120,8 @@ class Lexicon:
 
     def expand(self, text: str) -> list[str]:
         """The words of a text with abbreviations spelt out, synonyms and compounds folded."""
-        for pattern, long in self.abbreviations.items():
-            text = pattern.sub(long, text)
+        if self._abbreviation is not None:
+            text = self._abbreviation.sub(lambda m: self.abbreviations[m.group(0)], text)
         # A hyphenated term also stands for its closed form: "mis-seed" is "misseed".
         text = _HYPHENATED.sub(lambda m: f"{m.group(0)} {m.group(0).replace('-', '')}", text)
         words = normalize(text, fold_plurals=False).split()
