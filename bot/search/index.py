@@ -347,9 +347,13 @@ class SearchIndex:
         best: dict[int, Hit] = {}
         lean = 0.0
 
+        exact = {self._target[i] for i in self._exact_names(key)}
+
         def offer(target: int, score: float, via: str, matched: str) -> None:
             if edition and self.targets[target].edition != edition:
                 return
+            if self.targets[target].title_only and target not in exact:
+                return  # only a title is known: an answer only when asked by that title
             hit = best.get(target)
             if hit is None or score > hit.score:
                 best[target] = Hit(self.targets[target], round(score, 4), via, matched)
