@@ -35,6 +35,7 @@ class Answers:
         self.index = build_rulings_index(store, self.source_label)
         self.cards = CardLookups(store, self.index)
         self._covers: dict[str, set[str]] | None = None
+        self._title_keys: list[str] | None = None
 
     def source_label(self, row: dict[str, Any]) -> str:
         """The document a version comes from, as users should read it."""
@@ -140,12 +141,11 @@ class Answers:
             if topic:
                 related.append({"id": topic_id, "title": topic["title"]})
         # The same title in the other edition is worth a look too.
-        for target in self.index.targets:
-            if (
-                target.topic not in seen
-                and normalize(target.title) == normalize(row["title"])
-                and target.edition != row["edition"]
-            ):
+        if self._title_keys is None:  # once per generation, not per answer
+            self._title_keys = [normalize(t.title) for t in self.index.targets]
+        key = normalize(row["title"])
+        for target, target_key in zip(self.index.targets, self._title_keys, strict=True):
+            if target.topic not in seen and target_key == key and target.edition != row["edition"]:
                 seen.add(target.topic)
                 related.append({"id": target.topic, "title": f"{target.title} ({target.edition})"})
         return related

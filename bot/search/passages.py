@@ -103,6 +103,7 @@ class PassageIndex:
         self._titles: dict[str, list[str]] = {}
         self._editions: dict[str, str] = {}
         self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
+        self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
         self._total_length = 0
         self._live = 0
 
@@ -113,6 +114,7 @@ class PassageIndex:
         """Index (or re-index) one topic's passages; none removes the topic."""
         self.remove_topic(topic)
         self._vocab = None
+        self._query_cache = {}
         self._editions[topic] = edition
         title_terms = terms(title) * TITLE_REPEAT
         self._titles[topic] = title_terms
@@ -133,6 +135,8 @@ class PassageIndex:
         self._by_topic[topic] = slots
 
     def remove_topic(self, topic: str) -> None:
+        self._vocab = None
+        self._query_cache = {}
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
@@ -177,6 +181,9 @@ class PassageIndex:
     def query_terms(self, text: str) -> list[str]:
         """A question's terms, with open and closed compounds made to meet the index's:
         "space line" finds "spaceline" and "spaceline" finds "space line"."""
+        cached = self._query_cache.get(text)
+        if cached is not None:
+            return cached
         words = terms(text)[:MAX_QUERY_TERMS]
         out: list[str] = []
         for i, word in enumerate(words):
@@ -189,7 +196,11 @@ class PassageIndex:
                 joined = word + words[i + 1]
                 if joined in self._postings:
                     out.append(joined)
-        return list(dict.fromkeys(out))
+        found = list(dict.fromkeys(out))
+        if len(self._query_cache) >= 512:
+            self._query_cache.clear()
+        self._query_cache[text] = found
+        return found
 
     def _nearest(self, word: str) -> list[str]:
         """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
