@@ -87,5 +87,6 @@ def choose(
         0.0,
         0.0,
         lean if best.edition == "1E" else -lean,
+        1.0,
     ]
     return CardChoice(ordered, features)

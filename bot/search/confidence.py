@@ -45,6 +45,7 @@ FEATURES = (
     "support",  # the share of the query's weight its best passage explains
     "support_gap",  # that share minus the best of the next answers'
     "edition_fit",  # how much the query's words lean to its edition (-1..1)
+    "name_whole",  # share of the matched name's words present in the query (title + extras)
 )
 
 

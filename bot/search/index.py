@@ -494,6 +494,12 @@ class SearchIndex:
             if content
             else 0.0
         )
+        named = _content_words(list(matched)) if matched else []
+        whole = (
+            sum(1 for m in named if any(_alike(w, m) for w in content)) / len(named)
+            if named
+            else 0.0
+        )
         via = top.via
         exact = any(
             self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)
@@ -518,6 +524,7 @@ class SearchIndex:
             top.support,
             top.support - max((h.support for h in ranked[1:6]), default=0.0),
             lean if top.target.edition == "1E" else -lean,
+            whole,
         ]
 
     def suggest(
