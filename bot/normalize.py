@@ -73,3 +73,116 @@ def initialism(text: str) -> str:
     """``Klingon Tea Ceremony`` -> ``ktc``; empty for one-word titles."""
     words = normalize(text, fold_plurals=False).split()
     return "".join(w[0] for w in words) if len(words) > 1 else ""
+
+
+# ------------------------------------------------------------------ terms for passage search
+# Words that carry no topic in a question or a passage ("how do I win the game").
+STOPWORDS = frozenset(
+    """a an the i me my we you your it its is are was be been am do does did doing how what
+    when where which who whom why can could should would will shall may might must to of in
+    on for with about at by from into as if or and but so than then there this that these
+    those happen happens happened rule rules ruling rulings work works mean means explain
+    tell please question q vs versus get gets s they them their he she his her not no yes
+    any some just also still only such each one has have had being were i e eg ie etc ok
+    like use used using want""".split()
+)
+
+
+class Lexicon:
+    """The game vocabulary of ``rulings_data/lexicon.yaml``, ready to apply."""
+
+    def __init__(self, data: dict | None = None):
+        data = data or {}
+        self.abbreviations = {
+            str(short): f" {long} " for short, long in (data.get("abbreviations") or {}).items()
+        }
+        alternatives = "|".join(
+            re.escape(short) for short in sorted(self.abbreviations, key=len, reverse=True)
+        )
+        self._abbreviation = (
+            re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])") if alternatives else None
+        )
+        self.phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
+        for group in data.get("synonyms") or []:
+            head = tuple(normalize(str(group[0]), fold_plurals=False).split())
+            for member in group:
+                words = tuple(normalize(str(member), fold_plurals=False).split())
+                if words and words != head:
+                    self.phrases[words] = head
+        for open_form, closed in data.get("compounds") or []:
+            self.phrases[tuple(normalize(str(open_form), fold_plurals=False).split())] = (
+                normalize(str(closed), fold_plurals=False),
+            )
+        self.longest = max((len(k) for k in self.phrases), default=1)
+        self.unstemmed = frozenset(
+            normalize(str(w), fold_plurals=False) for w in data.get("unstemmed") or []
+        )
+
+    def expand(self, text: str) -> list[str]:
+        """The words of a text with abbreviations spelt out, synonyms and compounds folded."""
+        if self._abbreviation is not None:
+            text = self._abbreviation.sub(lambda m: self.abbreviations[m.group(0)], text)
+        # A hyphenated term also stands for its closed form: "mis-seed" is "misseed".
+        text = _HYPHENATED.sub(lambda m: f"{m.group(0)} {m.group(0).replace('-', '')}", text)
+        words = normalize(text, fold_plurals=False).split()
+        out: list[str] = []
+        i = 0
+        while i < len(words):
+            for size in range(min(self.longest, len(words) - i), 0, -1):
+                replacement = self.phrases.get(tuple(words[i : i + size]))
+                if replacement is not None:
+                    out.extend(replacement)
+                    i += size
+                    break
+            else:
+                out.append(words[i])
+                i += 1
+        return out
+
+
+_HYPHENATED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
+_LEXICON: list[Lexicon] = []
+_STEMMER: list = []
+_STEMS: dict[str, str] = {}
+
+
+def lexicon() -> Lexicon:
+    """The shipped lexicon, read once (``RULINGS_DATA`` or the bundled ``rulings_data/``)."""
+    if not _LEXICON:
+        import os
+        from pathlib import Path
+
+        import yaml
+
+        folder = os.environ.get("RULINGS_DATA") or Path(__file__).resolve().parents[1] / (
+            "rulings_data"
+        )
+        path = Path(folder) / "lexicon.yaml"
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError:
+            data = None
+        _LEXICON.append(Lexicon(data))
+    return _LEXICON[0]
+
+
+def stem(word: str) -> str:
+    """The Snowball (Porter 2) English stem of a normalised word, unless the lexicon keeps it."""
+    found = _STEMS.get(word)
+    if found is None:
+        if not _STEMMER:
+            import snowballstemmer
+
+            _STEMMER.append(snowballstemmer.stemmer("english"))
+        found = (
+            word if word in lexicon().unstemmed or word.isdigit() else _STEMMER[0].stemWord(word)
+        )
+        if len(_STEMS) < 200_000:
+            _STEMS[word] = found
+    return found
+
+
+def terms(text: str) -> list[str]:
+    """The search terms of a passage or a question: the lexicon applied, stop words dropped,
+    each word stemmed. Passages and questions both go through here, so they meet."""
+    return [stem(w) for w in lexicon().expand(str(text)) if w not in STOPWORDS]

@@ -11,6 +11,8 @@ from typing import Any
 
 import discord
 
+from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE
+from bot.answers.results import passage_to_point_out
 from commands import limits
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -78,30 +80,79 @@ def edition_badge(edition: str) -> str:
 
 
 def status_line(answer: dict[str, Any]) -> str:
-    """Current or superseded, and what the version does to the earlier one."""
+    """The honest label (current, amended, superseded, retired, older copy) and why."""
     if answer.get("retired"):
         return f"Retired: {answer.get('retired_reason') or 'no reason given'}"
+    label = answer.get("label")
+    if label and label != "current":
+        detail = answer.get("label_detail")
+        return f"{label.capitalize()}: {detail}" if detail else label.capitalize()
     if answer["status"] != "current":
         newer = next((v for v in answer["versions"] if v["status"] == "current"), None)
         where = f" by {newer['source']} ({newer['date'] or 'undated'})" if newer else ""
         return f"Superseded{where}"
     line = "Current"
-    actions = {a["action"] for a in answer.get("amendments", [])}
-    older = [v for v in answer["versions"] if v["id"] != answer["id"]]
-    if older and actions & {"replace entry", "supersedes"}:
-        line += f" · replaces the entry in {older[0]['source']}"
-    elif answer.get("base"):
-        line += f" · amends the entry in {answer['base']['source']} (shown after the text)"
+    in_force = answer.get("in_force") or {}
+    base = answer.get("base")
+    mode = in_force.get("mode")
+    if mode == REPLACED and answer.get("versions"):
+        older = [v for v in answer["versions"] if v["id"] != answer["id"]]
+        if older:
+            line += f" · replaces the entry in {older[0]['source']}"
+    elif mode == COMPOSED and base:
+        line += (
+            f" · composed with the entry it amends ({base['source']}, {base['date'] or 'undated'})"
+        )
+    elif base:
+        line += f" · amends the entry in {base['source']} (shown after the text)"
     return line
 
 
+def _in_force_text(answer: dict[str, Any]) -> str:
+    """The rule to show: amendments applied where they could be, changed paragraphs quoted;
+    the editing instructions are provenance, never the first line."""
+    in_force = answer.get("in_force")
+    if not in_force:
+        return answer["text"]
+    if in_force.get("mode") == COMPOSED:
+        parts = [
+            "\n".join("> " + line for line in p["text"].split("\n")) if p["changed"] else p["text"]
+            for p in in_force["paragraphs"]
+        ]
+        text = "*The rule as in force (quoted paragraphs are the amendment's):*\n\n"
+        text += "\n\n".join(parts)
+    else:
+        text = in_force.get("text") or answer["text"]
+        if in_force.get("note") and in_force.get("mode") in (SIDE_BY_SIDE, BASE_MISSING):
+            text = f"*{in_force['note']}*\n\n{text}"
+    if in_force.get("instructions"):
+        text += "\n\n-# Editing instructions: " + " ".join(in_force["instructions"])
+    return text
+
+
 def answer_pages(answer: dict[str, Any]) -> list[str]:
-    """The pages of an answer: its text, then the earlier entry it amends (if any)."""
-    body = answer.get("note") or answer["text"] or "(no text)"
+    """The pages of an answer: the part that answers, the rule as in force, then the entry
+    it amends where that is to be read with it."""
+    body = answer.get("note") or _in_force_text(answer) or "(no text)"
+    if answer.get("damaged_note"):
+        body = f"*{answer['damaged_note']}*\n\n{body}"
+    if answer.get("rulings_note"):
+        body = f"{body}\n\n*{answer['rulings_note']}*"
+    passage = passage_to_point_out(answer)
+    if passage:  # the part that answers first, then the whole rule
+        body = f"**The part that answers:**\n> {passage}\n\n{body}"
     pages = paginate(body)
     base = answer.get("base")
-    if base:
-        heading = f"**The entry it amends** ({base['source']}, {base['date'] or 'undated'}):\n\n"
+    mode = (answer.get("in_force") or {}).get("mode")
+    if base and mode != COMPOSED:
+        heading = (
+            "The entry it amends, to read with it"
+            if mode == SIDE_BY_SIDE
+            else "The text it adds to, still in force"
+            if answer.get("in_force")
+            else "The entry it amends"
+        )
+        heading = f"**{heading}** ({base['source']}, {base['date'] or 'undated'}):\n\n"
         pages += [
             heading + page for page in paginate(base["text"], limits.PAGE_CHARS - len(heading))
         ]
@@ -119,6 +170,8 @@ def _link(text: str, url: str | None) -> str:
 def status_word(answer: dict[str, Any]) -> str:
     if answer.get("retired"):
         return "retired"
+    if answer.get("label"):
+        return answer["label"]
     return "current" if answer["status"] == "current" else "superseded"
 
 

@@ -111,9 +111,13 @@ def answer_view(
     page = clamp_page(page, pages)
     for button in _page_buttons("a", vis, page, pages, answer["id"]):
         view.add_item(button)
+    switch = {f"rs:{vis}:{e['id']}" for e in answer.get("editions", [])[1:2]}
+    for other in answer.get("editions", [])[1:2]:  # both editions match: one click to the other
+        if len(f"rs:{vis}:{other['id']}") <= limits.CUSTOM_ID:
+            view.add_item(RelatedButton(vis, other["id"], f"Show {other['edition']}", row=0))
     for position, related in enumerate(answer.get("related", [])[:10]):
         custom_id = f"rs:{vis}:{related['id']}"
-        if len(custom_id) <= limits.CUSTOM_ID:
+        if len(custom_id) <= limits.CUSTOM_ID and custom_id not in switch:
             view.add_item(
                 RelatedButton(vis, related["id"], related_label(related), row=1 + position // 5)
             )

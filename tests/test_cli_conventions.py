@@ -263,13 +263,15 @@ def test_species_2e_shows_the_rulebook_text_it_adds_to(run):
     assert "superseded" not in out
 
 
-def test_a_ruling_lookup_naming_a_card_without_rulings_points_at_rulings_card(run):
+def test_a_ruling_lookup_naming_a_card_without_rulings_answers_with_the_card(run):
+    # A card is an answer too (issue 10): its text, and that no ruling in the bundled
+    # documents is about it or mentions it.
     code, out, err = run("show", "Telepathic Alien Kidnappers", "--edition", "1E")
-    assert code == 1
-    flat = " ".join(err.split())
-    assert (
-        "Telepathic Alien Kidnappers is a 1E card" in flat
-        and '`rulings card "Telepathic Alien Kidnappers"`' in flat
-    )
+    assert code == 0, err
+    flat = " ".join(out.split())
+    assert flat.startswith("Telepathic Alien Kidnappers (1E")
+    assert "has no rulings in the bundled documents" in flat
     code, out, _ = run("show", "Telepathic Alien Kidnappers", "--edition", "1E", "--json")
-    assert "rulings card" in json.loads(out)["hint"]
+    answer = json.loads(out)
+    assert answer["kind"] == "card" and answer["card"]["name"] == "Telepathic Alien Kidnappers"
+    assert answer["rulings_note"] == "No rulings in the bundled documents mention this card."

@@ -41,10 +41,13 @@ class CardLookups:
             return None
         return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}
 
-    def card_mentioned(self, row: dict[str, Any], matched: str) -> dict[str, Any] | None:
+    def card_mentioned(
+        self, row: dict[str, Any], matched: str | None, query_key: str = ""
+    ) -> dict[str, Any] | None:
         """The card a query named when it found ``row`` through a card mentioned in its text
-        (``Ptol`` finds "cost reduction"): the card is the subject, so the answer shows it.
-        Only an unambiguous mention counts (one card behind the name)."""
+        (``Ptol cost`` finds "cost reduction"), by the name matched or by the card's whole
+        name among the query's words: the card is the subject, so the answer shows it. Only
+        an unambiguous mention counts (one card behind the name)."""
         mentions = row["mentions"]
         if isinstance(mentions, str):
             mentions = json.loads(mentions or "[]")
@@ -53,7 +56,8 @@ class CardLookups:
             if mention.get("type") != "card" or len(ids) != 1:
                 continue
             name = normalize(mention["name"])
-            if name == matched or name.startswith(matched + " "):
+            named = bool(matched) and (name == matched or name.startswith(matched + " "))
+            if named or (name and f" {name} " in f" {query_key} "):
                 card = self.store.card(ids[0])
                 if card:
                     return {

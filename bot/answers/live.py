@@ -41,7 +41,8 @@ class LiveStore:
         return cls(open_store(db_path, data_dir), on_change)
 
     def close(self) -> None:
-        self.store.close()
+        with self.lock:  # not while a change or a moderator's read runs on this connection
+            self.store.close()
 
     def refresh(self) -> None:
         """Tell the owner the data changed (after a change was committed)."""

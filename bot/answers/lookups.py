@@ -17,7 +17,10 @@ from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import result_json
 from bot.models import WHOLE_ACTIONS
 from bot.normalize import normalize
+from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
+from bot.search.confidence import FEATURES
+from bot.search.evaluate import Ranked
 from bot.search.index import SearchResult
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
@@ -44,6 +47,8 @@ class Answers:
         self.index = self.builder.build(store, fulltext=ThreadConnection(self.readers))
         self.cards = CardLookups(self.readers, self.index)
         self.change_mark = _change_mark(store)
+        self._covers: dict[str, set[str]] | None = None  # card id -> topics (built on use)
+        self._covered_by: dict[str, set[str]] = {}  # topic -> card ids, to update the above
 
     def updated(self, store: Store) -> Answers | None:
         """The next generation after moderator changes, reading again only the topics the
@@ -74,6 +79,7 @@ class Answers:
         following.index = self.builder.update(self.index, store, topics, following.source_label)
         following.cards = self.cards.with_rulings_index(following.index)
         following.change_mark = (count, top)
+        following._update_covers(store, topics)
         return following
 
     def source_label(self, row: dict[str, Any]) -> str:
@@ -86,7 +92,11 @@ class Answers:
         return document["title"]
 
     def _resolve_row(
-        self, query_or_id: str, edition: str | None, as_of: str | None = None
+        self,
+        query_or_id: str,
+        edition: str | None,
+        as_of: str | None = None,
+        searched: SearchResult | None = None,
     ) -> tuple[dict | None, SearchResult | None]:
         text = str(query_or_id).strip()
         row = self.store.entry(text)
@@ -99,7 +109,7 @@ class Answers:
                 versions = self.store.versions(text)
                 row = versions[0] if versions else None
         if row is None:
-            result = self.index.search(text, edition=edition, limit=5)
+            result = searched or self.index.search(text, edition=edition, limit=5)
             if not (result.confident and result.hits):
                 return None, result
             row = self.store.entry(result.hits[0].target.entry)
@@ -303,6 +313,91 @@ class Answers:
         """Ranked results (a list to read, so full text always contributes)."""
         return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
+    def card_covers(self) -> dict[str, set[str]]:
+        """Each card's rulings: the topics about it and those that mention it (built once per
+        data, then updated with the topics each change touches)."""
+        if self._covers is None:
+            covers: dict[str, set[str]] = {}
+            covered_by: dict[str, set[str]] = {}
+            for target in self.index.current_targets():
+                for card_id in self._cards_about(target):
+                    covers.setdefault(card_id, set()).add(target.topic)
+                    covered_by.setdefault(target.topic, set()).add(card_id)
+            for row in self.store.db.query(
+                "SELECT topic, mentions FROM entries WHERE retired = 0 AND rank = 0 "
+                "AND mentions LIKE '%card_ids%'"
+            ):
+                for card_id in _mentioned_cards(row):
+                    covers.setdefault(card_id, set()).add(row["topic"])
+                    covered_by.setdefault(row["topic"], set()).add(card_id)
+            self._covers, self._covered_by = covers, covered_by
+        return self._covers
+
+    def _cards_about(self, target) -> list[str]:
+        card = self.cards.card_names.named(target.edition, target.title)
+        return [card["id"]] if card else []
+
+    def _update_covers(self, store: Store, topics: set[str]) -> None:
+        """After a change: the touched topics' cards read again; the sets they left, copied."""
+        if self._covers is None:
+            return
+        covers, covered_by = dict(self._covers), dict(self._covered_by)
+        for topic in topics:
+            for card_id in covered_by.pop(topic, ()):
+                covers[card_id] = covers[card_id] - {topic}
+        marks = ", ".join("?" for _ in topics)
+        for row in store.db.query(
+            f"SELECT topic, title, edition, mentions FROM entries WHERE retired = 0 AND rank = 0 "
+            f"AND topic IN ({marks})",
+            sorted(topics),
+        ):
+            target = self.index.targets[self.index.by_topic[row["topic"]]]
+            for card_id in [*self._cards_about(target), *_mentioned_cards(row)]:
+                covers[card_id] = covers.get(card_id, set()) | {row["topic"]}
+                covered_by[row["topic"]] = covered_by.get(row["topic"], set()) | {card_id}
+        self._covers, self._covered_by = covers, covered_by
+
+    def answer_for(self, query: str, edition: str | None = None):
+        """The search result for a query, and the card it names when the card is the answer
+        (a :class:`bot.search.card_answer.CardChoice`, confident or not), else None."""
+        result = self.index.search(query, edition=edition, limit=10)
+        cards = card_answer.named_cards(self.cards.card_index(), query, edition)
+        lean = 0.0
+        if self.index.passages is not None and not edition:
+            lean = self.index.passages.lean(query)
+        covers = self.card_covers()
+        if cards:
+            covers = dict(covers)
+            for card in cards:  # and the rulings that name it without a resolved card id
+                mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
+                covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
+        choice = card_answer.choose(query, edition, result, cards, covers, lean)
+        if choice is not None:
+            choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
+        return result, choice
+
+    def _card_confident(self, choice) -> bool:
+        model = confidence.load_shipped()
+        return model.confident(choice.features) if model else True
+
+    def ranked(self, query: str, edition: str | None = None) -> Ranked:
+        """The answer ids for a query, best first, with the features its confidence reads."""
+        result, choice = self.answer_for(query, edition)
+        ids = [h.target.topic for h in result.hits]
+        if choice is not None:
+            cards = [c.topic for c in choice.cards]
+            return Ranked(
+                ids=cards + [i for i in ids if i not in cards],
+                features=choice.features,
+                confident=self._card_confident(choice),
+                covers=choice.covers,
+            )
+        return Ranked(
+            ids=ids,
+            features=list(result.features) or [0.0] * len(FEATURES),
+            confident=result.confident,
+        )
+
     def show(
         self, query_or_id: str, edition: str | None = None, as_of: str | None = None
     ) -> tuple[dict | None, dict]:
@@ -310,7 +405,24 @@ class Answers:
 
         With ``as_of`` (ISO date), the version that was in force on that date.
         """
-        row, result = self._resolve_row(query_or_id, edition, as_of)
+        text = str(query_or_id).strip()
+        searched = None
+        if not as_of and self.store.entry(text) is None and self.store.topic(text) is None:
+            card_row = self.store.card(text)
+            if card_row is not None:  # a card's id: the card itself (buttons link by id)
+                by_id = self.cards.card_index().by_entry.get(text)
+                if by_id is not None:
+                    card_target = self.cards.card_index().targets[by_id]
+                    choice = card_answer.choose(
+                        text, None, SearchResult(text, False), [card_target], {}
+                    )
+                    if choice is not None:
+                        choice.covers = {text: set()}
+                        return self._card_answer(choice, card_target.edition), {}
+            searched, choice = self.answer_for(text, edition)
+            if choice is not None and self._card_confident(choice):
+                return self._card_answer(choice, edition), {}
+        row, result = self._resolve_row(query_or_id, edition, as_of, searched)
         if row is None:
             found = self.search(query_or_id, edition=edition, limit=5)
             resolved = result is None or result.confident
@@ -344,12 +456,22 @@ class Answers:
             answer["amendments"] = amendments
         self._add_rule_in_force(answer, row, versions)
         card = self.cards.card_for(row)
-        if card is None and result is not None and result.hits and not as_of:
-            top = result.hits[0]
-            if top.via == "mentioned" and top.target.topic == row["topic"]:
-                card = self.cards.card_mentioned(row, top.matched)
+        if card is None and result is not None and not as_of:
+            # The card a question names, where the ruling found mentions it: the subject.
+            top = result.hits[0] if result.hits else None
+            via_mention = top and top.via == "mentioned" and top.target.topic == row["topic"]
+            card = self.cards.card_mentioned(
+                row, top.matched if via_mention else None, normalize(text)
+            )
         if card:
             answer["card"] = card
+        if result is not None and result.hits:
+            passage = self._answering_passage(row, result, text)
+            if passage is not None:
+                answer["passage"] = passage
+            editions = self._both_editions(row, result, edition)
+            if editions:
+                answer["editions"] = editions
         if result is not None and len(result.hits) > 1:
             others = [
                 {"id": h.target.entry, "title": h.target.title, "edition": h.target.edition}
@@ -359,6 +481,82 @@ class Answers:
             if others:
                 answer["also"] = others
         return answer, {}
+
+    def _answering_passage(
+        self, row: dict[str, Any], result: SearchResult, query: str
+    ) -> dict[str, Any] | None:
+        """The part of the shown text that answers the query, when the text has parts."""
+        passages = self.index.passages
+        if passages is None:
+            return None
+        top = result.hits[0]
+        if any(t.topic == row["topic"] for t in self.index.exact(query)):
+            return None  # asked by its name: the whole text is the answer
+        found = top.passage if top.target.topic == row["topic"] else None
+        if found is None or found.entry != row["id"]:
+            found = passages.best_passage(row["topic"], query, entry=row["id"])
+        if found is None or " ".join(found.text.split()) == " ".join(row["text"].split()):
+            return None
+        return {"index": found.index, "text": found.text, "example": found.example}
+
+    def _both_editions(
+        self, row: dict[str, Any], result: SearchResult, edition: str | None
+    ) -> list[dict[str, Any]]:
+        """No edition asked and the same title matches in both: both, the shown one first."""
+        if edition:
+            return []
+        top = result.hits[0]
+        for hit in result.hits[1:4]:
+            if (
+                hit.target.edition != row["edition"]
+                and top.score - hit.score < 0.05
+                and normalize(hit.target.title) == normalize(top.target.title)
+            ):
+                return [
+                    {"id": row["id"], "title": row["title"], "edition": row["edition"]},
+                    {
+                        "id": hit.target.entry,
+                        "title": hit.target.title,
+                        "edition": hit.target.edition,
+                    },
+                ]
+        return []
+
+    def _card_answer(self, choice: Any, edition: str | None) -> dict[str, Any]:
+        """A card as the answer: its text, its own rulings and the rulings that mention it."""
+        best = choice.cards[0]
+        card, _ = self.cards.card(best.topic, best.edition)
+        covers = choice.covers.get(best.topic, set())
+        listed = {r["id"] for r in card["rulings"] + card["mentioned_in"]}
+        for topic in sorted(covers):  # rulings that name it without a resolved card id
+            target = self.index.by_topic.get(topic)
+            if target is not None and self.index.targets[target].entry not in listed:
+                t = self.index.targets[target]
+                card["mentioned_in"].append({"id": t.entry, "title": t.title})
+        rulings = card["rulings"] + card["mentioned_in"]
+        answer: dict[str, Any] = {
+            "id": card["id"],
+            "title": card["name"],
+            "edition": card["edition"],
+            "kind": "card",
+            "text": card["text"] or "",
+            "source": "card text",
+            "date": None,
+            "status": "current",
+            "related": [
+                {"id": r["id"], "title": r["title"], "edition": card["edition"]} for r in rulings
+            ],
+            "versions": [],
+            "card": card,
+        }
+        if not rulings:
+            answer["rulings_note"] = "No rulings in the bundled documents mention this card."
+        others = [c for c in choice.cards[1:] if c.edition != best.edition]
+        if others and not edition:
+            answer["editions"] = [
+                {"id": c.topic, "title": c.title, "edition": c.edition} for c in [best, *others]
+            ]
+        return answer
 
     def _is_base_text(self, version: dict[str, Any]) -> bool:
         document = self.documents[version["document"]]
@@ -473,3 +671,11 @@ def _change_mark(store: Store) -> tuple[int, int]:
     """How many changes the store holds, and the newest one's id."""
     row = store.db.conn.execute("SELECT count(*), coalesce(max(id), 0) FROM changes").fetchone()
     return row[0], row[1]
+
+
+def _mentioned_cards(row: dict[str, Any]) -> list[str]:
+    return [
+        card_id
+        for mention in json.loads(row["mentions"] or "[]")
+        for card_id in mention.get("card_ids", [])
+    ]

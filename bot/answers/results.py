@@ -25,3 +25,18 @@ def result_json(result: SearchResult) -> dict[str, Any]:
             for h in result.hits
         ],
     }
+
+
+def passage_to_point_out(answer: dict[str, Any]) -> str | None:
+    """The part of a ruling that answers the question, to show before the whole text; None
+    when there is none or the rule as shown opens with it anyway (no need to say it twice)."""
+    passage = (answer.get("passage") or {}).get("text")
+    if not passage:
+        return None
+    shown = (answer.get("in_force") or {}).get("text") or answer.get("text") or ""
+    return None if _flat(shown).startswith(_flat(passage)[:200]) else passage
+
+
+def _flat(text: str) -> str:
+    """Words only: Markdown emphasis and quote marks do not make two texts differ."""
+    return " ".join(text.replace("*", "").replace(">", " ").split())

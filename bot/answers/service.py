@@ -125,6 +125,12 @@ class Rulings:
     def suggest(self, prefix: str, edition: str | None = None, limit: int = 25):
         return self._answers.suggest(user_text(prefix), edition, limit)
 
+    def ranked(self, query: str, edition: str | None = None):
+        """The answer ids for a query, best first, with the features of the top one
+        (what ``rulings eval`` measures)."""
+        with self._live.lock:  # the card index is built on first use
+            return self._answers.ranked(user_text(query), edition)
+
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
         return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
 

@@ -20,6 +20,7 @@ from rich.padding import Padding
 from rich.text import Text
 
 from bot.answers.compose import BASE_MISSING, COMPOSED, SIDE_BY_SIDE
+from bot.answers.results import passage_to_point_out
 from bot.markup import markup_to_words
 
 MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
@@ -79,14 +80,31 @@ def _label_text(item: dict[str, Any]) -> str:
     return label
 
 
+def _both_editions(out: Out, data: dict[str, Any]) -> None:
+    if data.get("editions"):
+        listed = "; ".join(f"{e['title']} ({e['edition']}) [{e['id']}]" for e in data["editions"])
+        out.line(f"Both editions match: {listed}. Add --edition to pick one.", style="yellow")
+        out.line()
+
+
 def answer(out: Out, data: dict[str, Any]) -> None:
-    """A ruling: the rule as in force, where it comes from, and its other versions."""
+    """A ruling: the part that answers the question, the rule as in force, where it comes
+    from, and its other versions. A card that is the answer is shown as ``rulings card``."""
+    if data.get("kind") == "card" and data.get("card"):
+        _both_editions(out, data)
+        card(out, data["card"])
+        return
     label = _label_text(data)
     head = f"{data['title']} ({data['edition']})"
     if label and label != "current":
         head += f"  [{label}: {data.get('label_detail', '')}]".replace(": ]", "]")
     out.line(head, style="bold")
     out.line()
+    _both_editions(out, data)
+    passage = passage_to_point_out(data)
+    if passage:
+        out.line("The part that answers: " + passage, style="bold")
+        out.line()
     if data.get("damaged_note"):
         out.line(data["damaged_note"], style="yellow")
         out.line()
@@ -121,9 +139,9 @@ def answer(out: Out, data: dict[str, Any]) -> None:
     if others:
         listed = "; ".join(f"{v['source']} ({_dated(v)}, {_label_text(v)})" for v in others)
         out.line(f"Other versions: {listed}. See `rulings history {data['id']}`.")
-    card = data.get("card")
-    if card:
-        out.line(f"Card: {card['name']} ({card['type']}): {card['text']}")
+    named = data.get("card")
+    if named:
+        out.line(f"Card: {named['name']} ({named['type']}): {named['text']}")
     if data.get("also"):
         out.line("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in data["also"]))
     if data["related"]:

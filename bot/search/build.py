@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.normalize import normalize
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
+from bot.search.passages import PassageIndex, build_passage_index, topic_passages
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ class RulingsIndexBuilder:
             self._add_names(index, row, index.by_topic[row["topic"]])
         for alias in db.query("SELECT alias, target FROM aliases"):
             self._add_alias(index, alias)
+        index.passages = build_passages(rows)
         index.finish()
         return index
 
@@ -102,6 +104,19 @@ class RulingsIndexBuilder:
             f"SELECT alias, target FROM aliases WHERE target IN ({marks})", wanted
         ):
             self._add_alias(updated, alias)
+        if index.passages is not None:
+            passages = updated.passages = index.passages.edited()
+            by_topic: dict[str, list[dict[str, Any]]] = {}
+            for row in rows:
+                by_topic.setdefault(row["topic"], []).append(row)
+            for topic in topics:
+                versions = by_topic.get(topic)
+                if not versions:
+                    passages.remove_topic(topic)
+                    continue
+                passages.set_topic(
+                    topic, versions[0]["title"], topic_passages(versions), versions[0]["edition"]
+                )
         updated.finish_edit()
         return updated
 
@@ -114,6 +129,7 @@ class RulingsIndexBuilder:
             kind=row["kind"],
             source=self.source_label(row),
             date=row["date"],
+            title_only=not row["text"],
         )
 
     def _add_names(self, index: SearchIndex, row: dict[str, Any], target: int) -> None:
@@ -150,6 +166,17 @@ class RulingsIndexBuilder:
 def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], str]) -> SearchIndex:
     """The index every lookup searches, built whole from the store."""
     return RulingsIndexBuilder(store, source_label).build(store)
+
+
+def build_passages(rows: list[dict[str, Any]]) -> PassageIndex:
+    """Every passage of every current topic (all its live versions), held in memory."""
+    by_topic: dict[str, list[dict[str, Any]]] = {}
+    titles: dict[str, str] = {}
+    for row in rows:
+        by_topic.setdefault(row["topic"], []).append(row)
+        if row["rank"] == 0:
+            titles[row["topic"]] = row["title"]
+    return build_passage_index(by_topic, titles)
 
 
 def build_card_index(store: Store) -> SearchIndex:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import copy
 import logging
+import math
 import sqlite3
 from array import array
 from collections import Counter
@@ -26,6 +27,10 @@ log = logging.getLogger(__name__)
 # Where a name came from; the weight is the best score a match through it can reach.
 TITLE, ALIAS, CARD_FORM, INITIALISM, MENTION = range(5)
 SOURCE_WEIGHT = {TITLE: 1.0, ALIAS: 0.98, CARD_FORM: 0.96, INITIALISM: 0.93, MENTION: 0.86}
+# How far a passage's support (or an edition's vocabulary) may lift a name match: not past the next kind of name, so an
+# alias a moderator set is never overtaken by an automatic initialism whose ruling's text
+# happens to contain the query (KTC re-pointed to another ruling must lead there).
+PASSAGE_CAP = {"alias": 0.999, "card name": 0.979, "initialism": 0.959}
 SOURCE_LABEL = {
     TITLE: "title",
     ALIAS: "alias",
@@ -40,6 +45,13 @@ CONFIDENT = 0.80
 # Full-text-only matches never count as confident on their own.
 FULLTEXT_CEILING = 0.70
 MAX_QUERY_CHARS = 300
+# With passages: a topic found only by a passage scores PASSAGE_ONLY x the share of the
+# query's weight its best passage explains; a named topic gains PASSAGE_BONUS x that share.
+PASSAGE_ONLY = 0.9
+PASSAGE_BONUS = 0.3
+PASSAGE_POWER = 1.0  # < 1 lifts the modest shares a long question's best passage reaches
+LONG_QUESTION = 4  # content words beyond which a partial name match weighs less
+EDITION_WEIGHT = 0.1  # x the question's edition lean (-1..1), without an edition given
 # Bounds that keep a search's work independent of the index size.
 POSTING_CAP = 3000
 RESCORE = 40
@@ -69,14 +81,17 @@ class Target:
     kind: str
     source: str  # the document's title
     date: str | None
+    title_only: bool = False  # the source lost its text: only the title is known
 
 
 @dataclass(slots=True)
 class Hit:
     target: Target
     score: float
-    via: str  # how it matched: title, alias, card name, mentioned, typo, full text
+    via: str  # how it matched: title, alias, card name, mentioned, typo, full text, passage
     matched: str  # the name or text that matched
+    passage: object = None  # the passage that answers (bot.search.passages.Passage), if known
+    support: float = 0.0  # the share of the query's weight that passage explains, 0..1
 
 
 @dataclass
@@ -84,6 +99,31 @@ class SearchResult:
     query: str
     confident: bool
     hits: list[Hit] = field(default_factory=list)
+    features: list[float] = field(default_factory=list)  # of the top hit, for the confidence
+
+
+def _confidence_model():
+    """The fitted confidence decision, loaded once (None: the fixed rule below decides)."""
+    from bot.search import confidence
+
+    return confidence.load_shipped()
+
+
+def _alike(word: str, other: str) -> bool:
+    """The same word, a prefix of it, or a typo of it."""
+    return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
+
+
+def _exact_alias(ranked: list[Hit], key: str) -> bool:
+    """An alias typed exactly is the moderators' decision, not a guess to be weighed: it
+    answers unless another name typed exactly (in the same edition) ties with it."""
+    top = ranked[0]
+    if top.via != "alias" or top.matched != key:
+        return False
+    return not any(
+        h.matched == key and h.via in ("title", "alias") and h.target.edition == top.target.edition
+        for h in ranked[1:]
+    )
 
 
 def _content_words(words: list[str]) -> list[str]:
@@ -99,6 +139,7 @@ class SearchIndex:
         self.by_topic = {t.topic: i for i, t in enumerate(targets)}
         self.by_entry = {t.entry: i for i, t in enumerate(targets)}
         self.fulltext = fulltext
+        self.passages = None  # a bot.search.passages.PassageIndex, when built: replaces full text
         self._keys: list[str] = []
         self._target: array = array("i")
         self._source = bytearray()
@@ -457,10 +498,15 @@ class SearchIndex:
         words = key.split()[:20]
         content = _content_words(words)
         best: dict[int, Hit] = {}
+        lean = 0.0
+
+        exact = {self._target[i] for i in self._exact_names(key)}
 
         def offer(target: int, score: float, via: str, matched: str) -> None:
             if edition and self.targets[target].edition != edition:
                 return
+            if self.targets[target].title_only and target not in exact:
+                return  # only a title is known: an answer only when asked by that title
             hit = best.get(target)
             if hit is None or score > hit.score:
                 best[target] = Hit(self.targets[target], round(score, 4), via, matched)
@@ -470,10 +516,15 @@ class SearchIndex:
             offer(
                 self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
             )
+        # In a long question a name that matches only some words is a weak hint: the
+        # passage that answers it should be able to outrank it.
+        partial = min(1.0, LONG_QUESTION / len(content)) if self.passages is not None else 1.0
         for index, score in self._scored_names(content, key):
             if score > 0.3:
                 source = self._source[index]
-                via = "typo" if score < 0.9 else SOURCE_LABEL[source]
+                via = "typo" if score < 0.9 * SOURCE_WEIGHT[source] else SOURCE_LABEL[source]
+                if via == "typo":
+                    score *= partial
                 offer(self._target[index], score, via, self._keys[index])
         # Full text answers questions the names cannot, and breaks ties between names.
         leaders = sorted((h.score for h in best.values()), reverse=True)[:2]
@@ -482,7 +533,11 @@ class SearchIndex:
             and leaders[0] >= CONFIDENT
             and (len(leaders) < 2 or leaders[0] - leaders[1] >= 0.02)
         )
-        fts = [] if settled and not thorough else self._fulltext(content, edition)
+        if self.passages is not None:
+            lean = self._offer_passages(query, edition, best, offer)
+            fts = []
+        else:
+            fts = [] if settled and not thorough else self._fulltext(content, edition)
         agree: set[int] = set()
         for rank, (target, _) in enumerate(fts):
             if target in best:
@@ -496,12 +551,17 @@ class SearchIndex:
             key=lambda h: (
                 -h.score,
                 positions[id(h)] not in agree,
-                h.target.edition != "2E",
+                h.target.edition != ("1E" if lean > 0 else "2E"),
                 h.target.title,
             ),
         )
         result.hits = ranked[: max(1, min(limit, 50))]
-        if ranked and ranked[0].score >= CONFIDENT:
+        if ranked:
+            result.features = self._features(ranked, content, key, edition, lean)
+        model = _confidence_model()
+        if ranked and model is not None:
+            result.confident = model.confident(result.features) or _exact_alias(ranked, key)
+        elif ranked and ranked[0].score >= CONFIDENT:
             top = ranked[0]
             rivals = [
                 h
@@ -510,6 +570,121 @@ class SearchIndex:
             ]
             result.confident = top.score >= 0.95 or not rivals
         return result
+
+    def exact(self, query: str, edition: str | None = None, mentions: bool = False) -> list[Target]:
+        """The targets one of whose names is exactly the query: with ``mentions``, only
+        those that merely mention it; else only their own names."""
+        found: list[Target] = []
+        for index in self._exact_names(normalize(str(query)[:MAX_QUERY_CHARS])):
+            target = self.targets[self._target[index]]
+            if (self._source[index] == MENTION) != mentions or (
+                edition and target.edition != edition
+            ):
+                continue
+            if target not in found:
+                found.append(target)
+        return found
+
+    def _offer_passages(self, query: str, edition: str | None, best: dict, offer) -> float:
+        """One score per topic from its names and its best passage: a name explains the
+        query's words it holds, the passage the rest (weights in PASSAGE_*)."""
+        hits = self.passages.search(query, limit=40)
+        lean = 0.0 if edition else self.passages.lean(query)
+        share = {}
+        for hit in hits:
+            target = self.by_topic.get(hit.topic)
+            if target is None or (edition and self.targets[target].edition != edition):
+                continue
+            share[target] = hit
+        for target, hit in best.items():
+            found = share.pop(target, None)
+            if found is not None:
+                hit.support = found.share
+                hit.score = (
+                    round(
+                        min(
+                            PASSAGE_CAP.get(hit.via, 0.999), hit.score + PASSAGE_BONUS * found.share
+                        ),
+                        4,
+                    )
+                    if hit.score < PASSAGE_CAP.get(hit.via, 0.999)
+                    else hit.score
+                )
+                hit.passage = found.passage
+        for target, found in share.items():
+            offer(
+                target,
+                PASSAGE_ONLY * found.share**PASSAGE_POWER,
+                "passage",
+                found.passage.text[:80],
+            )
+            if target in best:
+                best[target].passage = found.passage
+                best[target].support = found.share
+        if lean:
+            # The question's vocabulary steers to its edition (only below the sure answers).
+            for hit in best.values():
+                sign = 1.0 if hit.target.edition == "1E" else -1.0
+                cap = min(0.989, PASSAGE_CAP.get(hit.via, 0.999))
+                if hit.score < cap:
+                    hit.score = round(min(cap, hit.score + EDITION_WEIGHT * sign * lean), 4)
+        return lean
+
+    def _features(
+        self,
+        ranked: list[Hit],
+        content: list[str],
+        key: str,
+        edition: str | None,
+        lean: float = 0.0,
+    ) -> list[float]:
+        """What the confidence model reads about the top answer (see bot.search.confidence)."""
+        top = ranked[0]
+        same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
+        second = same[0].score if same else 0.0
+        rivals = sum(1 for h in same if top.score - h.score < 0.02)
+        other = any(
+            h.target.edition != top.target.edition and top.score - h.score < 0.02
+            for h in ranked[1:]
+        )
+        matched = set(top.matched.split()) if top.via != "full text" else set()
+        cover = (
+            sum(1 for w in content if any(_alike(w, m) for m in matched)) / len(content)
+            if content
+            else 0.0
+        )
+        named = _content_words(list(matched)) if matched else []
+        whole = (
+            sum(1 for m in named if any(_alike(w, m) for w in content)) / len(named)
+            if named
+            else 0.0
+        )
+        via = top.via
+        exact = any(
+            self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)
+        )
+        return [
+            1.0,
+            top.score,
+            top.score - second,
+            float(exact),
+            float(via == "title"),
+            float(via == "alias"),
+            float(via == "card name"),
+            float(via == "initialism"),
+            float(via == "mentioned"),
+            float(via == "typo"),
+            float(via in ("full text", "passage")),
+            math.log1p(len(content)),
+            cover,
+            math.log1p(rivals),
+            float(other and not edition),
+            float(top.target.title_only),
+            top.support,
+            top.support - max((h.support for h in ranked[1:6]), default=0.0),
+            lean if top.target.edition == "1E" else -lean,
+            whole,
+        ]
 
     def suggest(
         self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS

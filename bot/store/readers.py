@@ -30,6 +30,7 @@ class ThreadReaders:
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
+        self._closed = False
 
     def mine(self) -> Store:
         """This thread's view of the store, opened on its first read."""
@@ -38,13 +39,20 @@ class ThreadReaders:
             conn = connect(self.path)
             conn.execute("PRAGMA query_only = 1")  # a reader never writes, by construction
             with self._lock:
+                if self._closed:
+                    conn.close()
+                    raise sqlite3.ProgrammingError(f"the store {self.path} was closed")
                 self._opened.append(conn)
             view = Store(sqlite_utils.Database(conn), self.path, self.data_dir, self._identity)
             self._local.view = view
         return view
 
     def close(self) -> None:
+        """Close every thread's connection. Call it when no lookup runs any more (the bot
+        does, after its event loop and worker threads have finished): closing a connection
+        while another thread reads on it can crash the process."""
         with self._lock:
+            self._closed = True
             opened, self._opened = self._opened, []
         for conn in opened:
             conn.close()

@@ -6,10 +6,13 @@ Kept in its own SQLite file beside the store (the store itself is rebuilt from Y
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import threading
 from pathlib import Path
 
 from bot.store.db import connect
+
+log = logging.getLogger(__name__)
 
 # Statements, not a script: executescript() would commit the transaction they run in.
 SCHEMA = (
@@ -34,6 +37,7 @@ class State:
     def __init__(self, path: Path | str, inline_default: bool = False):
         self.inline_default = inline_default
         self._lock = threading.Lock()
+        self._closed = False
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.conn = connect(path)
@@ -110,7 +114,14 @@ class State:
     ) -> None:
         """Count a lookup: the query only (no other message content), what it matched."""
         now = dt.datetime.now(dt.UTC)
-        with self._lock, self.conn:
+        with self._lock:
+            if self._closed:  # counted after the reply: the bot may be stopping meanwhile
+                log.info("lookup not counted: the state file is closed")
+                return
+            self._count(now, command, query, entry, confident, guild_id)
+
+    def _count(self, now, command, query, entry, confident, guild_id) -> None:
+        with self.conn:
             self.conn.execute(
                 "INSERT INTO lookups(at, day, command, query, entry, confident, guild_id) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -192,7 +203,11 @@ class State:
             )
 
     def close(self) -> None:
-        self.conn.close()
+        # Under the lock: a lookup still being counted on a worker thread finishes first
+        # (closing a connection another thread is using can crash the process).
+        with self._lock:
+            self._closed = True
+            self.conn.close()
 
 
 def state_path_for(db_path: Path) -> Path:

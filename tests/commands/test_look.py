@@ -93,7 +93,8 @@ async def test_footer_is_document_date_and_status_not_an_id(fake_discord, runnin
     assert "1e-crd-2014-11-03:" not in footer
     old_footer = old.body["data"]["embeds"][0]["footer"]["text"]
     assert old_footer == (
-        "Second Edition Current Rulings Document (5 October 2011) · 2011-10-05 · superseded"
+        # The 2011 text is printed again unchanged in 2014: an older copy, not superseded.
+        "Second Edition Current Rulings Document (5 October 2011) · 2011-10-05 · older copy"
         " · in force on 2012-01-01"
     )
 
@@ -114,6 +115,9 @@ async def test_related_buttons_carry_the_edition(fake_discord, running):
 async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
     async with running():
         mentioned = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "Ptol cost"}, guild_id=GUILD), WAIT
+        )
+        card = await fake_discord.interact(
             payloads.slash_command("ruling", {"query": "Ptol"}, guild_id=GUILD), WAIT
         )
         titled = await fake_discord.interact(
@@ -126,6 +130,13 @@ async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
     assert embed["title"] == "cost reduction [2E]"  # the ruling that names the card
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     assert fields["Card named: Ptol (Personnel)"].startswith("When you play this personnel")
+    # The card's name alone: the card is the answer, with the ruling that mentions it.
+    answered = card.body["data"]
+    assert answered["embeds"][0]["title"] == "Ptol [2E]"
+    assert "When you play this personnel" in str(answered["embeds"][0])
+    assert "rs:o:2e-crd-2014-07-07:cost-reduction" in {
+        c["custom_id"] for c in _components(answered)
+    }
     titled_fields = {f["name"] for f in titled.body["data"]["embeds"][0]["fields"]}
     assert "Card: Klingon Tea Ceremony (Event)" in titled_fields
     # Asked for the rule itself, no single card is the subject.

@@ -355,9 +355,10 @@ async def test_retire_alias_log_and_announcement(fake_discord, running, fresh, s
         )
         log = await fake_discord.interact(admin("log", {"count": 5}))
     assert announced.json["content"].startswith("Rulings updated: retire Klingon Tea Ceremony")
+    # The retired ruling no longer answers (the card of that name may: cards are answers).
     assert (
         not gone.body["data"].get("embeds")
-        or gone.body["data"]["embeds"][0]["title"] != "Klingon Tea Ceremony [2E]"
+        or ktc not in gone.body["data"]["embeds"][0]["footer"]["text"]
     )
     assert chair.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
     lines = log.body["data"]["embeds"][0]["description"]

@@ -1,0 +1,100 @@
+"""``rulings eval``: the search measured on the labelled table, k-fold.
+
+Prints, per category, top-1, top-5, confident precision, coverage (share of answerable
+queries answered confidently) and the failures; ``--json`` for machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.search.evaluate import load_cases, run, summarise
+
+TABLE = Path(__file__).resolve().parents[2] / "tests" / "search" / "eval_cases.yaml"
+
+
+def add_eval_command(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("eval", help="measure the search on the labelled table (k-fold)")
+    p.add_argument("--folds", type=int, default=5, help="folds for the confidence fit (>= 2)")
+    p.add_argument("--table", type=Path, default=TABLE, help="the labelled cases (YAML)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--failures", type=int, default=10, help="failures listed per category")
+    p.add_argument(
+        "--no-fit", action="store_true", help="the shipped confidence as is, no k-fold refit"
+    )
+    p.add_argument(
+        "--write-params",
+        action="store_true",
+        help="fit the confidence on the whole table (and tests/search/cases.yaml) and ship it",
+    )
+    p.set_defaults(run=run_eval)
+
+
+def evaluate(rulings: Any, table: Path, folds: int, refit: bool = True) -> dict[str, Any]:
+    from bot.search.confidence import fit_confidence
+
+    cases = load_cases(table)
+    outcomes = run(cases, rulings.ranked, fit=fit_confidence if refit else None, folds=folds)
+    report = summarise(outcomes)
+    report["folds"] = folds
+    return report
+
+
+def write_params(rulings: Any, tables: list[Path]) -> int:
+    """Fit the confidence model on every case of the tables and write confidence.json."""
+    from bot.search import confidence
+
+    rows, labels = [], []
+    for table in tables:
+        if not table.exists():
+            continue
+        for case in load_cases(table):
+            ranked = rulings.ranked(case.query, case.edition)
+            rows.append(ranked.features)
+            labels.append(ranked.right(case.expect))
+    model = confidence.fit(rows, labels)
+    confidence.save(model)
+    print(
+        f"fitted on {len(rows)} cases; threshold {model.threshold:.3f} -> {confidence.PARAMS_FILE}"
+    )
+    return 0
+
+
+def _pct(value: float | None) -> str:
+    return "   -  " if value is None else f"{value * 100:5.1f}%"
+
+
+def run_eval(ctx: Any) -> int:
+    args = ctx.args
+    if args.folds < 2:
+        raise SystemExit("rulings: --folds must be at least 2")
+    if args.write_params:
+        return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
+    report = evaluate(ctx.rulings, args.table, args.folds, refit=not args.no_fit)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0
+    rows = [("overall", report["overall"]), ("real (with URL)", report["real"])]
+    rows += list(report["categories"].items())
+    print(f"{args.folds}-fold evaluation of {report['overall']['cases']} cases ({args.table.name})")
+    print(
+        f"{'category':22} {'n':>4} {'top-1':>7} {'top-5':>7} {'conf.prec':>9} {'coverage':>8} {'neg.unconf':>10}"
+    )
+    for name, f in rows:
+        print(
+            f"{name:22} {f['cases']:4} {_pct(f['top1']):>7} {_pct(f['top5']):>7} "
+            f"{_pct(f['confident_precision']):>9} {_pct(f['coverage']):>8} "
+            f"{_pct(f['negatives_unconfident']):>10}"
+        )
+    for name, f in report["categories"].items():
+        if not f["failures"]:
+            continue
+        print(f"\n{name}: {len(f['failures'])} failures")
+        for failure in f["failures"][: args.failures]:
+            print(
+                f"  {failure['why']}: {failure['query'][:70]!r} got {failure['got'][:2]} want {failure['want'][:2]}"
+            )
+    return 0

@@ -1,0 +1,186 @@
+"""The confident / not-confident decision, fitted on the labelled table.
+
+The features of a search's top answer (how it matched, its score and its lead over the
+next one, how much of the query it explains, ...) go through a logistic model; the answer
+is confident when the model's probability reaches a threshold chosen on the training cases
+so that confident answers were right at least ``TARGET_PRECISION`` of the time. The fit is
+plain Python (Newton's method with a small ridge), deterministic, and its result is the
+small reviewable file ``confidence.json`` beside this module (``rulings eval --fit`` rewrites
+it from the whole table).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PARAMS_FILE = Path(__file__).with_name("confidence.json")
+TARGET_PRECISION = 0.995  # on the training folds; held out it must stay >= 98 %
+RIDGE = 0.5
+ITERATIONS = 30
+
+FEATURES = (
+    "bias",
+    "score",  # the top answer's score, 0..1
+    "gap",  # its lead over the next answer of the same edition
+    "exact",  # the whole query is one of its names
+    "via_title",
+    "via_alias",
+    "via_card",
+    "via_initialism",
+    "via_mention",
+    "via_typo",
+    "via_fulltext",
+    "query_words",  # content words in the query, log-scaled
+    "name_cover",  # share of the query's content words found in the matched name
+    "rivals",  # other answers within 0.02 of it (same edition), log-scaled
+    "other_edition",  # an answer of the other edition as good as it (no edition given)
+    "title_only",  # its text is missing: only a title is known
+    "support",  # the share of the query's weight its best passage explains
+    "support_gap",  # that share minus the best of the next answers'
+    "edition_fit",  # how much the query's words lean to its edition (-1..1)
+    "name_whole",  # share of the matched name's words present in the query (title + extras)
+)
+
+
+def sigmoid(x: float) -> float:
+    if x >= 0:
+        return 1 / (1 + math.exp(-x))
+    z = math.exp(x)
+    return z / (1 + z)
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the matrix is small and well conditioned
+    by the ridge)."""
+    n = len(vector)
+    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        if abs(a[col][col]) < 1e-12:
+            continue
+        for r in range(col + 1, n):
+            factor = a[r][col] / a[col][col]
+            if factor:
+                for c in range(col, n + 1):
+                    a[r][c] -= factor * a[col][c]
+    out = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        if abs(a[r][r]) < 1e-12:
+            continue
+        out[r] = (a[r][n] - sum(a[r][c] * out[c] for c in range(r + 1, n))) / a[r][r]
+    return out
+
+
+def fit_logistic(rows: Sequence[Sequence[float]], labels: Sequence[bool]) -> list[float]:
+    """Ridge-regularised logistic regression by Newton's method; deterministic."""
+    n = len(rows[0]) if rows else len(FEATURES)
+    w = [0.0] * n
+    for _ in range(ITERATIONS):
+        grad = [RIDGE * w[j] if j else 0.0 for j in range(n)]
+        hess = [[0.0] * n for _ in range(n)]
+        for j in range(1, n):
+            hess[j][j] = RIDGE
+        for x, y in zip(rows, labels, strict=True):
+            p = sigmoid(sum(wj * xj for wj, xj in zip(w, x, strict=True)))
+            d = p - (1.0 if y else 0.0)
+            v = p * (1 - p)
+            for j in range(n):
+                if x[j]:
+                    grad[j] += d * x[j]
+                    xv = x[j] * v
+                    row = hess[j]
+                    for k in range(n):
+                        if x[k]:
+                            row[k] += xv * x[k]
+        hess[0][0] += 1e-6
+        step = _solve(hess, grad)
+        w = [wj - sj for wj, sj in zip(w, step, strict=True)]
+        if max(abs(s) for s in step) < 1e-8:
+            break
+    return w
+
+
+def choose_threshold(
+    probabilities: Sequence[float], labels: Sequence[bool], target: float = TARGET_PRECISION
+) -> float:
+    """The lowest probability above which the training answers were right ``target`` of the
+    time (never below 0.5)."""
+    pairs = sorted(zip(probabilities, labels, strict=True), reverse=True)
+    best = 1.0
+    right = 0
+    for count, (p, y) in enumerate(pairs, start=1):
+        right += y
+        nxt = pairs[count][0] if count < len(pairs) else -1.0
+        if nxt == p:
+            continue  # a threshold cannot split equal probabilities
+        if right / count >= target:
+            best = p
+    return max(best, 0.5)
+
+
+@dataclass(frozen=True)
+class Confidence:
+    weights: tuple[float, ...]
+    threshold: float
+
+    def probability(self, features: Sequence[float]) -> float:
+        return sigmoid(sum(w * x for w, x in zip(self.weights, features, strict=True)))
+
+    def confident(self, features: Sequence[float]) -> bool:
+        return self.probability(features) >= self.threshold
+
+    def to_json(self) -> dict:
+        return {
+            "features": dict(zip(FEATURES, (round(w, 6) for w in self.weights), strict=True)),
+            "threshold": round(self.threshold, 6),
+            "target_precision": TARGET_PRECISION,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> Confidence:
+        weights = data["features"]
+        return cls(tuple(float(weights.get(name, 0.0)) for name in FEATURES), data["threshold"])
+
+
+def fit(rows: Sequence[Sequence[float]], labels: Sequence[bool]) -> Confidence:
+    weights = fit_logistic(rows, labels)
+    model = Confidence(tuple(weights), 1.0)
+    threshold = choose_threshold([model.probability(r) for r in rows], labels)
+    return Confidence(tuple(weights), threshold)
+
+
+def fit_confidence(rows: list[list[float]], labels: list[bool]) -> Callable[[list[float]], bool]:
+    """The k-fold hook of :func:`bot.search.evaluate.run`."""
+    return fit(rows, labels).confident
+
+
+def load(path: Path = PARAMS_FILE) -> Confidence | None:
+    try:
+        return Confidence.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError) as exc:
+        log.warning(
+            "no confidence parameters at %s (%s): falling back to the fixed rule", path, exc
+        )
+        return None
+
+
+_SHIPPED: list[Confidence | None] = []
+
+
+def load_shipped() -> Confidence | None:
+    """The shipped parameters, read once per process."""
+    if not _SHIPPED:
+        _SHIPPED.append(load())
+    return _SHIPPED[0]
+
+
+def save(model: Confidence, path: Path = PARAMS_FILE) -> None:
+    path.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")

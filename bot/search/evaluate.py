@@ -1,0 +1,206 @@
+"""Measuring the search on a labelled table, with k-fold evaluation of the confidence.
+
+A case is a query, the ids that answer it (topic ids, or card ids when the card itself is the
+answer; none for a negative), an optional edition and a category. The system under test is a
+function from (query, edition) to a :class:`Ranked` answer list with the features the
+confidence decision reads. For each fold the confidence model is fitted on the other folds
+and applied to the held-out one, so the figures say how it does on queries it has not seen.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    query: str
+    expect: tuple[str, ...]  # empty: a negative, no bundled document answers it
+    edition: str | None
+    category: str
+    source: str | None = None
+
+    @property
+    def negative(self) -> bool:
+        return not self.expect
+
+
+@dataclass(slots=True)
+class Ranked:
+    """What the system answers: ids best first, and the features of its top answer."""
+
+    ids: list[str]
+    features: list[float]
+    confident: bool = False  # the system's own verdict (used when no model is fitted)
+    # What an answer stands for besides itself: a card answers with its rulings listed.
+    covers: dict[str, set[str]] = field(default_factory=dict)
+
+    def right(self, expect: Sequence[str]) -> bool:
+        return _is_right(self.ids[:1], self.covers, expect)
+
+
+def _is_right(ids: Sequence[str], covers: dict[str, set[str]], expect: Sequence[str]) -> bool:
+    return any(i in expect or covers.get(i, set()).intersection(expect) for i in ids)
+
+
+@dataclass(slots=True)
+class Outcome:
+    case: Case
+    ids: list[str]
+    confident: bool
+    covers: dict[str, set[str]] = field(default_factory=dict)
+
+    @property
+    def right(self) -> bool:
+        return _is_right(self.ids[:1], self.covers, self.case.expect)
+
+    @property
+    def in_top5(self) -> bool:
+        return _is_right(self.ids[:5], self.covers, self.case.expect)
+
+
+def load_cases(path: Path) -> list[Case]:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+
+    def ids(expect: Any) -> tuple[str, ...]:
+        if not expect:
+            return ()
+        return (expect,) if isinstance(expect, str) else tuple(expect)
+
+    return [
+        Case(
+            query=str(c["query"]),
+            expect=ids(c.get("expect")),
+            edition=c.get("edition"),
+            category=c["category"],
+            source=c.get("source"),
+        )
+        for c in raw
+    ]
+
+
+def fold_of(case: Case, k: int) -> int:
+    """A stable fold for a case: the same on every run and machine."""
+    digest = hashlib.sha256(f"{case.query}\0{case.edition}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") % k
+
+
+# A model: fitted on (features, right?) pairs, it answers whether features are confident.
+Fit = Callable[[list[list[float]], list[bool]], Callable[[list[float]], bool]]
+
+
+def run(
+    cases: Sequence[Case],
+    system: Callable[[str, str | None], Ranked],
+    fit: Fit | None = None,
+    folds: int = 5,
+) -> list[Outcome]:
+    """Every case answered; with ``fit``, its confidence decided by a model fitted on the
+    other folds (k-fold), else by the system's own verdict."""
+    ranked = [system(case.query, case.edition) for case in cases]
+    if fit is None or folds < 2:
+        return [
+            Outcome(c, r.ids, r.confident, r.covers) for c, r in zip(cases, ranked, strict=True)
+        ]
+    fold = [fold_of(c, folds) for c in cases]
+    verdict = [False] * len(cases)
+    for held in range(folds):
+        train = [i for i in range(len(cases)) if fold[i] != held]
+        model = fit(
+            [ranked[i].features for i in train],
+            [ranked[i].right(cases[i].expect) for i in train],
+        )
+        for i in range(len(cases)):
+            if fold[i] == held:
+                verdict[i] = bool(ranked[i].ids) and model(ranked[i].features)
+    return [Outcome(c, r.ids, v, r.covers) for c, r, v in zip(cases, ranked, verdict, strict=True)]
+
+
+@dataclass
+class Figures:
+    cases: int = 0
+    positives: int = 0
+    negatives: int = 0
+    top1: int = 0
+    top5: int = 0
+    confident: int = 0
+    confident_right: int = 0
+    answered: int = 0  # positives answered confidently
+    negatives_unconfident: int = 0
+    failures: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, outcome: Outcome) -> None:
+        case = outcome.case
+        self.cases += 1
+        if outcome.confident:
+            self.confident += 1
+            if outcome.right:
+                self.confident_right += 1
+        if case.negative:
+            self.negatives += 1
+            if not outcome.confident:
+                self.negatives_unconfident += 1
+            else:
+                self.failures.append(_failure(outcome, "negative answered confidently"))
+            return
+        self.positives += 1
+        self.top1 += outcome.right
+        self.top5 += outcome.in_top5
+        self.answered += outcome.confident
+        if outcome.confident and not outcome.right:
+            self.failures.append(_failure(outcome, "confident and wrong"))
+        elif not outcome.right:
+            self.failures.append(_failure(outcome, "wrong first"))
+        elif not outcome.confident:
+            self.failures.append(_failure(outcome, "right but not confident"))
+
+    def as_dict(self) -> dict[str, Any]:
+        def share(a: int, b: int) -> float | None:
+            return round(a / b, 4) if b else None
+
+        return {
+            "cases": self.cases,
+            "positives": self.positives,
+            "negatives": self.negatives,
+            "top1": share(self.top1, self.positives),
+            "top5": share(self.top5, self.positives),
+            "confident_precision": share(self.confident_right, self.confident),
+            "coverage": share(self.answered, self.positives),
+            "negatives_unconfident": share(self.negatives_unconfident, self.negatives),
+            "failures": self.failures,
+        }
+
+
+def _failure(outcome: Outcome, why: str) -> dict[str, Any]:
+    return {
+        "query": outcome.case.query,
+        "edition": outcome.case.edition,
+        "why": why,
+        "got": outcome.ids[:3],
+        "want": list(outcome.case.expect),
+    }
+
+
+def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
+    """Figures for the whole table, for the real cases, and per category."""
+    overall, real = Figures(), Figures()
+    per: dict[str, Figures] = {}
+    for outcome in outcomes:
+        overall.add(outcome)
+        if outcome.case.source:
+            real.add(outcome)
+        per.setdefault(outcome.case.category, Figures()).add(outcome)
+    return {
+        "overall": overall.as_dict(),
+        "real": real.as_dict(),
+        "categories": {name: per[name].as_dict() for name in sorted(per)},
+    }

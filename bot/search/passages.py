@@ -1,0 +1,324 @@
+"""Passage-level retrieval: every paragraph, numbered step, bullet and example of every
+ruling is a passage of its topic, ranked with BM25 over stemmed terms.
+
+Everything is held in memory and built once per generation of the data; a topic's passages
+can be replaced alone (:meth:`PassageIndex.set_topic`), so a moderator's change to one
+ruling need not rebuild the rest. Questions and passages go through the same analysis,
+:func:`bot.normalize.terms` (lexicon, stop words, Snowball stems).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from bot.normalize import terms
+
+log = logging.getLogger(__name__)
+
+K1 = 1.2
+B = 0.75
+TITLE_REPEAT = 2  # a topic's title counts in each of its passages, twice
+POSTING_CAP = 4000  # a term in more passages than this narrows nothing: skipped when others exist
+MAX_QUERY_TERMS = 24
+
+_ITEM = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)")
+_EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    topic: str
+    entry: str  # the version of the topic whose text holds it
+    index: int  # its position among that text's passages (0-based)
+    text: str
+    example: bool  # a worked example rather than the rule itself
+
+
+def split_passages(text: str) -> list[tuple[str, bool]]:
+    """A ruling's text cut into (passage, is_example): paragraphs, and in them each
+    numbered step or bullet on its own (an example stays with the paragraph it opens)."""
+    out: list[tuple[str, bool]] = []
+    in_example = False
+    for paragraph in re.split(r"\n\s*\n", text or ""):
+        lines = [line for line in paragraph.split("\n") if line.strip()]
+        if not lines:
+            continue
+        current: list[str] = []
+        pieces: list[list[str]] = []
+        for line in lines:
+            if _ITEM.match(line) and current:
+                pieces.append(current)
+                current = []
+            current.append(line.strip())
+        pieces.append(current)
+        starts_example = bool(_EXAMPLE.match(lines[0]))
+        # A list right after "Examples:" is a list of examples.
+        in_example = starts_example or (in_example and bool(_ITEM.match(lines[0])))
+        for piece in pieces:
+            body = " ".join(piece)
+            out.append((body, in_example or bool(_EXAMPLE.match(body))))
+        if not starts_example and not _ITEM.match(lines[0]):
+            in_example = paragraph.rstrip().endswith(("Examples:", "Example:", "example:"))
+    return out
+
+
+def topic_passages(rows: Iterable[dict]) -> list[Passage]:
+    """The passages of one topic, from its versions' rows (``topic``, ``id``, ``text``);
+    each distinct text once, the best-ranked version first."""
+    out: list[Passage] = []
+    seen: set[str] = set()
+    for row in rows:
+        for position, (body, example) in enumerate(split_passages(row.get("text") or "")):
+            key = " ".join(body.split()).casefold()
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Passage(row["topic"], row["id"], position, body, example))
+    return out
+
+
+@dataclass(slots=True)
+class PassageHit:
+    topic: str
+    score: float  # BM25 of its best passage
+    share: float  # that score over the best any passage could reach for this query, 0..1
+    passage: Passage
+
+
+class PassageIndex:
+    """BM25 over passages, in memory; topics can be replaced one at a time."""
+
+    def __init__(self) -> None:
+        self._passages: list[Passage | None] = []
+        self._lengths: list[int] = []
+        self._postings: dict[str, dict[int, int]] = {}  # term -> passage -> frequency
+        self._by_topic: dict[str, list[int]] = {}
+        self._titles: dict[str, list[str]] = {}
+        self._editions: dict[str, str] = {}
+        self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
+        self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
+        self._total_length = 0
+        self._live = 0
+        self._owned: set[int] | None = None  # postings a copy owns (see ``edited``)
+
+    def __len__(self) -> int:
+        return self._live
+
+    def edited(self) -> PassageIndex:
+        """A copy to update (``set_topic``, ``remove_topic``) while answers go on reading this
+        one: containers are copied now, each posting the first time the copy changes it."""
+        clone = copy.copy(self)
+        clone._passages = list(self._passages)
+        clone._lengths = list(self._lengths)
+        clone._postings = dict(self._postings)
+        clone._by_topic = dict(self._by_topic)
+        clone._titles = dict(self._titles)
+        clone._editions = dict(self._editions)
+        clone._vocab = None
+        clone._query_cache = {}
+        clone._owned = set()
+        return clone
+
+    def _posting(self, term: str, create: bool = False) -> dict[int, int] | None:
+        """The posting of ``term`` this index may change (copied first if it is shared)."""
+        posting = self._postings.get(term)
+        if posting is None:
+            if not create:
+                return None
+            posting = self._postings[term] = {}
+        elif self._owned is not None and id(posting) not in self._owned:
+            posting = self._postings[term] = dict(posting)
+        else:
+            return posting
+        if self._owned is not None:
+            self._owned.add(id(posting))
+        return posting
+
+    def set_topic(self, topic: str, title: str, passages: list[Passage], edition: str = "") -> None:
+        """Index (or re-index) one topic's passages; none removes the topic."""
+        self.remove_topic(topic)
+        self._vocab = None
+        self._query_cache = {}
+        self._editions[topic] = edition
+        title_terms = terms(title) * TITLE_REPEAT
+        self._titles[topic] = title_terms
+        slots = []
+        for passage in passages or [Passage(topic, "", 0, "", False)]:
+            counts = Counter(terms(passage.text) + title_terms)
+            if not counts:
+                continue
+            slot = len(self._passages)
+            self._passages.append(passage)
+            length = sum(counts.values())
+            self._lengths.append(length)
+            self._total_length += length
+            self._live += 1
+            for term, count in counts.items():
+                self._posting(term, create=True)[slot] = count
+            slots.append(slot)
+        self._by_topic[topic] = slots
+
+    def remove_topic(self, topic: str) -> None:
+        self._vocab = None
+        self._query_cache = {}
+        for slot in self._by_topic.pop(topic, []):
+            passage = self._passages[slot]
+            if passage is None:
+                continue
+            for term in set(terms(passage.text) + self._titles.get(topic, [])):
+                posting = self._posting(term)
+                if posting is not None:
+                    posting.pop(slot, None)
+                    if not posting:
+                        del self._postings[term]
+            self._total_length -= self._lengths[slot]
+            self._lengths[slot] = 0
+            self._passages[slot] = None
+            self._live -= 1
+        self._titles.pop(topic, None)
+        self._editions.pop(topic, None)
+
+    def lean(self, text: str) -> float:
+        """Which edition a question's words belong to: +1 all 1E, -1 all 2E, 0 either.
+        Each term counts by its weight (idf) and how one-sided its passages are."""
+        total = weight = 0.0
+        for term in self.query_terms(text):
+            posting = self._postings.get(term)
+            if not posting:
+                continue
+            first = second = 0
+            for slot in posting:
+                passage = self._passages[slot]
+                edition = self._editions.get(passage.topic) if passage else None
+                if edition == "1E":
+                    first += 1
+                elif edition == "2E":
+                    second += 1
+            idf = self._idf(term)
+            total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
+            weight += idf
+        return total / weight if weight else 0.0
+
+    def has_term(self, term: str) -> bool:
+        return term in self._postings
+
+    def query_terms(self, text: str) -> list[str]:
+        """A question's terms, with open and closed compounds made to meet the index's:
+        "space line" finds "spaceline" and "spaceline" finds "space line"."""
+        cached = self._query_cache.get(text)
+        if cached is not None:
+            return cached
+        words = terms(text)[:MAX_QUERY_TERMS]
+        out: list[str] = []
+        for i, word in enumerate(words):
+            if word in self._postings:
+                out.append(word)
+            else:
+                split = self._split(word) or self._nearest(word)
+                out.extend(split or [word])
+            if i + 1 < len(words):
+                joined = word + words[i + 1]
+                if joined in self._postings:
+                    out.append(joined)
+        found = list(dict.fromkeys(out))
+        if len(self._query_cache) >= 512:
+            self._query_cache.clear()
+        self._query_cache[text] = found
+        return found
+
+    def _nearest(self, word: str) -> list[str]:
+        """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
+        if len(word) < 4 or word.isdigit():
+            return []
+        if self._vocab is None:
+            self._vocab = sorted(self._postings)
+        found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)
+        return [found[0]] if found else []
+
+    def _split(self, word: str) -> list[str]:
+        for cut in range(3, len(word) - 2):
+            left, right = word[:cut], word[cut:]
+            if left in self._postings and right in self._postings:
+                return [left, right]
+        return []
+
+    def _idf(self, term: str) -> float:
+        df = len(self._postings.get(term, ()))
+        n = max(self._live, 1)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+    def search(
+        self, text: str, topics: dict[str, int] | None = None, limit: int = 20
+    ) -> list[PassageHit]:
+        """The topics whose best passage fits the question best (``topics``: only these)."""
+        query = self.query_terms(text)
+        if not query or not self._live:
+            return []
+        average = self._total_length / self._live
+        present = [t for t in query if t in self._postings]
+        if len(present) > 1:
+            narrow = [t for t in present if len(self._postings[t]) <= POSTING_CAP]
+            present = narrow or present[:1]
+        ceiling = sum(self._idf(t) for t in query) * (K1 + 1) or 1.0
+        scores: dict[int, float] = {}
+        for term in present:
+            idf = self._idf(term)
+            for slot, tf in self._postings[term].items():
+                norm = K1 * (1 - B + B * self._lengths[slot] / average)
+                scores[slot] = scores.get(slot, 0.0) + idf * tf * (K1 + 1) / (tf + norm)
+        best: dict[str, tuple[float, Passage]] = {}
+        for slot, score in scores.items():
+            passage = self._passages[slot]
+            if passage is None or (topics is not None and passage.topic not in topics):
+                continue
+            held = best.get(passage.topic)
+            # A rule beats a worked example that scores alike: the rule is the answer.
+            adjusted = score * (0.85 if passage.example else 1.0)
+            if held is None or adjusted > held[0]:
+                best[passage.topic] = (adjusted, passage)
+        ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:limit]
+        return [
+            PassageHit(topic, round(score, 4), min(1.0, score / ceiling), passage)
+            for topic, (score, passage) in ranked
+        ]
+
+    def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
+        """The passage of a topic (of one of its versions) that answers a question best
+        (None: none shares a term with it)."""
+        query = self.query_terms(text)
+        best: tuple[float, int] | None = None
+        average = self._total_length / max(self._live, 1)
+        for slot in self._by_topic.get(topic, []):
+            passage = self._passages[slot]
+            if passage is None or (entry is not None and passage.entry != entry):
+                continue
+            score = 0.0
+            for term in query:
+                tf = self._postings.get(term, {}).get(slot)
+                if tf:
+                    norm = K1 * (1 - B + B * self._lengths[slot] / average)
+                    score += self._idf(term) * tf * (K1 + 1) / (tf + norm)
+            score *= 0.85 if passage.example else 1.0
+            if score > 0 and (best is None or score > best[0]):
+                best = (score, slot)
+        return self._passages[best[1]] if best else None
+
+
+def build_passage_index(
+    rows_by_topic: dict[str, list[dict]], titles: dict[str, str]
+) -> PassageIndex:
+    """The passage index of every topic: ``rows_by_topic`` holds each topic's non-retired
+    versions, best first (each row with ``topic``, ``id``, ``text``, ``edition``)."""
+    index = PassageIndex()
+    for topic, rows in rows_by_topic.items():
+        edition = rows[0].get("edition", "") if rows else ""
+        index.set_topic(topic, titles.get(topic, ""), topic_passages(rows), edition)
+    return index

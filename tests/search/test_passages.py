@@ -1,0 +1,114 @@
+"""Passages, the game lexicon and the show answer's pointers (pure functions first)."""
+
+from bot.normalize import terms
+from bot.search.confidence import choose_threshold, fit_logistic, sigmoid
+from bot.search.passages import PassageIndex, split_passages, topic_passages
+
+
+def test_terms_apply_the_lexicon_and_stems():
+    assert terms("phasing") != terms("phase")  # "phase" must not pull "phasing"
+    assert terms("space line") == terms("spaceline")
+    assert terms("seeding") == terms("seeds") == terms("seed")
+    assert terms("Can my AT beam down?") == terms("away team transport down")
+    assert terms("what is at stake") == terms("stake")  # lower-case "at" is just a word
+    assert terms("crew") == terms("personnel")
+
+
+def test_split_passages_cuts_paragraphs_steps_bullets_and_examples():
+    text = (
+        "A rule in one paragraph.\n\n"
+        "Steps:\n1. First step.\n2. Second step.\n\n"
+        "Example: a worked example.\n\n"
+        "Examples:\n\n- one example\n- another example"
+    )
+    got = split_passages(text)
+    assert [body for body, _ in got] == [
+        "A rule in one paragraph.",
+        "Steps:",
+        "1. First step.",
+        "2. Second step.",
+        "Example: a worked example.",
+        "Examples:",
+        "- one example",
+        "- another example",
+    ]
+    assert [example for _, example in got] == [False] * 4 + [True] * 4
+
+
+def _index():
+    index = PassageIndex()
+    rows = {
+        "1e-mis-seeds": "You may seed a dilemma at a mission where it cannot be encountered.\n\n"
+        "A mis-seeded card is discarded when revealed.",
+        "1e-cloaking-and-phasing": "A ship may cloak or phase once per turn.",
+        "1e-seed-phase": "During the seed phase players seed missions and dilemmas.",
+    }
+    for topic, text in rows.items():
+        passages = topic_passages([{"topic": topic, "id": topic + ":1", "text": text}])
+        index.set_topic(topic, topic.split("-", 1)[1].replace("-", " "), passages, "1E")
+    return index
+
+
+def test_bm25_finds_the_passage_and_compounds_meet():
+    index = _index()
+    hits = index.search("what happens to a misseeded card when revealed")
+    assert hits[0].topic == "1e-mis-seeds"
+    assert hits[0].passage.index == 1 and "discarded" in hits[0].passage.text
+    assert 0 < hits[0].share <= 1
+    assert index.search("phasing")[0].topic == "1e-cloaking-and-phasing"
+
+
+def test_a_topic_can_be_replaced_alone():
+    index = _index()
+    assert index.search("players")[0].topic == "1e-seed-phase"
+    index.set_topic("1e-seed-phase", "seed phase", [], "1E")  # emptied: only its title is left
+    assert not index.search("players")
+    assert index.search("seed phase")[0].topic == "1e-seed-phase"
+    index.remove_topic("1e-mis-seeds")
+    assert not index.search("revealed discarded")
+
+
+def test_logistic_fit_separates_and_the_threshold_keeps_precision():
+    rows = [[1.0, x / 10] for x in range(10)]
+    labels = [x >= 5 for x in range(10)]
+    weights = fit_logistic(rows, labels)
+    assert weights[1] > 0
+    probabilities = [sigmoid(weights[0] + weights[1] * r[1]) for r in rows]
+    threshold = choose_threshold(probabilities, labels, target=1.0)
+    assert all(labels[i] for i, p in enumerate(probabilities) if p >= threshold)
+    assert sum(p >= threshold for p in probabilities) >= 4
+
+
+def test_show_points_at_the_answering_passage(rulings):
+    answer, _ = rulings.show("can I seed a time location if its spaceline location is not in play")
+    assert answer["title"].lower() == "time location"
+    assert "corresponding spaceline location is in play" in answer["passage"]["text"]
+    assert answer["passage"]["text"] in answer["text"]
+    exact, _ = rulings.show("time location")
+    assert "passage" not in exact  # asked by its name: the whole text answers
+
+
+def test_a_card_without_rulings_is_still_an_answer(rulings):
+    answer, _ = rulings.show("Kruge, Instinctive Commander")
+    assert answer["kind"] == "card" and answer["id"] == "2e-kruge-instinctive-commander"
+    assert answer["card"]["text"] and answer["rulings_note"]
+    again, _ = rulings.show(answer["id"])  # buttons link by id
+    assert again["id"] == answer["id"]
+
+
+def test_a_card_named_in_rulings_lists_them(rulings):
+    answer, _ = rulings.show("Quash Conspiracy")
+    assert answer["kind"] == "card"
+    assert any("mission" in r["title"].lower() for r in answer["related"])
+
+
+def test_both_editions_are_offered_without_an_edition(rulings):
+    answer, _ = rulings.show("Mot the Barber")
+    assert {e["edition"] for e in answer["editions"]} == {"1E", "2E"}
+    only, _ = rulings.show("Mot the Barber", edition="2E")
+    assert only["edition"] == "2E" and "editions" not in only
+
+
+def test_a_rules_term_typed_exactly_stays_the_rules_term(rulings):
+    answer, _ = rulings.show("matching commander")
+    assert answer["kind"] != "card" and answer["title"] == "matching commander"
