@@ -142,7 +142,7 @@ def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
     ]
     room = min(limits.EMBED_DESCRIPTION, budget - 200)
     if room > 200:
-        body = _lines(listing, room, "entries", "run `rulings ingest FILE` for the full list")
+        body = _lines(listing, room, "entries", "every entry is in the attached import-preview.txt")
         embeds.append(discord.Embed(title="Entries", description=body))
         budget -= len(body) + len("Entries")
     changed = [e for e in preview.entries if e.get("diff")]

@@ -17,6 +17,7 @@ import json
 import logging
 import re
 import sqlite3
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,6 +103,42 @@ class ImportPreview:
 
     def warning_lines(self) -> list[str]:
         return [f"line {w['line']}: {w['message']}" for w in self.warnings]
+
+    def as_text(self, width: int = 88) -> str:
+        """The whole preview as plain text: the document, warnings first, then every entry
+        with its status, length and first words, and the word diff of each changed one.
+        ``rulings ingest`` prints it; ``/ruling-admin import`` attaches it as a file."""
+        d = self.document
+        origin = "official" if d["official"] else "community"
+        counts = {status: len(self._with(status)) for status in (NEW, CHANGED, UNCHANGED, OLDER)}
+        lines = [
+            f"{d['title']}  [{d['id']}]",
+            f"{d['edition']} · {d['kind']} · {d['date'] or 'undated'} · {origin} · "
+            f"shape {d['shape']} · encoding {d['encoding']}",
+            f"{len(self.entries)} entries: "
+            + ", ".join(f"{n} {status}" for status, n in counts.items())
+            + f"; {len(self.warnings)} warning(s)",
+        ]
+        if self.warnings:
+            lines += ["", "Warnings:"]
+            lines += [
+                textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    ")
+                for line in self.warning_lines()
+            ]
+        lines += ["", "Entries:"]
+        for entry in self.entries:
+            dated = f" ({entry['date']})" if entry["date"] else ""
+            lines.append(
+                f"  {entry['status']:<9} {entry['title']}{dated} — {entry['words']} words: "
+                f"{entry['first_words']}"
+            )
+            if entry.get("diff"):
+                lines.append(
+                    textwrap.fill(
+                        entry["diff"], width, initial_indent=" " * 12, subsequent_indent=" " * 12
+                    )
+                )
+        return "\n".join(lines)
 
     def to_json(self) -> dict[str, Any]:
         """The contract ``rulings ingest --json`` prints."""

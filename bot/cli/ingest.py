@@ -11,7 +11,6 @@ import argparse
 import json
 import logging
 import sys
-import textwrap
 from pathlib import Path
 
 from bot import validate
@@ -147,35 +146,4 @@ def run_ingest(ctx) -> int:
 
 
 def print_preview(preview, width: int = 88) -> None:
-    d = preview.document
-    origin = "official" if d["official"] else "community"
-    print(f"{d['title']}  [{d['id']}]")
-    print(
-        f"{d['edition']} · {d['kind']} · {d['date'] or 'undated'} · {origin} · "
-        f"shape {d['shape']} · encoding {d['encoding']}"
-    )
-    counts = {s: 0 for s in ("new", "changed", "unchanged", "older")}
-    for entry in preview.entries:
-        counts[entry["status"]] += 1
-    print(
-        f"{len(preview.entries)} entries: "
-        + ", ".join(f"{n} {status}" for status, n in counts.items())
-        + f"; {len(preview.warnings)} warning(s)"
-    )
-    if preview.warnings:
-        print("\nWarnings:")
-        for line in preview.warning_lines():
-            print(textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    "))
-    print("\nEntries:")
-    for entry in preview.entries:
-        dated = f" ({entry['date']})" if entry["date"] else ""
-        print(
-            f"  {entry['status']:<9} {entry['title']}{dated} — {entry['words']} words: "
-            f"{entry['first_words']}"
-        )
-        if entry.get("diff"):
-            print(
-                textwrap.fill(
-                    entry["diff"], width, initial_indent=" " * 12, subsequent_indent=" " * 12
-                )
-            )
+    print(preview.as_text(width))

@@ -240,8 +240,13 @@ class RulingAdmin(app_commands.Group):
             )
             return
         token = interaction.client.pending.put(interaction.user.id, "import", {"preview": preview})
+        # The embeds hold what fits; the attached file lists every entry (and every diff).
+        listing = discord.File(
+            io.BytesIO(preview.as_text(100).encode("utf-8")), filename="import-preview.txt"
+        )
         await interaction.followup.send(
             embeds=import_embeds(preview),
+            file=listing,
             view=confirm_view(token),
             ephemeral=True,
             allowed_mentions=NO_PINGS,

@@ -61,6 +61,13 @@ async def test_import_with_warnings_takes_a_second_click(fake_discord, running, 
             "`🆕 new` **Crisis** (2016-11-02) — 10 words: When Crisis is used, the dilemma is "
             "placed …",
         ]
+        # Every entry, warning and diff is in the attached text, whatever fits in the embeds.
+        (listing,) = followup.files
+        assert listing["filename"] == "import-preview.txt"
+        text = listing["data"].decode("utf-8")
+        assert "Warnings:\n  line 6: the last entry 'Crisis' ends mid-sentence" in text
+        assert "  new       Bynars’ Weapon (2017-03-01) — 13 words: Bynars’ Weapon" in text
+        assert "  new       Crisis (2016-11-02) — 10 words: When Crisis is used" in text
         message = fake_discord.original_message(ix["token"])
         first = await _click(
             fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
@@ -122,5 +129,8 @@ def test_a_long_preview_stays_inside_discord_limits():
     assert "Warnings: 200" in head and "line 0: www" in head
     assert head.rstrip().endswith("more warnings")
     assert embeds[1]["title"] == "Entries"
-    assert "more entries (run `rulings ingest FILE` for the full list)" in embeds[1]["description"]
+    assert (
+        "more entries (every entry is in the attached import-preview.txt)"
+        in embeds[1]["description"]
+    )
     assert "more changed entries (diffs not shown)" in embeds[-1]["description"]
