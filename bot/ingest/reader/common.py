@@ -8,6 +8,7 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader.model import Metadata, ReadEntry
+from bot.models import KIND_CARD_RULING, KIND_RULE
 
 ISO = r"\d{4}-\d{2}-\d{2}"
 _CARDS = re.compile(r"^Applicable Cards?:\s*(.*)$", re.I)
@@ -57,6 +58,22 @@ def paragraphs(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 def join(paragraphs_: list[str]) -> str:
     return "\n\n".join(p for p in paragraphs_ if p)
+
+
+def entry_of(
+    title: str, texts: list[str], line: int, cards: list[str] | None = None, date: str | None = None
+) -> ReadEntry:
+    """One entry from its paragraphs: a card ruling when it names cards, with the editing
+    instructions its paragraphs give."""
+    return ReadEntry(
+        title=title,
+        text=join(texts),
+        line=line,
+        kind=KIND_CARD_RULING if cards else KIND_RULE,
+        date=date,
+        cards=cards or [],
+        amendments=[a for a in map(amendment_of, texts) if a],
+    )
 
 
 def split_cards(rest: str, following: list[str]) -> list[str]:

@@ -9,10 +9,8 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of
-from bot.ingest.reader.common import ISO, join, lines_of, paragraphs, take_cards
-from bot.ingest.reader.model import Parsed, ReadEntry
-from bot.models import KIND_CARD_RULING, KIND_RULE
+from bot.ingest.reader.common import ISO, entry_of, lines_of, paragraphs, take_cards
+from bot.ingest.reader.model import Parsed
 
 TITLE = re.compile(rf"^(\S.{{0,100}}?)\s+({ISO})\s*$")
 _HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
@@ -44,15 +42,7 @@ def parse(text: str) -> Parsed:
         assert match
         body, cards = take_cards(rows[index + 1 : end])
         texts = [p for _, p in paragraphs(body)]
-        entry = ReadEntry(
-            title=match.group(1).strip(),
-            text=join(texts),
-            line=number,
-            kind=KIND_CARD_RULING if cards else KIND_RULE,
-            date=match.group(2),
-            cards=cards,
-            amendments=[a for a in map(amendment_of, texts) if a],
-        )
+        entry = entry_of(match.group(1).strip(), texts, number, cards, match.group(2))
         if not entry.text:
             result.warnings.append(ParseWarning(number, f"ruling {entry.title!r} has no text"))
         result.entries.append(entry)

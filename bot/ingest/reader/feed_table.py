@@ -10,9 +10,8 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of
-from bot.ingest.reader.common import iso_or_none, lines_of
-from bot.ingest.reader.model import Parsed, ReadEntry
+from bot.ingest.reader.common import entry_of, iso_or_none, lines_of
+from bot.ingest.reader.model import Parsed
 
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
 _BR = re.compile(r"\s*<br\s*/?>\s*", re.I)
@@ -64,13 +63,7 @@ def parse(text: str) -> Parsed:
         text_cells = " ".join(cells[column + 1 :]).strip()
         texts = [_BR.sub("\n", p).strip() for p in re.split(r"(?:\s*<br\s*/?>\s*){2,}", text_cells)]
         texts = [p for p in texts if p]
-        entry = ReadEntry(
-            title=title,
-            text="\n\n".join(texts),
-            line=number,
-            date=iso_or_none(cells[column]),
-            amendments=[a for a in map(amendment_of, texts) if a],
-        )
+        entry = entry_of(title, texts, number, date=iso_or_none(cells[column]))
         if not entry.text:
             result.warnings.append(ParseWarning(number, f"ruling {title!r} has no text"))
         result.entries.append(entry)

@@ -9,11 +9,17 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader.common import ISO, iso_or_none, join, lines_of, paragraphs, take_cards
+from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader.common import (
+    ISO,
+    entry_of,
+    iso_or_none,
+    lines_of,
+    paragraphs,
+    take_cards,
+)
 from bot.ingest.reader.feed import TITLE as FEED_TITLE
-from bot.ingest.reader.model import Parsed, ReadEntry
-from bot.models import KIND_CARD_RULING, KIND_RULE
+from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
 _DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
@@ -46,15 +52,5 @@ def parse(text: str) -> Parsed:
     texts = [p for _, p in found]
     if not cards:
         result.warnings.append(ParseWarning(number, "no cards after 'Applicable Cards:'"))
-    result.entries.append(
-        ReadEntry(
-            title=title,
-            text=join(texts),
-            line=number,
-            kind=KIND_CARD_RULING if cards else KIND_RULE,
-            date=date,
-            cards=cards,
-            amendments=[a for a in map(amendment_of, texts) if a],
-        )
-    )
+    result.entries.append(entry_of(title, texts, number, cards, date))
     return result

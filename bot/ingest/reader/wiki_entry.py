@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader.common import join, lines_of, paragraphs, take_cards
-from bot.ingest.reader.model import Parsed, ReadEntry
-from bot.models import KIND_CARD_RULING, KIND_RULE
+from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader.common import entry_of, lines_of, paragraphs, take_cards
+from bot.ingest.reader.model import Parsed
 
 _EDIT = re.compile(r"\s*\[edit(?: \| edit source)?\]\s*$")
 _TITLE = re.compile(r"^[\w\"“'(][^.!?]{0,79}$")
@@ -61,14 +60,5 @@ def parse(text: str) -> Parsed:
     texts = [p for _, p in paragraphs(body)]
     if not texts:
         result.warnings.append(ParseWarning(number, f"entry {title!r} has no text"))
-    result.entries.append(
-        ReadEntry(
-            title=title,
-            text=join(texts),
-            line=number,
-            kind=KIND_CARD_RULING if cards else KIND_RULE,
-            cards=cards,
-            amendments=[a for a in map(amendment_of, texts) if a],
-        )
-    )
+    result.entries.append(entry_of(title, texts, number, cards))
     return result
