@@ -163,11 +163,6 @@ class RulingsIndexBuilder:
         index.add_name(alias["alias"], found, ALIAS)
 
 
-def build_rulings_index(store: Store, source_label: Callable[[dict[str, Any]], str]) -> SearchIndex:
-    """The index every lookup searches, built whole from the store."""
-    return RulingsIndexBuilder(store, source_label).build(store)
-
-
 def build_passages(rows: list[dict[str, Any]]) -> PassageIndex:
     """Every passage of every current topic (all its live versions), held in memory."""
     by_topic: dict[str, list[dict[str, Any]]] = {}

@@ -140,11 +140,7 @@ async def send_preview(
         )  # fmt: skip
         return
     except ModerationError as exc:
-        await interaction.response.send_message(
-            clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT),
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-        )
+        await _not_changed(interaction, exc)
         return
     token = interaction.client.pending.put(interaction.user.id, action, payload)
     embed, _ = answer_embed(answer)
@@ -289,11 +285,7 @@ async def add_alias(interaction: Interaction, alias: str, entry: dict[str, Any])
         )  # fmt: skip
         return
     except ModerationError as exc:
-        await interaction.response.send_message(
-            clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT),
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-        )
+        await _not_changed(interaction, exc)
         return
     await interaction.response.send_message(
         done_message(change), ephemeral=True, allowed_mentions=NO_PINGS
@@ -323,3 +315,12 @@ def stats_view(data: dict[str, Any], rulings: Rulings) -> discord.ui.View:
 
 
 MODERATION_ITEMS = (ConfirmButton, CancelButton, AliasMissSelect)
+
+
+async def _not_changed(interaction: Interaction, exc: Exception) -> None:
+    """A refused change, privately, clamped to one message."""
+    await interaction.response.send_message(
+        clamp(f"Not changed: {exc}", limits.MESSAGE_CONTENT),
+        ephemeral=True,
+        allowed_mentions=NO_PINGS,
+    )
