@@ -362,6 +362,9 @@ class Answers:
         (a :class:`bot.search.card_answer.CardChoice`, confident or not), else None."""
         result = self.index.search(query, edition=edition, limit=10)
         cards = card_answer.named_cards(self.cards.card_index(), query, edition)
+        likeness = 1.0
+        if not cards and not result.confident:
+            cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
         lean = 0.0
         if self.index.passages is not None and not edition:
             lean = self.index.passages.lean(query)
@@ -371,7 +374,7 @@ class Answers:
             for card in cards:  # and the rulings that name it without a resolved card id
                 mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
                 covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
-        choice = card_answer.choose(query, edition, result, cards, covers, lean)
+        choice = card_answer.choose(query, edition, result, cards, covers, lean, likeness)
         if choice is not None:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice
@@ -396,6 +399,7 @@ class Answers:
             ids=ids,
             features=list(result.features) or [0.0] * len(FEATURES),
             confident=result.confident,
+            candidates=result.candidates,
         )
 
     def show(
@@ -466,7 +470,10 @@ class Answers:
         if card:
             answer["card"] = card
         if result is not None and result.hits:
-            passage = self._answering_passage(row, result, text)
+            # What the answer shows: the rule in force, and beside it a base not composed.
+            shown = (answer.get("in_force") or {}).get("text") or row["text"] or ""
+            shown += "\n\n" + (answer.get("base") or {}).get("text", "")
+            passage = self._answering_passage(row, result, text, shown)
             if passage is not None:
                 answer["passage"] = passage
             editions = self._both_editions(row, result, edition)
@@ -483,19 +490,28 @@ class Answers:
         return answer, {}
 
     def _answering_passage(
-        self, row: dict[str, Any], result: SearchResult, query: str
+        self, row: dict[str, Any], result: SearchResult, query: str, shown: str
     ) -> dict[str, Any] | None:
-        """The part of the shown text that answers the query, when the text has parts."""
+        """The part of the shown text (the rule in force, where an amendment composes it)
+        that answers the query, when the text has parts."""
         passages = self.index.passages
         if passages is None:
             return None
         top = result.hits[0]
         if any(t.topic == row["topic"] for t in self.index.exact(query)):
             return None  # asked by its name: the whole text is the answer
+        flat_shown = " ".join(shown.split())
+
+        def shown_here(passage: Any) -> bool:
+            return passage is not None and " ".join(passage.text.split()) in flat_shown
+
+        # The passage the search found may sit in the base entry an amendment composes.
         found = top.passage if top.target.topic == row["topic"] else None
-        if found is None or found.entry != row["id"]:
+        if not shown_here(found):
+            found = passages.best_passage(row["topic"], query)
+        if not shown_here(found):
             found = passages.best_passage(row["topic"], query, entry=row["id"])
-        if found is None or " ".join(found.text.split()) == " ".join(row["text"].split()):
+        if found is None or " ".join(found.text.split()) == flat_shown:
             return None
         return {"index": found.index, "text": found.text, "example": found.example}
 

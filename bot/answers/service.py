@@ -131,6 +131,12 @@ class Rulings:
         with self._live.lock:  # the card index is built on first use
             return self._answers.ranked(user_text(query), edition)
 
+    def use_ranking(self, model) -> None:
+        """Rank with ``model`` (a :class:`bot.search.ranking.Ranker`) instead of the shipped
+        ranking, None to go back: ``rulings eval`` measures rankings fitted per fold."""
+        with self._live.lock:
+            self._answers.index.ranker_override = model
+
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
         return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
 

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot.search.evaluate import load_cases, run, summarise
+from bot.search.evaluate import RankingHooks, candidate_groups, load_cases, run, summarise
 
 TABLE = Path(__file__).resolve().parents[2] / "tests" / "search" / "eval_cases.yaml"
 
@@ -33,32 +33,50 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_eval)
 
 
+def _ranking_hooks(rulings: Any) -> RankingHooks:
+    from bot.search import ranking
+
+    return RankingHooks(fit=ranking.fit, use=rulings.use_ranking)
+
+
 def evaluate(rulings: Any, table: Path, folds: int, refit: bool = True) -> dict[str, Any]:
     from bot.search.confidence import fit_confidence
 
     cases = load_cases(table)
-    outcomes = run(cases, rulings.ranked, fit=fit_confidence if refit else None, folds=folds)
+    outcomes = run(
+        cases,
+        rulings.ranked,
+        fit=fit_confidence if refit else None,
+        folds=folds,
+        ranking=_ranking_hooks(rulings) if refit else None,
+    )
     report = summarise(outcomes)
     report["folds"] = folds
     return report
 
 
 def write_params(rulings: Any, tables: list[Path]) -> int:
-    """Fit the confidence model on every case of the tables and write confidence.json."""
-    from bot.search import confidence
+    """Fit the ranking, then the confidence on its answers, on every case of the tables, and
+    write ranking.json and confidence.json."""
+    from bot.search import confidence, ranking
 
-    rows, labels = [], []
-    for table in tables:
-        if not table.exists():
-            continue
-        for case in load_cases(table):
-            ranked = rulings.ranked(case.query, case.edition)
-            rows.append(ranked.features)
-            labels.append(ranked.right(case.expect))
-    model = confidence.fit(rows, labels)
+    cases = [case for table in tables if table.exists() for case in load_cases(table)]
+    first = [rulings.ranked(case.query, case.edition) for case in cases]
+    order = ranking.fit(candidate_groups(cases, first))
+    rulings.use_ranking(order)
+    try:
+        answers = [rulings.ranked(case.query, case.edition) for case in cases]
+    finally:
+        rulings.use_ranking(None)
+    model = confidence.fit(
+        [a.features for a in answers],
+        [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
+    )
+    ranking.save(order)
     confidence.save(model)
     print(
-        f"fitted on {len(rows)} cases; threshold {model.threshold:.3f} -> {confidence.PARAMS_FILE}"
+        f"fitted on {len(cases)} cases; threshold {model.threshold:.3f} -> "
+        f"{ranking.PARAMS_FILE.name}, {confidence.PARAMS_FILE.name}"
     )
     return 0
 

@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass, field
 
 from bot.normalize import normalize
+from bot.search.confidence import logit, margin, share
 from bot.search.index import SearchIndex, SearchResult, Target
 
-EXACT_RULING = 0.98  # a ruling's title or alias typed exactly
 
 
 @dataclass(slots=True)
@@ -31,6 +31,23 @@ def named_cards(card_index: SearchIndex, query: str, edition: str | None) -> lis
     return card_index.exact(query, edition=edition)
 
 
+MISSPELT = 0.9  # the least a misspelt card name may score to stand for the card
+
+
+def misspelt_cards(
+    card_index: SearchIndex, query: str, edition: str | None
+) -> tuple[list[Target], float]:
+    """The cards a query names with a typo ("Atmosperic Ionization"), and how alike the
+    name is (0..1): only when the whole query is that one name, confidently."""
+    found = card_index.search(query, edition=edition, limit=5)
+    if not found.confident or not found.hits:
+        return [], 0.0
+    top = found.hits[0]
+    if top.via not in ("title", "card name") or top.score < MISSPELT:
+        return [], 0.0
+    return [h.target for h in found.hits if h.matched == top.matched], top.score
+
+
 def choose(
     query: str,
     edition: str | None,
@@ -38,11 +55,15 @@ def choose(
     cards: list[Target],
     covers: dict[str, set[str]],
     lean: float = 0.0,
+    likeness: float = 1.0,
 ) -> CardChoice | None:
-    """The card answer for a query, or None when a ruling answers it instead."""
+    """The card answer for a query, or None when a ruling answers it instead
+    (``likeness`` below 1: the cards were named with a typo)."""
     if not cards:
         return None
     top = rulings.hits[0] if rulings.hits else None
+    if top is not None and likeness < 1.0 and top.name_score >= likeness:
+        return None  # a ruling's name is as close to what was typed
     names = {normalize(c.title) for c in cards}
     if top is not None:
         about_card = normalize(top.target.title) in names or any(
@@ -51,8 +72,8 @@ def choose(
         )
         if about_card:
             return None  # a ruling about this very card answers (with the card attached)
-        if top.score >= EXACT_RULING and top.via in ("title", "alias"):
-            return None  # the query is a rules term's own title
+        if top.via in ("title", "alias") and top.matched == normalize(query):
+            return None  # the query is a rules term's own title, or a moderator's alias
     # The card whose edition has rulings about it, then the edition the words lean to.
     ordered = sorted(
         cards,
@@ -67,17 +88,18 @@ def choose(
     other_edition = any(c.edition != best.edition for c in ordered[1:])
     words = len(normalize(query).split())
     rival = top.score if top is not None else 0.0
+    typo = likeness < 1.0
     features = [
         1.0,
-        1.0,
-        1.0 - rival,
-        1.0,
+        likeness,
+        likeness - rival,
+        float(not typo),
         0.0,
         0.0,
         1.0,
         0.0,
         0.0,
-        0.0,
+        float(typo),
         0.0,
         math.log1p(words),
         1.0,
@@ -87,6 +109,9 @@ def choose(
         0.0,
         0.0,
         lean if best.edition == "1E" else -lean,
-        1.0,
+        likeness,
+        logit(likeness),
+        margin(likeness, rival),
+        share([likeness, rival]),
     ]
     return CardChoice(ordered, features)

@@ -40,13 +40,34 @@ FEATURES = (
     "query_words",  # content words in the query, log-scaled
     "name_cover",  # share of the query's content words found in the matched name
     "rivals",  # other answers within 0.02 of it (same edition), log-scaled
-    "other_edition",  # an answer of the other edition as good as it (no edition given)
+    "other_edition",  # how close the other edition's best comes, 1 tied (no edition given)
     "title_only",  # its text is missing: only a title is known
     "support",  # the share of the query's weight its best passage explains
     "support_gap",  # that share minus the best of the next answers'
     "edition_fit",  # how much the query's words lean to its edition (-1..1)
     "name_whole",  # share of the matched name's words present in the query (title + extras)
+    "logit",  # the top score's log-odds (the fitted ranking's probability), clipped to +-6
+    "margin",  # its log-odds lead over the next answer of the same edition, clipped to 0..8
+    "share",  # its share of the odds of every answer found (softmax of the log-odds), 0..1
 )
+
+
+def logit(p: float) -> float:
+    p = min(max(p, 0.0025), 0.9975)
+    return math.log(p / (1 - p))
+
+
+def share(scores: Sequence[float]) -> float:
+    """The first score's share of all the scores' odds (each score a probability)."""
+    if not scores:
+        return 0.0
+    odds = [math.exp(logit(s)) for s in scores]
+    return odds[0] / sum(odds)
+
+
+def margin(top: float, second: float) -> float:
+    """How far the top score's log-odds lead the next one's (0 when tied)."""
+    return min(8.0, max(0.0, logit(top) - logit(second)))
 
 
 def sigmoid(x: float) -> float:

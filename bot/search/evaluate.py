@@ -43,6 +43,8 @@ class Ranked:
     confident: bool = False  # the system's own verdict (used when no model is fitted)
     # What an answer stands for besides itself: a card answers with its rulings listed.
     covers: dict[str, set[str]] = field(default_factory=dict)
+    # The rulings the fitted ranking weighed, with their signals (none for a card answer).
+    candidates: list[tuple[str, list[float]]] = field(default_factory=list)
 
     def right(self, expect: Sequence[str]) -> bool:
         return _is_right(self.ids[:1], self.covers, expect)
@@ -96,6 +98,27 @@ def fold_of(case: Case, k: int) -> int:
 
 # A model: fitted on (features, right?) pairs, it answers whether features are confident.
 Fit = Callable[[list[list[float]], list[bool]], Callable[[list[float]], bool]]
+# Candidate groups: per case, each ruling weighed with (its signals, is it an answer).
+Groups = list[list[tuple[list[float], bool]]]
+
+
+@dataclass(frozen=True)
+class RankingHooks:
+    """How ``run`` refits the ranking per fold: ``fit`` makes a model from candidate groups,
+    ``use`` makes the system rank with it (None: back to the shipped one)."""
+
+    fit: Callable[[Groups], Any]
+    use: Callable[[Any], None]
+
+
+def candidate_groups(cases: Sequence[Case], ranked: Sequence[Ranked]) -> Groups:
+    """Each case's weighed candidates labelled right or wrong (card answers left out: the
+    ranking did not choose them)."""
+    return [
+        [(values, topic in case.expect) for topic, values in r.candidates]
+        for case, r in zip(cases, ranked, strict=True)
+        if r.candidates
+    ]
 
 
 def run(
@@ -103,26 +126,46 @@ def run(
     system: Callable[[str, str | None], Ranked],
     fit: Fit | None = None,
     folds: int = 5,
+    ranking: RankingHooks | None = None,
 ) -> list[Outcome]:
     """Every case answered; with ``fit``, its confidence decided by a model fitted on the
-    other folds (k-fold), else by the system's own verdict."""
+    other folds (k-fold), else by the system's own verdict. With ``ranking``, the order of
+    the answers is fitted on the other folds too, before the confidence."""
     ranked = [system(case.query, case.edition) for case in cases]
     if fit is None or folds < 2:
         return [
             Outcome(c, r.ids, r.confident, r.covers) for c, r in zip(cases, ranked, strict=True)
         ]
     fold = [fold_of(c, folds) for c in cases]
+    held_out: list[Ranked | None] = [None] * len(cases)
     verdict = [False] * len(cases)
-    for held in range(folds):
-        train = [i for i in range(len(cases)) if fold[i] != held]
-        model = fit(
-            [ranked[i].features for i in train],
-            [ranked[i].right(cases[i].expect) for i in train],
-        )
-        for i in range(len(cases)):
-            if fold[i] == held:
-                verdict[i] = bool(ranked[i].ids) and model(ranked[i].features)
-    return [Outcome(c, r.ids, v, r.covers) for c, r, v in zip(cases, ranked, verdict, strict=True)]
+    try:
+        for held in range(folds):
+            train = [i for i in range(len(cases)) if fold[i] != held]
+            answers = ranked
+            if ranking is not None:
+                ranking.use(
+                    ranking.fit(
+                        candidate_groups([cases[i] for i in train], [ranked[i] for i in train])
+                    )
+                )
+                answers = [system(case.query, case.edition) for case in cases]
+            model = fit(
+                [answers[i].features for i in train],
+                [answers[i].right(cases[i].expect) for i in train],
+            )
+            for i in range(len(cases)):
+                if fold[i] == held:
+                    held_out[i] = answers[i]
+                    verdict[i] = bool(answers[i].ids) and model(answers[i].features)
+    finally:
+        if ranking is not None:
+            ranking.use(None)
+    return [
+        Outcome(c, r.ids, v, r.covers)
+        for c, r, v in zip(cases, held_out, verdict, strict=True)
+        if r is not None
+    ]
 
 
 @dataclass

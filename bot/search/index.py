@@ -92,6 +92,8 @@ class Hit:
     matched: str  # the name or text that matched
     passage: object = None  # the passage that answers (bot.search.passages.Passage), if known
     support: float = 0.0  # the share of the query's weight that passage explains, 0..1
+    name_score: float = 0.0  # the name match alone (0: found by its text only)
+    signals: list[float] | None = None  # what the fitted ranking read (bot.search.ranking)
 
 
 @dataclass
@@ -100,6 +102,8 @@ class SearchResult:
     confident: bool
     hits: list[Hit] = field(default_factory=list)
     features: list[float] = field(default_factory=list)  # of the top hit, for the confidence
+    # Every candidate the fitted ranking weighed: (topic, its signals), for refitting it.
+    candidates: list[tuple[str, list[float]]] = field(default_factory=list)
 
 
 def _confidence_model():
@@ -109,9 +113,40 @@ def _confidence_model():
     return confidence.load_shipped()
 
 
+def _ranking_model():
+    """The fitted ranking, loaded once (None: the hand-set combination ranks alone)."""
+    from bot.search import ranking
+
+    return ranking.load_shipped()
+
+
+def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]:
+    """How much of the query a matched name explains, and how much of the name the query
+    holds (each a share, 0..1)."""
+    words = set(matched.split()) if via not in ("full text", "passage") else set()
+    if not words or not content:
+        return 0.0, 0.0
+    cover = sum(max(_likeness(w, m) for m in words) for w in content) / len(content)
+    named = _content_words(list(words))
+    whole = sum(max(_likeness(w, m) for w in content) for m in named) / len(named)
+    return cover, whole
+
+
 def _alike(word: str, other: str) -> bool:
     """The same word, a prefix of it, or a typo of it."""
     return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
+
+
+def _likeness(typed: str, named: str) -> float:
+    """How much a query word stands for a name's word: 1 the word itself; a misspelling by
+    its similarity (0.75..1); a prefix by the share of the word typed ("play" for
+    "playing" is a different word more often than a short form)."""
+    if typed == named:
+        return 1.0
+    similarity = fuzz.ratio(typed, named) / 100
+    prefix = len(typed) / len(named) if named.startswith(typed) else 0.0
+    best = max(similarity if similarity >= 0.75 else 0.0, prefix)
+    return best
 
 
 def _exact_alias(ranked: list[Hit], key: str) -> bool:
@@ -156,6 +191,8 @@ class SearchIndex:
         # the names it added, to be placed in the sorted structures by ``finish_edit``.
         self._owned: set[int] | None = None
         self._added: list[int] = []
+        # A ranking to use instead of the shipped one (``rulings eval`` fits one per fold).
+        self.ranker_override = None
 
     # ----------------------------------------------------------------- building
     def add_name(self, name: str, target: int, source: int) -> None:
@@ -501,6 +538,11 @@ class SearchIndex:
         lean = 0.0
 
         exact = {self._target[i] for i in self._exact_names(key)}
+        # A title or a moderator's alias typed exactly leads whatever the ranking weighs:
+        # people wrote those names for that ruling (an initialism or a mention is a guess).
+        written = {
+            self._target[i] for i in self._exact_names(key) if self._source[i] in (TITLE, ALIAS)
+        }
 
         def offer(target: int, score: float, via: str, matched: str) -> None:
             if edition and self.targets[target].edition != edition:
@@ -509,7 +551,10 @@ class SearchIndex:
                 return  # only a title is known: an answer only when asked by that title
             hit = best.get(target)
             if hit is None or score > hit.score:
-                best[target] = Hit(self.targets[target], round(score, 4), via, matched)
+                name = score if via not in ("full text", "passage") else 0.0
+                best[target] = Hit(
+                    self.targets[target], round(score, 4), via, matched, name_score=name
+                )
 
         for index in self._exact_names(key):
             source = self._source[index]
@@ -535,6 +580,7 @@ class SearchIndex:
         )
         if self.passages is not None:
             lean = self._offer_passages(query, edition, best, offer)
+            self._rank(best, exact, content, lean)
             fts = []
         else:
             fts = [] if settled and not thorough else self._fulltext(content, edition)
@@ -549,6 +595,7 @@ class SearchIndex:
         ranked = sorted(
             best.values(),
             key=lambda h: (
+                positions[id(h)] not in written,
                 -h.score,
                 positions[id(h)] not in agree,
                 h.target.edition != ("1E" if lean > 0 else "2E"),
@@ -556,6 +603,7 @@ class SearchIndex:
             ),
         )
         result.hits = ranked[: max(1, min(limit, 50))]
+        result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
             result.features = self._features(ranked, content, key, edition, lean)
         model = _confidence_model()
@@ -630,6 +678,36 @@ class SearchIndex:
                     hit.score = round(min(cap, hit.score + EDITION_WEIGHT * sign * lean), 4)
         return lean
 
+    def _rank(self, best: dict[int, Hit], exact: set[int], content: list[str], lean: float) -> None:
+        """Each candidate's signals, and with a fitted ranking its score replaced by the
+        probability the ranking gives it (see bot.search.ranking)."""
+        from bot.search import ranking
+
+        model = self.ranker_override or _ranking_model()
+        pool = sorted(best.items(), key=lambda item: -item[1].score)
+        best_support = max((hit.support for _, hit in pool), default=0.0)
+        for position, (target, hit) in enumerate(pool):
+            if position >= ranking.CANDIDATES:
+                if model is not None:
+                    hit.score = 0.0  # beyond the candidates the ranking weighs
+                continue
+            cover, whole = _name_fit(hit.matched, hit.via, content)
+            hit.signals = ranking.signals(
+                prior=hit.score,
+                name=hit.name_score,
+                exact=target in exact,
+                cover=cover,
+                whole=whole,
+                support=hit.support,
+                best_support=best_support,
+                content_words=len(content),
+                edition_fit=lean if hit.target.edition == "1E" else -lean,
+                example=bool(hit.passage is not None and hit.passage.example),
+                via=hit.via,
+            )
+            if model is not None:
+                hit.score = round(model.probability(hit.signals), 4)
+
     def _features(
         self,
         ranked: list[Hit],
@@ -639,26 +717,18 @@ class SearchIndex:
         lean: float = 0.0,
     ) -> list[float]:
         """What the confidence model reads about the top answer (see bot.search.confidence)."""
+        from bot.search import confidence
+
         top = ranked[0]
         same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
         second = same[0].score if same else 0.0
         rivals = sum(1 for h in same if top.score - h.score < 0.02)
-        other = any(
-            h.target.edition != top.target.edition and top.score - h.score < 0.02
-            for h in ranked[1:]
+        other_best = max(
+            (h.score for h in ranked[1:] if h.target.edition != top.target.edition), default=0.0
         )
-        matched = set(top.matched.split()) if top.via != "full text" else set()
-        cover = (
-            sum(1 for w in content if any(_alike(w, m) for m in matched)) / len(content)
-            if content
-            else 0.0
-        )
-        named = _content_words(list(matched)) if matched else []
-        whole = (
-            sum(1 for m in named if any(_alike(w, m) for w in content)) / len(named)
-            if named
-            else 0.0
-        )
+        # How close the other edition's best answer comes: 1 tied, 0 two log-odds behind.
+        other = max(0.0, 1.0 - confidence.margin(top.score, other_best) / 2)
+        cover, whole = _name_fit(top.matched, top.via, content)
         via = top.via
         exact = any(
             self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)
@@ -678,12 +748,15 @@ class SearchIndex:
             math.log1p(len(content)),
             cover,
             math.log1p(rivals),
-            float(other and not edition),
+            0.0 if edition else other,
             float(top.target.title_only),
             top.support,
             top.support - max((h.support for h in ranked[1:6]), default=0.0),
             lean if top.target.edition == "1E" else -lean,
             whole,
+            confidence.logit(top.score),
+            confidence.margin(top.score, second),
+            confidence.share([h.score for h in ranked[:10]]),
         ]
 
     def suggest(

@@ -28,9 +28,18 @@ B = 0.75
 TITLE_REPEAT = 2  # a topic's title counts in each of its passages, twice
 POSTING_CAP = 4000  # a term in more passages than this narrows nothing: skipped when others exist
 MAX_QUERY_TERMS = 24
+# A question leans to an edition by the evidence of its words, summed (a word only one
+# edition uses counts whole, however many shared words surround it), squashed to -1..1.
+LEAN_SCALE = 8.0
 
 _ITEM = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)")
 _EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
+# A paragraph longer than this many words is cut into windows of whole sentences: some
+# sources lost their paragraph breaks (a glossary entry of 500 words is one "paragraph"),
+# and BM25 over such a wall finds nothing in particular and points at nothing.
+WINDOW_WORDS = 60
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')]*\s+(?=[\"“(]?[A-Z0-9])")
+_NOT_AN_END = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Dr|St|No|cf)\.|\b[A-Z]\.)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,10 +72,46 @@ def split_passages(text: str) -> list[tuple[str, bool]]:
         # A list right after "Examples:" is a list of examples.
         in_example = starts_example or (in_example and bool(_ITEM.match(lines[0])))
         for piece in pieces:
-            body = " ".join(piece)
-            out.append((body, in_example or bool(_EXAMPLE.match(body))))
+            for body in windows(" ".join(piece)):
+                out.append((body, in_example or bool(_EXAMPLE.match(body))))
         if not starts_example and not _ITEM.match(lines[0]):
             in_example = paragraph.rstrip().endswith(("Examples:", "Example:", "example:"))
+    return out
+
+
+def sentences(text: str) -> list[str]:
+    """A paragraph cut into sentences (abbreviations such as "e.g." and initials kept whole)."""
+    out: list[str] = []
+    start = 0
+    for match in _SENTENCE_END.finditer(text):
+        piece = text[start : match.start()].rstrip()
+        if _NOT_AN_END.search(piece):
+            continue
+        out.append(text[start : match.end()].strip())
+        start = match.end()
+    rest = text[start:].strip()
+    if rest:
+        out.append(rest)
+    return out
+
+
+def windows(text: str, limit: int = WINDOW_WORDS) -> list[str]:
+    """A long passage as consecutive windows of whole sentences of about ``limit`` words
+    (a short one unchanged)."""
+    if len(text.split()) <= limit:
+        return [text]
+    out: list[str] = []
+    current: list[str] = []
+    size = 0
+    for sentence in sentences(text):
+        words = len(sentence.split())
+        if current and size + words > limit:
+            out.append(" ".join(current))
+            current, size = [], 0
+        current.append(sentence)
+        size += words
+    if current:
+        out.append(" ".join(current))
     return out
 
 
@@ -205,7 +250,7 @@ class PassageIndex:
             idf = self._idf(term)
             total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
             weight += idf
-        return total / weight if weight else 0.0
+        return math.tanh(total / LEAN_SCALE) if weight else 0.0
 
     def has_term(self, term: str) -> bool:
         return term in self._postings

@@ -81,19 +81,50 @@ def test_every_expected_id_exists(rulings):
 
 
 def test_held_out_figures_meet_the_bar(rulings):
-    """5-fold on the table: the confidence is fitted without the cases it is judged on.
-    The issue's targets: confident precision >= 98 %, top-5 >= 97 %; negatives never
-    confident (one real negative naming a card is still answered with the card: >= 98 %)."""
-    from bot.search.confidence import fit_confidence
+    """5-fold on the table: the ranking and then the confidence are fitted without the
+    cases they are judged on. The issue's targets: confident precision >= 98 %, top-5
+    >= 97 %, top-1 >= 90 %; negatives never confident (two real negatives in 91 come
+    close to a ruling: >= 98 %); coverage is still short of the 80 % asked."""
+    from bot.cli.eval import evaluate
 
-    report = summarise(run(load_cases(TABLE), rulings.ranked, fit=fit_confidence, folds=5))
+    report = evaluate(rulings, TABLE, folds=5)
     overall = report["overall"]
     assert overall["confident_precision"] >= 0.98, overall["failures"]
     assert overall["negatives_unconfident"] >= 0.98, report["categories"]["negative"]["failures"]
     assert overall["top5"] >= 0.97
-    assert overall["top1"] >= 0.85
+    assert overall["top1"] >= 0.90
     assert overall["coverage"] >= 0.74
     assert report["categories"]["card-without-rulings"]["top1"] == 1.0
+
+
+def test_kfold_fits_the_ranking_without_the_held_out_cases():
+    """The ranking each fold uses is fitted on the other folds' candidates only, and the
+    shipped ranking is restored afterwards."""
+    from bot.search.evaluate import RankingHooks
+
+    cases = [Case(f"q{i}", ("x",), None, "exact") for i in range(12)]
+    in_use = [None]
+    fitted_on: list[set[str]] = []
+
+    def system(query, edition):
+        # The candidates carry their case's query, so a fit can tell which cases it saw.
+        return Ranked(
+            ids=["x"], features=[1.0], candidates=[("x", [float(query[1:])])], confident=False
+        )
+
+    def fit(groups):
+        fitted_on.append({f"q{int(group[0][0][0])}" for group in groups})
+        return len(fitted_on)
+
+    def use(model):
+        in_use[0] = model
+
+    outcomes = run(cases, system, fit=lambda rows, labels: (lambda f: True), folds=3,
+                   ranking=RankingHooks(fit=fit, use=use))  # fmt: skip
+    assert len(outcomes) == 12 and in_use[0] is None
+    for held, seen in enumerate(fitted_on):
+        held_out = {c.query for c in cases if fold_of(c, 3) == held}
+        assert held_out and not (held_out & seen) and seen | held_out == {c.query for c in cases}
 
 
 def test_rulings_eval_prints_per_category_figures(store_copy, capsys):

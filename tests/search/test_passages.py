@@ -112,3 +112,34 @@ def test_both_editions_are_offered_without_an_edition(rulings):
 def test_a_rules_term_typed_exactly_stays_the_rules_term(rulings):
     answer, _ = rulings.show("matching commander")
     assert answer["kind"] != "card" and answer["title"] == "matching commander"
+
+
+def test_a_long_paragraph_is_cut_into_windows_of_whole_sentences():
+    from bot.search.passages import WINDOW_WORDS, sentences, windows
+
+    assert sentences('Use it, e.g. on Mr. Worf. Then stop. "Quoted" ends here.') == [
+        "Use it, e.g. on Mr. Worf.",
+        "Then stop.",
+        '"Quoted" ends here.',
+    ]
+    sentence = "This sentence has exactly ten words in it, you see. "
+    wall = sentence * 20
+    cut = windows(wall.strip())
+    assert len(cut) > 1 and " ".join(cut) == wall.strip()
+    assert all(len(w.split()) <= WINDOW_WORDS for w in cut)
+    assert windows("Short paragraph.") == ["Short paragraph."]
+
+
+def test_a_glossary_wall_of_text_points_at_the_sentence_that_answers(rulings):
+    """The 1E glossary lost its paragraph breaks: the answer is one sentence of a wall."""
+    answer, _ = rulings.show("can a mission attempt be voluntarily aborted", edition="1E")
+    assert answer["title"].lower().startswith("mission")
+    assert "may not be voluntarily aborted" in answer["passage"]["text"]
+    assert len(answer["passage"]["text"].split()) <= 120
+
+
+def test_a_misspelt_card_name_answers_with_the_card(rulings):
+    answer, _ = rulings.show("Atmosperic Ionization")
+    assert answer["kind"] == "card" and answer["title"] == "Atmospheric Ionization"
+    ruling, _ = rulings.show("matchng comander")  # a ruling's misspelt name stays the ruling
+    assert ruling["kind"] != "card" and ruling["title"] == "matching commander"

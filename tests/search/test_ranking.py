@@ -1,0 +1,49 @@
+"""The fitted ranking: signals, the fit, the shipped parameters (pure, no store)."""
+
+import pytest
+
+from bot.search import ranking
+
+
+def _signals(**overrides):
+    values = dict(
+        prior=0.5, name=0.5, exact=False, cover=0.5, whole=0.5, support=0.3,
+        best_support=0.6, content_words=4, edition_fit=0.0, example=False, via="typo",
+    )  # fmt: skip
+    values.update(overrides)
+    return ranking.signals(**values)
+
+
+def test_signals_follow_the_declared_order():
+    values = _signals(support=0.3, best_support=0.6, via="alias", example=True)
+    named = dict(zip(ranking.SIGNALS, values, strict=True))
+    assert named["bias"] == 1.0 and named["support_rel"] == 0.5
+    assert named["via_alias"] == 1.0 and named["via_typo"] == 0.0 and named["example"] == 1.0
+    assert named["both"] == 0.25
+
+
+def test_the_fit_ranks_the_answering_candidate_first():
+    groups = []
+    for i in range(30):
+        right = _signals(support=0.5 + (i % 5) / 20, best_support=0.8)
+        wrong = _signals(support=0.1 + (i % 3) / 20, best_support=0.8, name=0.9)
+        groups.append([(right, True), (wrong, False)])
+    model = ranking.fit(groups)
+    unseen_right = _signals(support=0.55, best_support=0.8)
+    unseen_wrong = _signals(support=0.15, best_support=0.8, name=0.9)
+    assert model.probability(unseen_right) > model.probability(unseen_wrong)
+
+
+def test_a_fit_needs_an_answer_among_the_candidates():
+    with pytest.raises(ValueError):
+        ranking.fit([[(_signals(), False)]])
+
+
+def test_parameters_round_trip_and_the_shipped_file_names_every_signal(tmp_path):
+    model = ranking.Ranker(tuple(float(i) for i in range(len(ranking.SIGNALS))))
+    path = tmp_path / "ranking.json"
+    ranking.save(model, path)
+    assert ranking.load(path) == model
+    shipped = ranking.load()
+    assert shipped is not None and len(shipped.weights) == len(ranking.SIGNALS)
+    assert ranking.load(tmp_path / "missing.json") is None
