@@ -1,8 +1,11 @@
 """`rulings bench`: its report, checked on a small index (figures are not timed here)."""
 
 import json
+import re
 
+from bot.cli.bench import _QUESTION_FORMS, PLAIN, Corpus, make_queries
 from bot.cli.main import main
+from bot.search.passages import split_passages
 
 
 def test_bench_reports_ours_and_the_baseline_from_one_run(capsys):
@@ -21,9 +24,34 @@ def test_bench_reports_ours_and_the_baseline_from_one_run(capsys):
     assert report["speedup_suggest_p99"] > 0
     assert report["index_build_seconds"] > 0 and report["peak_rss_mb"] > 0
     assert {"prefix", "typo", "initialism", "full", "question"} == set(report["by_kind"])
+    # Questions in plain words go through the passage index, built as the service builds it.
+    assert report["questions"] == 25
+    assert report["passages"] >= 2 * report["entries"]  # generated texts have paragraphs
+    assert 0 < report["passage_build_seconds"] < report["index_build_seconds"]
+    question = ours["question"]
+    assert 0 < question["p50_ms"] <= question["p99_ms"]
+    assert 0 <= question["recall@1"] <= question["recall@5"] <= question["recall@25"] <= 1
+    # The entry a question was made from is found (0.36 here: generated titles made of the
+    # same words often outrank it as partial name matches), not lost altogether.
+    assert question["recall@5"] >= 0.3
     # Progress goes to stderr, so --json output stays parseable.
     assert "bench: building the index" in err
     assert "through the baseline" in err
+
+
+def test_questions_are_made_from_a_passage_of_their_entry_and_leave_the_mix_alone():
+    corpus = Corpus(1200, 5)
+    names = make_queries(corpus.entries, 30, 5)
+    mixed = make_queries(corpus.entries, 30, 5, corpus, questions=12)
+    assert mixed[:30] == names  # the name queries are the same with questions or without
+    questions = mixed[30:]
+    assert len(questions) == 12 and {q.kind for q in questions} == {PLAIN}
+    frames = {w for form in _QUESTION_FORMS for w in re.findall(r"[a-z]+", form.lower())}
+    for q in questions:
+        words = [w for w in q.text.lower().split() if w not in frames]
+        passages = [body.lower() for body, _ in split_passages(corpus.text(q.target))]
+        assert len(words) >= 2
+        assert any(all(re.search(rf"\b{w}\b", p) for w in words) for p in passages), q.text
 
 
 def test_bench_refuses_an_empty_run(capsys):
