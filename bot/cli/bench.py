@@ -6,11 +6,16 @@ from the card lists' titles and the rulings' own vocabulary), replays Q realisti
 ``suggest`` and ``search``, and the same queries through a baseline in the same process:
 rapidfuzz ``process.extract`` with ``fuzz.WRatio`` over every title, no pruning.
 Figures are ratios against that baseline, so they mean the same on any machine.
+
+The index carries the passage index the service builds (BM25 over every paragraph), so
+``search`` is the service's search; Q more questions in plain words, made from the words of
+one passage of an entry, are timed through it as a phase of their own (``question``).
 """
 
 from __future__ import annotations
 
 import gc
+import itertools
 import json
 import os
 import random
@@ -20,6 +25,7 @@ import sqlite3
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -28,8 +34,10 @@ from rapidfuzz import fuzz, process
 
 from bot.ingest.cards import load_card_index
 from bot.ingest.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
-from bot.normalize import initialism
-from bot.search.index import MENTION, TITLE, SearchIndex, Target
+from bot.normalize import initialism, terms
+from bot.search.build import build_passages
+from bot.search.index import FILLER, MENTION, TITLE, SearchIndex, Target
+from bot.search.passages import split_passages
 from bot.store.schema import fill_fulltext
 
 _WORD = re.compile(r"[A-Za-z][a-z]{3,}")
@@ -58,6 +66,18 @@ _TOPIC_WORDS = (
     "away team",
     "commander",
     "lore",
+)
+
+
+# Plain-language questions built from the words of one passage of an entry's text: the
+# passage (BM25) path of the search, timed and scored as a phase of their own.
+PLAIN = "plain question"
+_QUESTION_FORMS = (
+    "can my {0} {1} when {2}",
+    "does {0} {1} during {2}",
+    "what happens if {0} {1} my {2}",
+    "how does {0} work with {1} and {2}",
+    "can I {0} a {1} after {2}",
 )
 
 
@@ -110,8 +130,9 @@ class BenchEntry:
 class Corpus:
     """N entries: the bundled rulings first, then generated ones (seeded, reproducible).
 
-    Generated texts are made again from the seed when the full-text table is filled, so the
-    benchmark's own corpus does not inflate the memory it measures.
+    Generated texts are made from the seed when the index is built, so the benchmark's own
+    corpus does not inflate the memory it measures (the passage index keeps them, as the
+    service's does: that is measured).
     """
 
     def __init__(self, n: int, seed: int):
@@ -125,9 +146,13 @@ class Corpus:
                 cards.extend(load_card_index(path))
         self.cards = cards
         self.seed = seed
-        self.vocabulary = sorted(
-            {w.lower() for e in bundled for w in _WORD.findall(e.get("text") or "")}
-        )
+        counts = Counter(w.lower() for e in bundled for w in _WORD.findall(e.get("text") or ""))
+        self.counts = counts  # how often the rulings use each word
+        self.vocabulary = sorted(counts)
+        # Generated texts use each word as often as the rulings do: a few common words and a
+        # long tail of rare ones, as real texts have (uniform draws would make every word
+        # common at 100,000 entries, and no question's words would narrow anything).
+        self._cum_weights = list(itertools.accumulate(counts[w] for w in self.vocabulary))
         self.entries: list[BenchEntry] = []
         seen: set[str] = set()
         for e in bundled:
@@ -163,13 +188,25 @@ class Corpus:
         if entry.text is not None:
             return entry.text
         rng = random.Random(self.seed * 1_000_003 + i)
-        words = " ".join(rng.choice(self.vocabulary) for _ in range(rng.randint(20, 60)))
+        # Several paragraphs, so an entry has several passages, as a ruling has.
+        paragraphs = []
+        for _ in range(rng.randint(2, 4)):
+            words = rng.choices(
+                self.vocabulary, cum_weights=self._cum_weights, k=rng.randint(12, 30)
+            )
+            paragraphs.append(" ".join(words).capitalize() + ".")
         other = rng.choice(self.cards)
-        return f"{words.capitalize()}. For example, {entry.mention} reads: {other.text[:160]}"
+        paragraphs.append(f"For example, {entry.mention} reads: {other.text[:160]}")
+        return "\n\n".join(paragraphs)
 
 
-def build_index(corpus: Corpus, fulltext_path: str = ":memory:") -> SearchIndex:
-    """The same index the service builds: titles, card forms, mentions, full text."""
+def build_index(
+    corpus: Corpus, fulltext_path: str = ":memory:", timings: dict[str, float] | None = None
+) -> SearchIndex:
+    """The same index the service builds: titles, card forms, mentions, full text, and the
+    passage index (built by the service's own ``build_passages``) that questions search.
+
+    ``timings``, if given, hears how long the passage index took (``passages`` seconds)."""
     entries = corpus.entries
     targets = [
         Target(
@@ -183,10 +220,20 @@ def build_index(corpus: Corpus, fulltext_path: str = ":memory:") -> SearchIndex:
         )
         for i, e in enumerate(entries)
     ]
+    # The rows the service reads from its store (each topic's one current version).
+    rows = [
+        {
+            "topic": f"t{i}",
+            "id": f"e{i}",
+            "rank": 0,
+            "title": e.title,
+            "edition": e.edition,
+            "text": corpus.text(i),
+        }
+        for i, e in enumerate(entries)
+    ]
     conn = sqlite3.connect(fulltext_path, check_same_thread=False)
-    fill_fulltext(
-        conn, ((f"t{i}", e.edition, e.title, corpus.text(i)) for i, e in enumerate(entries))
-    )
+    fill_fulltext(conn, ((r["topic"], r["edition"], r["title"], r["text"]) for r in rows))
     index = SearchIndex(targets, fulltext=conn)
     for i, e in enumerate(entries):
         index.add_name(e.title, i, TITLE)
@@ -194,11 +241,24 @@ def build_index(corpus: Corpus, fulltext_path: str = ":memory:") -> SearchIndex:
             index.add_card_forms(e.card.title, e.card.subtitle, i)
         if e.mention:
             index.add_name(e.mention, i, MENTION)
+    started = time.perf_counter()
+    index.passages = build_passages(rows)
+    if timings is not None:
+        timings["passages"] = time.perf_counter() - started
+    del rows
     index.finish()
     return index
 
 
-def make_queries(entries: list[BenchEntry], count: int, seed: int) -> list[Query]:
+def make_queries(
+    entries: list[BenchEntry],
+    count: int,
+    seed: int,
+    corpus: Corpus | None = None,
+    questions: int = 0,
+) -> list[Query]:
+    """``count`` name queries (the same for a seed as before questions were added), then
+    ``questions`` plain-language questions (kind PLAIN) made from the entries' texts in ``corpus``."""
     rng = random.Random(seed + 1)
     queries: list[Query] = []
     kinds = ("prefix", "typo", "initialism", "full", "question")
@@ -222,7 +282,38 @@ def make_queries(entries: list[BenchEntry], count: int, seed: int) -> list[Query
         else:
             text = title
         queries.append(Query(text, kind, target))
+    if corpus is not None and questions > 0:
+        queries.extend(_questions(corpus, questions, seed))
     return queries
+
+
+def _questions(corpus: Corpus, count: int, seed: int) -> list[Query]:
+    """Questions in plain words: three distinct content words of one of an entry's passages
+    (not an example) in a question's frame, as a player asks about what a ruling says."""
+    rng = random.Random(seed + 2)
+    out: list[Query] = []
+    attempts = 0
+    while len(out) < count and attempts < count * 20:
+        attempts += 1
+        target = rng.randrange(len(corpus.entries))
+        passages = [body for body, example in split_passages(corpus.text(target)) if not example]
+        if not passages:
+            continue
+        # Words that carry meaning (a stop word or a question's filler asks nothing).
+        words = sorted(
+            {w.lower() for w in _WORD.findall(rng.choice(passages))} - FILLER,
+        )
+        words = [w for w in words if terms(w)]
+        if len(words) < 3:
+            continue
+        # A question names what it is about: the passage's rarest word, and two others.
+        # (Three words drawn alike are mostly common ones, which hundreds of generated
+        # passages share at 100,000 entries: no search could tell which one was meant.)
+        anchor = min(words, key=lambda w: (corpus.counts.get(w, 0), w))
+        chosen = [anchor, *rng.sample([w for w in words if w != anchor], 2)]
+        rng.shuffle(chosen)
+        out.append(Query(rng.choice(_QUESTION_FORMS).format(*chosen), PLAIN, target))
+    return out
 
 
 def _recall(ranked: list[list[int]], queries: list[Query], k: int) -> float:
@@ -255,10 +346,13 @@ def _run(
     gc.collect()
     progress("building the index")
     t0 = time.perf_counter()
-    index = build_index(corpus, fulltext_path)
+    timings: dict[str, float] = {}
+    index = build_index(corpus, fulltext_path, timings)
     build_seconds = time.perf_counter() - t0
     rss_after_build = _peak_rss_mb()
-    queries = make_queries(entries, queries_n, seed)
+    mixed = make_queries(entries, queries_n, seed, corpus, questions=queries_n)
+    queries = [q for q in mixed if q.kind != PLAIN]
+    questions = [q for q in mixed if q.kind == PLAIN]
     by_entry = {t.entry: i for i, t in enumerate(index.targets)}
 
     progress(f"replaying {len(queries):,} queries keystroke by keystroke through suggest")
@@ -278,6 +372,14 @@ def _run(
         result = index.search(q.text, limit=25)
         search_times.append(time.perf_counter() - t)
         search_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
+    progress(f"{len(questions):,} questions in plain words through search (passages)")
+    question_times: list[float] = []
+    question_ranked: list[list[int]] = []
+    for q in questions:
+        t = time.perf_counter()
+        result = index.search(q.text, limit=25)
+        question_times.append(time.perf_counter() - t)
+        question_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
 
     titles = [e.title for e in entries]
     index.fulltext.close()
@@ -299,6 +401,10 @@ def _run(
         "p50_ms": _percentile(search_times, 50) * ms,
         "p99_ms": _percentile(search_times, 99) * ms,
     }
+    ours_question = {
+        "p50_ms": _percentile(question_times, 50) * ms,
+        "p99_ms": _percentile(question_times, 99) * ms,
+    }
     baseline = {
         "p50_ms": _percentile(base_times, 50) * ms,
         "p99_ms": _percentile(base_times, 99) * ms,
@@ -316,10 +422,13 @@ def _run(
         "entries": len(entries),
         "names_indexed": index.name_count,
         "queries": len(queries),
+        "questions": len(questions),
+        "passages": len(index.passages),
         "keystrokes": len(suggest_times),
         "seed": seed,
         "corpus_seconds": round(corpus_seconds, 3),
         "index_build_seconds": round(build_seconds, 3),
+        "passage_build_seconds": round(timings["passages"], 3),
         "peak_rss_mb_after_build": round(rss_after_build, 1),
         "peak_rss_mb": round(_peak_rss_mb(), 1),
         "ours": {
@@ -332,6 +441,12 @@ def _run(
             | {
                 "recall@1": _recall(search_ranked, queries, 1),
                 "recall@25": _recall(search_ranked, queries, 25),
+            },
+            "question": {k: round(v, 3) for k, v in ours_question.items()}
+            | {
+                "recall@1": _recall(question_ranked, questions, 1),
+                "recall@5": _recall(question_ranked, questions, 5),
+                "recall@25": _recall(question_ranked, questions, 25),
             },
         },
         "baseline": {k: round(v, 3) for k, v in baseline.items()}
@@ -362,12 +477,17 @@ def main(args) -> int:
     print(
         f"entries {report['entries']}  names {report['names_indexed']}  queries {report['queries']}  keystrokes {report['keystrokes']}"
     )
-    print(f"index build {report['index_build_seconds']} s   peak RSS {report['peak_rss_mb']} MB")
+    print(
+        f"index build {report['index_build_seconds']} s (passages {report['passage_build_seconds']} s, {report['passages']} of them)   peak RSS {report['peak_rss_mb']} MB"
+    )
     print(
         f"suggest   p50 {o['suggest']['p50_ms']:.2f} ms  p99 {o['suggest']['p99_ms']:.2f} ms  recall@1 {o['suggest']['recall@1']:.3f}  recall@25 {o['suggest']['recall@25']:.3f}"
     )
     print(
         f"search    p50 {o['search']['p50_ms']:.2f} ms  p99 {o['search']['p99_ms']:.2f} ms  recall@1 {o['search']['recall@1']:.3f}  recall@25 {o['search']['recall@25']:.3f}"
+    )
+    print(
+        f"question  p50 {o['question']['p50_ms']:.2f} ms  p99 {o['question']['p99_ms']:.2f} ms  recall@1 {o['question']['recall@1']:.3f}  recall@5 {o['question']['recall@5']:.3f}  ({report['questions']} questions in plain words)"
     )
     print(
         f"baseline  p50 {b['p50_ms']:.2f} ms  p99 {b['p99_ms']:.2f} ms  recall@1 {b['recall@1']:.3f}  recall@25 {b['recall@25']:.3f}"

@@ -10,6 +10,8 @@ ruling need not rebuild the rest. Questions and passages go through the same ana
 from __future__ import annotations
 
 import copy
+import heapq
+import itertools
 import logging
 import math
 import re
@@ -26,7 +28,9 @@ log = logging.getLogger(__name__)
 K1 = 1.2
 B = 0.75
 TITLE_REPEAT = 2  # a topic's title counts in each of its passages, twice
-POSTING_CAP = 4000  # a term in more passages than this narrows nothing: skipped when others exist
+# A term in more passages than this narrows nothing: skipped when others exist, and walked
+# only this far when it is all a question has (the work stays bounded at any index size).
+POSTING_CAP = 4000
 MAX_QUERY_TERMS = 24
 # A question leans to an edition by the evidence of its words, summed (a word only one
 # edition uses counts whole, however many shared words surround it), squashed to -1..1.
@@ -148,6 +152,9 @@ class PassageIndex:
         self._by_topic: dict[str, list[int]] = {}
         self._titles: dict[str, list[str]] = {}
         self._editions: dict[str, str] = {}
+        # term -> how many of its passages are of 1E and of 2E topics, kept as passages come
+        # and go, so that ``lean`` need not walk the postings of common words.
+        self._edition_df: dict[str, tuple[int, int]] = {}
         self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
         self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
         self._total_length = 0
@@ -167,6 +174,7 @@ class PassageIndex:
         clone._by_topic = dict(self._by_topic)
         clone._titles = dict(self._titles)
         clone._editions = dict(self._editions)
+        clone._edition_df = dict(self._edition_df)
         clone._vocab = None
         clone._query_cache = {}
         clone._owned = set()
@@ -206,8 +214,11 @@ class PassageIndex:
             self._lengths.append(length)
             self._total_length += length
             self._live += 1
+            side = self._side(passage)
             for term, count in counts.items():
                 self._posting(term, create=True)[slot] = count
+                if side is not None:
+                    self._count_edition(term, side, 1)
             slots.append(slot)
         self._by_topic[topic] = slots
 
@@ -218,10 +229,12 @@ class PassageIndex:
             passage = self._passages[slot]
             if passage is None:
                 continue
+            side = self._side(passage)
             for term in set(terms(passage.text) + self._titles.get(topic, [])):
                 posting = self._posting(term)
                 if posting is not None:
-                    posting.pop(slot, None)
+                    if posting.pop(slot, None) is not None and side is not None:
+                        self._count_edition(term, side, -1)
                     if not posting:
                         del self._postings[term]
             self._total_length -= self._lengths[slot]
@@ -231,22 +244,27 @@ class PassageIndex:
         self._titles.pop(topic, None)
         self._editions.pop(topic, None)
 
+    def _side(self, passage: Passage) -> int | None:
+        """0 for a passage of a 1E topic, 1 for 2E, None for neither."""
+        edition = self._editions.get(passage.topic)
+        return 0 if edition == "1E" else 1 if edition == "2E" else None
+
+    def _count_edition(self, term: str, side: int, step: int) -> None:
+        counts = list(self._edition_df.get(term, (0, 0)))
+        counts[side] += step
+        if counts == [0, 0]:
+            self._edition_df.pop(term, None)
+        else:
+            self._edition_df[term] = (counts[0], counts[1])
+
     def lean(self, text: str) -> float:
         """Which edition a question's words belong to: +1 all 1E, -1 all 2E, 0 either.
         Each term counts by its weight (idf) and how one-sided its passages are."""
         total = weight = 0.0
         for term in self.query_terms(text):
-            posting = self._postings.get(term)
-            if not posting:
+            if not self._postings.get(term):
                 continue
-            first = second = 0
-            for slot in posting:
-                passage = self._passages[slot]
-                edition = self._editions.get(passage.topic) if passage else None
-                if edition == "1E":
-                    first += 1
-                elif edition == "2E":
-                    second += 1
+            first, second = self._edition_df.get(term, (0, 0))
             idf = self._idf(term)
             total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
             weight += idf
@@ -316,7 +334,11 @@ class PassageIndex:
         scores: dict[int, float] = {}
         for term in present:
             idf = self._idf(term)
-            for slot, tf in self._postings[term].items():
+            posting = self._postings[term]
+            walked = posting.items()
+            if len(posting) > POSTING_CAP:  # all the question has is a common word
+                walked = itertools.islice(walked, POSTING_CAP)
+            for slot, tf in walked:
                 norm = K1 * (1 - B + B * self._lengths[slot] / average)
                 scores[slot] = scores.get(slot, 0.0) + idf * tf * (K1 + 1) / (tf + norm)
         best: dict[str, tuple[float, Passage]] = {}
@@ -329,7 +351,7 @@ class PassageIndex:
             adjusted = score * (0.85 if passage.example else 1.0)
             if held is None or adjusted > held[0]:
                 best[passage.topic] = (adjusted, passage)
-        ranked = sorted(best.items(), key=lambda item: (-item[1][0], item[0]))[:limit]
+        ranked = heapq.nsmallest(limit, best.items(), key=lambda item: (-item[1][0], item[0]))
         return [
             PassageHit(topic, round(score, 4), min(1.0, score / ceiling), passage)
             for topic, (score, passage) in ranked
