@@ -258,8 +258,9 @@ class PassageIndex:
             self._edition_df[term] = (counts[0], counts[1])
 
     def lean(self, text: str) -> float:
-        """Which edition a question's words belong to: +1 all 1E, -1 all 2E, 0 either.
-        Each term counts by its weight (idf) and how one-sided its passages are."""
+        """Which edition a question's words belong to: toward +1 1E, toward -1 2E, 0 either.
+        Each term counts by its weight (idf) and how one-sided its passages are; the
+        evidence is summed (see LEAN_SCALE)."""
         total = weight = 0.0
         for term in self.query_terms(text):
             if not self._postings.get(term):
