@@ -1,6 +1,7 @@
 """`rulings bench`: its report, checked on a small index (figures are not timed here)."""
 
 import json
+import math
 import re
 
 from bot.cli.bench import _QUESTION_FORMS, PLAIN, Corpus, make_queries
@@ -98,7 +99,7 @@ def _lean_by_walking(index: PassageIndex, text: str) -> float:
         idf = index._idf(term)
         total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
         weight += idf
-    return total / weight if weight else 0.0
+    return math.tanh(total / passages.LEAN_SCALE) if weight else 0.0
 
 
 def test_the_edition_lean_is_kept_as_topics_come_and_go_and_matches_a_walk():

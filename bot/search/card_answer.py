@@ -16,7 +16,6 @@ from bot.search.confidence import logit, margin, share
 from bot.search.index import SearchIndex, SearchResult, Target
 
 
-
 @dataclass(slots=True)
 class CardChoice:
     """The cards a query names exactly, the best first, and the features of that answer."""

@@ -143,3 +143,19 @@ def test_a_misspelt_card_name_answers_with_the_card(rulings):
     assert answer["kind"] == "card" and answer["title"] == "Atmospheric Ionization"
     ruling, _ = rulings.show("matchng comander")  # a ruling's misspelt name stays the ruling
     assert ruling["kind"] != "card" and ruling["title"] == "matching commander"
+
+
+def test_a_word_only_one_edition_uses_steers_among_shared_words():
+    index = PassageIndex()
+    for topic, edition, text in [
+        ("1e-a", "1E", "Your Away Team may attempt the mission."),
+        ("2e-a", "2E", "Your personnel may attempt the mission."),
+        ("1e-b", "1E", "The ship and its crew."),
+        ("2e-b", "2E", "The ship and its crew."),
+    ]:
+        index.set_topic(
+            topic, topic, topic_passages([{"topic": topic, "id": topic, "text": text}]), edition
+        )
+    shared = index.lean("may the crew attempt the mission from the ship")
+    steered = index.lean("may the away team crew attempt the mission from the ship")
+    assert abs(shared) < 0.05 and steered > 0.1
