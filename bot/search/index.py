@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 
 from bot.normalize import initialism, normalize
+from bot.search import confidence, ranking
 
 log = logging.getLogger(__name__)
 
@@ -104,20 +105,6 @@ class SearchResult:
     features: list[float] = field(default_factory=list)  # of the top hit, for the confidence
     # Every candidate the fitted ranking weighed: (topic, its signals), for refitting it.
     candidates: list[tuple[str, list[float]]] = field(default_factory=list)
-
-
-def _confidence_model():
-    """The fitted confidence decision, loaded once (None: the fixed rule below decides)."""
-    from bot.search import confidence
-
-    return confidence.load_shipped()
-
-
-def _ranking_model():
-    """The fitted ranking, loaded once (None: the hand-set combination ranks alone)."""
-    from bot.search import ranking
-
-    return ranking.load_shipped()
 
 
 def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]:
@@ -537,12 +524,11 @@ class SearchIndex:
         best: dict[int, Hit] = {}
         lean = 0.0
 
-        exact = {self._target[i] for i in self._exact_names(key)}
+        named = self._exact_names(key)
+        exact = {self._target[i] for i in named}
         # A title or a moderator's alias typed exactly leads whatever the ranking weighs:
         # people wrote those names for that ruling (an initialism or a mention is a guess).
-        written = {
-            self._target[i] for i in self._exact_names(key) if self._source[i] in (TITLE, ALIAS)
-        }
+        written = {self._target[i] for i in named if self._source[i] in (TITLE, ALIAS)}
 
         def offer(target: int, score: float, via: str, matched: str) -> None:
             if edition and self.targets[target].edition != edition:
@@ -556,7 +542,7 @@ class SearchIndex:
                     self.targets[target], round(score, 4), via, matched, name_score=name
                 )
 
-        for index in self._exact_names(key):
+        for index in named:
             source = self._source[index]
             offer(
                 self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
@@ -605,8 +591,8 @@ class SearchIndex:
         result.hits = ranked[: max(1, min(limit, 50))]
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
-            result.features = self._features(ranked, content, key, edition, lean)
-        model = _confidence_model()
+            result.features = self._features(ranked, content, exact, edition, lean)
+        model = confidence.load_shipped()
         if ranked and model is not None:
             result.confident = model.confident(result.features) or _exact_alias(ranked, key)
         elif ranked and ranked[0].score >= CONFIDENT:
@@ -681,9 +667,7 @@ class SearchIndex:
     def _rank(self, best: dict[int, Hit], exact: set[int], content: list[str], lean: float) -> None:
         """Each candidate's signals, and with a fitted ranking its score replaced by the
         probability the ranking gives it (see bot.search.ranking)."""
-        from bot.search import ranking
-
-        model = self.ranker_override or _ranking_model()
+        model = self.ranker_override or ranking.load_shipped()
         pool = sorted(best.items(), key=lambda item: -item[1].score)
         best_support = max((hit.support for _, hit in pool), default=0.0)
         for position, (target, hit) in enumerate(pool):
@@ -712,13 +696,12 @@ class SearchIndex:
         self,
         ranked: list[Hit],
         content: list[str],
-        key: str,
+        exact_targets: set[int],
         edition: str | None,
         lean: float = 0.0,
     ) -> list[float]:
-        """What the confidence model reads about the top answer (see bot.search.confidence)."""
-        from bot.search import confidence
-
+        """What the confidence model reads about the top answer (see bot.search.confidence);
+        ``exact_targets``: the targets one of whose names is the whole query."""
         top = ranked[0]
         same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
         second = same[0].score if same else 0.0
@@ -730,9 +713,7 @@ class SearchIndex:
         other = max(0.0, 1.0 - confidence.margin(top.score, other_best) / 2)
         cover, whole = _name_fit(top.matched, top.via, content)
         via = top.via
-        exact = any(
-            self._target[i] == self.by_topic[top.target.topic] for i in self._exact_names(key)
-        )
+        exact = self.by_topic[top.target.topic] in exact_targets
         return [
             1.0,
             top.score,
