@@ -316,6 +316,20 @@ def _questions(corpus: Corpus, count: int, seed: int) -> list[Query]:
     return out
 
 
+def _timed_searches(
+    index: SearchIndex, queries: list[Query]
+) -> tuple[list[float], list[list[int]]]:
+    """Each query through ``search``: its time in seconds and the targets it ranked."""
+    times: list[float] = []
+    ranked: list[list[int]] = []
+    for q in queries:
+        t = time.perf_counter()
+        result = index.search(q.text, limit=25)
+        times.append(time.perf_counter() - t)
+        ranked.append([index.by_topic[h.target.topic] for h in result.hits])
+    return times, ranked
+
+
 def _recall(ranked: list[list[int]], queries: list[Query], k: int) -> float:
     hits = sum(1 for q, r in zip(queries, ranked, strict=True) if q.target in r[:k])
     return hits / len(queries) if queries else 0.0
@@ -365,21 +379,9 @@ def _run(
             suggest_times.append(time.perf_counter() - t)
         suggest_ranked.append([by_entry[entry] for entry, _ in got])
     progress("the same queries through search")
-    search_times: list[float] = []
-    search_ranked: list[list[int]] = []
-    for q in queries:
-        t = time.perf_counter()
-        result = index.search(q.text, limit=25)
-        search_times.append(time.perf_counter() - t)
-        search_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
+    search_times, search_ranked = _timed_searches(index, queries)
     progress(f"{len(questions):,} questions in plain words through search (passages)")
-    question_times: list[float] = []
-    question_ranked: list[list[int]] = []
-    for q in questions:
-        t = time.perf_counter()
-        result = index.search(q.text, limit=25)
-        question_times.append(time.perf_counter() - t)
-        question_ranked.append([index.by_topic[h.target.topic] for h in result.hits])
+    question_times, question_ranked = _timed_searches(index, questions)
 
     titles = [e.title for e in entries]
     index.fulltext.close()
