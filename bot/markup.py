@@ -57,7 +57,8 @@ ICON_WORDS = {
     "incident": "Incident",
     "personnel": "personnel",
 }
-_ICON = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9 /&'+-]{0,30})\]")
+# Not an id of ours in brackets ("[1e-darian-wallace]", a card's id, is no icon code).
+_ICON = re.compile(r"\[(?![12][eE]-)([A-Za-z0-9][A-Za-z0-9 /&'+-]{0,30})\]")
 # An icon code the text already calls an icon: "[S] and [P] icons" -> "S and P icons".
 _ICON_NAMED = re.compile(_ICON.pattern + r"(?=(?:\s+(?:and|or)\s+\[[^\]]*\])*\s+icons?\b)")
 _CARD_LINK = re.compile(r"\{([^{}\n]{1,80})\}")

@@ -191,6 +191,7 @@ def test_labels():
         ("the universal () icon", "the universal icon"),
         ("[S] and [P] icons", "S and P icons"),
         ("an [XYZ] thing", "an XYZ icon thing"),
+        ("see [1e-darian-wallace]", "see [1e-darian-wallace]"),  # a card id, not an icon
     ],
 )
 def test_markup_to_words(raw, words):
