@@ -14,7 +14,7 @@ from typing import Any
 
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
-from bot.answers.results import result_json
+from bot.answers.results import card_suggestion, result_json
 from bot.models import WHOLE_ACTIONS
 from bot.normalize import normalize
 from bot.search import card_answer, confidence
@@ -365,6 +365,10 @@ class Answers:
         likeness = 1.0
         if not cards and not result.confident:
             cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
+        if not cards and not result.confident:
+            cards, likeness = card_answer.cards_named_within(
+                self.cards.card_index(), query, edition
+            )
         lean = 0.0
         if self.index.passages is not None and not edition:
             lean = self.index.passages.lean(query)
@@ -395,10 +399,13 @@ class Answers:
                 confident=self._card_confident(choice),
                 covers=choice.covers,
             )
+        other = result.other_edition(edition)
         return Ranked(
             ids=ids,
             features=list(result.features) or [0.0] * len(FEATURES),
             confident=result.confident,
+            # Both editions are offered: the answer stands for the other edition's too.
+            covers={ids[0]: {other.target.topic}} if other is not None else {},
             candidates=result.candidates,
         )
 
@@ -411,6 +418,7 @@ class Answers:
         """
         text = str(query_or_id).strip()
         searched = None
+        named = None  # a card the query names, not confidently the answer: suggested first
         if not as_of and self.store.entry(text) is None and self.store.topic(text) is None:
             card_row = self.store.card(text)
             if card_row is not None:  # a card's id: the card itself (buttons link by id)
@@ -423,12 +431,15 @@ class Answers:
                     if choice is not None:
                         choice.covers = {text: set()}
                         return self._card_answer(choice, card_target.edition), {}
-            searched, choice = self.answer_for(text, edition)
-            if choice is not None and self._card_confident(choice):
-                return self._card_answer(choice, edition), {}
+            searched, named = self.answer_for(text, edition)
+            if named is not None and self._card_confident(named):
+                return self._card_answer(named, edition), {}
         row, result = self._resolve_row(query_or_id, edition, as_of, searched)
         if row is None:
             found = self.search(query_or_id, edition=edition, limit=5)
+            if named is not None and not as_of:
+                cards = [card_suggestion(c) for c in named.cards[:2]]
+                found["results"] = (cards + found["results"])[:5]
             resolved = result is None or result.confident
             if as_of and resolved:
                 found["note"] = self.nothing_in_force_note(as_of, edition)
@@ -519,24 +530,17 @@ class Answers:
         self, row: dict[str, Any], result: SearchResult, edition: str | None
     ) -> list[dict[str, Any]]:
         """No edition asked and the same title matches in both: both, the shown one first."""
-        if edition:
+        other = result.other_edition(edition)
+        if other is None or other.target.edition == row["edition"]:
             return []
-        top = result.hits[0]
-        for hit in result.hits[1:4]:
-            if (
-                hit.target.edition != row["edition"]
-                and top.score - hit.score < 0.05
-                and normalize(hit.target.title) == normalize(top.target.title)
-            ):
-                return [
-                    {"id": row["id"], "title": row["title"], "edition": row["edition"]},
-                    {
-                        "id": hit.target.entry,
-                        "title": hit.target.title,
-                        "edition": hit.target.edition,
-                    },
-                ]
-        return []
+        return [
+            {"id": row["id"], "title": row["title"], "edition": row["edition"]},
+            {
+                "id": other.target.entry,
+                "title": other.target.title,
+                "edition": other.target.edition,
+            },
+        ]
 
     def _card_answer(self, choice: Any, edition: str | None) -> dict[str, Any]:
         """A card as the answer: its text, its own rulings and the rulings that mention it."""

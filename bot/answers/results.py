@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.search.index import SearchResult
+from bot.search.index import SearchResult, Target
 
 
 def result_json(result: SearchResult) -> dict[str, Any]:
@@ -24,6 +24,19 @@ def result_json(result: SearchResult) -> dict[str, Any]:
             }
             for h in result.hits
         ],
+    }
+
+
+def card_suggestion(card: Target) -> dict[str, Any]:
+    """A card in the shape of a search result (its id opens the card)."""
+    return {
+        "id": card.entry,
+        "title": card.title,
+        "edition": card.edition,
+        "kind": card.kind,
+        "source": "card text",
+        "date": None,
+        "score": None,
     }
 
 

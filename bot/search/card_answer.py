@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from rapidfuzz import fuzz
+
 from bot.normalize import normalize
 from bot.search.confidence import logit, margin, share
-from bot.search.index import SearchIndex, SearchResult, Target
+from bot.search.index import FILLER, SearchIndex, SearchResult, Target
 
 
 @dataclass(slots=True)
@@ -44,7 +46,33 @@ def misspelt_cards(
     top = found.hits[0]
     if top.via not in ("title", "card name") or top.score < MISSPELT:
         return [], 0.0
+    # The whole query is the name misspelt, not a few of its words ("what time is it" is
+    # not "You Will in Time"): compared as wholes, not word by word.
+    if fuzz.ratio(normalize(query), top.matched) < MISSPELT * 100:
+        return [], 0.0
     return [h.target for h in found.hits if h.matched == top.matched], top.score
+
+
+NAMED_WITHIN_WORDS = 2  # the fewest words a card name needs to be found inside a question
+
+
+def cards_named_within(
+    card_index: SearchIndex, query: str, edition: str | None
+) -> tuple[list[Target], float]:
+    """The cards a longer question names word for word ("Who is Darian Wallace? I don't
+    recall him"), the longest name first, and the share of the question's content words
+    that name holds (0..1). One-word names are left out: too many are everyday words."""
+    words = normalize(query).split()
+    content = [w for w in words if w not in FILLER] or words
+    for size in range(min(len(words) - 1, 8), NAMED_WITHIN_WORDS - 1, -1):
+        for start in range(len(words) - size + 1):
+            phrase = words[start : start + size]
+            found = card_index.exact(" ".join(phrase), edition=edition)
+            if not found:
+                continue
+            held = sum(1 for w in phrase if w not in FILLER) / len(content)
+            return found, round(min(held, 0.99), 4)
+    return [], 0.0
 
 
 def choose(

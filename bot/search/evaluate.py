@@ -90,9 +90,11 @@ def load_cases(path: Path) -> list[Case]:
     ]
 
 
-def fold_of(case: Case, k: int) -> int:
-    """A stable fold for a case: the same on every run and machine."""
-    digest = hashlib.sha256(f"{case.query}\0{case.edition}".encode()).digest()
+def fold_of(case: Case, k: int, draw: int = 0) -> int:
+    """A stable fold for a case: the same on every run and machine. Each ``draw`` deals the
+    cases into folds afresh (repeated k-fold: figures that do not hang on one deal)."""
+    salt = f"{draw}\0" if draw else ""
+    digest = hashlib.sha256(f"{salt}{case.query}\0{case.edition}".encode()).digest()
     return int.from_bytes(digest[:4], "big") % k
 
 
@@ -127,6 +129,7 @@ def run(
     fit: Fit | None = None,
     folds: int = 5,
     ranking: RankingHooks | None = None,
+    draw: int = 0,
 ) -> list[Outcome]:
     """Every case answered; with ``fit``, its confidence decided by a model fitted on the
     other folds (k-fold), else by the system's own verdict. With ``ranking``, the order of
@@ -136,7 +139,7 @@ def run(
         return [
             Outcome(c, r.ids, r.confident, r.covers) for c, r in zip(cases, ranked, strict=True)
         ]
-    fold = [fold_of(c, folds) for c in cases]
+    fold = [fold_of(c, folds, draw) for c in cases]
     held_out: list[Ranked | None] = [None] * len(cases)
     verdict = [False] * len(cases)
     try:
@@ -247,3 +250,35 @@ def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
         "real": real.as_dict(),
         "categories": {name: per[name].as_dict() for name in sorted(per)},
     }
+
+
+FIGURES = ("top1", "top5", "confident_precision", "coverage", "negatives_unconfident")
+
+
+def average(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Reports of several deals (see :func:`fold_of`) as one: each figure the mean of the
+    deals that have it, each failure listed once with the number of deals it failed in."""
+
+    def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+        out = dict(parts[0])
+        for name in FIGURES:
+            values = [p[name] for p in parts if p[name] is not None]
+            out[name] = round(sum(values) / len(values), 4) if values else None
+        failed: dict[tuple, dict[str, Any]] = {}
+        for part in parts:
+            for failure in part["failures"]:
+                key = (failure["query"], failure["edition"], failure["why"])
+                failed.setdefault(key, {**failure, "deals": 0})["deals"] += 1
+        out["failures"] = sorted(failed.values(), key=lambda f: -f["deals"])
+        return out
+
+    merged = {
+        "overall": merge([r["overall"] for r in reports]),
+        "real": merge([r["real"] for r in reports]),
+        "categories": {
+            name: merge([r["categories"][name] for r in reports])
+            for name in reports[0]["categories"]
+        },
+    }
+    merged["deals"] = [{name: r["overall"][name] for name in FIGURES} for r in reports]
+    return merged

@@ -46,6 +46,8 @@ CONFIDENT = 0.80
 # Full-text-only matches never count as confident on their own.
 FULLTEXT_CEILING = 0.70
 MAX_QUERY_CHARS = 300
+# Both editions' answers within this many log-odds (no edition asked): both are offered.
+EDITION_TIE = 1.0
 # With passages: a topic found only by a passage scores PASSAGE_ONLY x the share of the
 # query's weight its best passage explains; a named topic gains PASSAGE_BONUS x that share.
 PASSAGE_ONLY = 0.9
@@ -67,7 +69,8 @@ FILLER = frozenset(
     when where which who whom why can could should would will shall may might must to of in
     on for with about at by from into as if or and but so than then there this that these
     those happen happens happened rule rules ruling rulings work works mean means explain
-    tell please question q vs versus get gets""".split()
+    tell please question q vs versus get gets say says said
+    crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
 )
 
 
@@ -106,6 +109,20 @@ class SearchResult:
     # Every candidate the fitted ranking weighed: (topic, its signals), for refitting it.
     candidates: list[tuple[str, list[float]]] = field(default_factory=list)
 
+    def other_edition(self, edition: str | None) -> Hit | None:
+        """No edition asked and the other edition's best answer matches as well: that answer
+        (both are offered, never a silent pick). As well: the same title, or a score within
+        EDITION_TIE log-odds of the top one."""
+        if edition or not self.hits:
+            return None
+        top = self.hits[0]
+        for hit in self.hits[1:]:
+            if hit.target.edition != top.target.edition:
+                same_title = normalize(hit.target.title) == normalize(top.target.title)
+                close = confidence.margin(top.score, hit.score) < EDITION_TIE
+                return hit if same_title or close else None
+        return None
+
 
 def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]:
     """How much of the query a matched name explains, and how much of the name the query
@@ -117,6 +134,16 @@ def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]
     named = _content_words(list(words))
     whole = sum(max(_likeness(w, m) for w in content) for m in named) / len(named)
     return cover, whole
+
+
+MISSPELT_WHOLE = 0.75  # a name matched word for word, typos allowed, this closely
+
+
+def _misspelt_whole(cover: float, whole: float) -> float:
+    """How nearly a name is the whole query when it is not exactly: every word of each
+    found in the other, with typos (cover x whole, 0 below MISSPELT_WHOLE)."""
+    both = cover * whole
+    return round(both, 4) if both >= MISSPELT_WHOLE else 0.0
 
 
 def _alike(word: str, other: str) -> bool:
@@ -679,7 +706,7 @@ class SearchIndex:
             hit.signals = ranking.signals(
                 prior=hit.score,
                 name=hit.name_score,
-                exact=target in exact,
+                exact=1.0 if target in exact else _misspelt_whole(cover, whole),
                 cover=cover,
                 whole=whole,
                 support=hit.support,
@@ -718,7 +745,7 @@ class SearchIndex:
             1.0,
             top.score,
             top.score - second,
-            float(exact),
+            1.0 if exact else _misspelt_whole(cover, whole),
             float(via == "title"),
             float(via == "alias"),
             float(via == "card name"),

@@ -32,7 +32,7 @@ SIGNALS = (
     "bias",
     "prior",  # the hand-set combined score (names, passage bonus, edition lean), 0..1
     "name",  # the name match alone, 0..1 (0: found by a passage only)
-    "exact",  # one of its names is the whole query
+    "exact",  # one of its names is the whole query (a misspelt whole name: by its likeness)
     "cover",  # share of the query's content words its matched name holds
     "whole",  # share of the matched name's words present in the query
     "both",  # cover x whole: the name is the query, typos aside
@@ -54,7 +54,7 @@ def signals(
     *,
     prior: float,
     name: float,
-    exact: bool,
+    exact: float,
     cover: float,
     whole: float,
     support: float,

@@ -59,6 +59,29 @@ def test_folds_are_stable():
     assert fold_of(case, 5) == fold_of(Case(*[getattr(case, f) for f in case.__slots__]), 5)
 
 
+def test_each_deal_puts_the_cases_in_other_folds_and_is_stable():
+    cases = [Case(f"q{i}", ("x",), None, "exact") for i in range(40)]
+    deals = [[fold_of(c, 5, draw) for c in cases] for draw in range(3)]
+    assert deals[0] != deals[1] != deals[2]
+    assert deals[1] == [fold_of(c, 5, 1) for c in cases]
+
+
+def test_deals_are_averaged_and_each_failure_counted():
+    from bot.search.evaluate import average
+
+    def report(top1, failures):
+        figures = {"top1": top1, "top5": 1.0, "confident_precision": None, "coverage": 0.5,
+                   "negatives_unconfident": 1.0, "cases": 2, "failures": failures}  # fmt: skip
+        return {"overall": figures, "real": figures, "categories": {"exact": figures}}
+
+    miss = {"query": "q", "edition": None, "why": "wrong first", "got": ["y"], "want": ["x"]}
+    other = {**miss, "query": "r"}
+    merged = average([report(1.0, []), report(0.5, [miss]), report(0.0, [miss, other])])
+    assert merged["overall"]["top1"] == 0.5 and merged["overall"]["confident_precision"] is None
+    assert [(f["query"], f["deals"]) for f in merged["overall"]["failures"]] == [("q", 2), ("r", 1)]
+    assert [d["top1"] for d in merged["deals"]] == [1.0, 0.5, 0.0]
+
+
 def test_the_table_meets_the_minimums():
     cases = load_cases(TABLE)
     assert len(cases) >= 250
@@ -81,18 +104,20 @@ def test_every_expected_id_exists(rulings):
 
 
 def test_held_out_figures_meet_the_bar(rulings):
-    """5-fold on the table: the ranking and then the confidence are fitted without the
-    cases they are judged on. The issue's targets: confident precision >= 98 %, top-5
-    >= 97 %, top-1 >= 90 %; negatives never confident (two real negatives in 91 come
-    close to a ruling: >= 98 %); coverage is still short of the 80 % asked."""
+    """5-fold on the table, the mean of three deals into folds: the ranking and then the
+    confidence are fitted without the cases they are judged on. The issue's targets:
+    confident precision >= 98 %, top-5 >= 97 %, top-1 >= 90 % (held here at 98 and 93 %,
+    as measured); negatives never confident
+    (two real negatives in 91 come close to a ruling: >= 98 %); coverage is still short of
+    the 80 % asked."""
     from bot.cli.eval import evaluate
 
     report = evaluate(rulings, TABLE, folds=5)
     overall = report["overall"]
     assert overall["confident_precision"] >= 0.98, overall["failures"]
     assert overall["negatives_unconfident"] >= 0.98, report["categories"]["negative"]["failures"]
-    assert overall["top5"] >= 0.97
-    assert overall["top1"] >= 0.90
+    assert overall["top5"] >= 0.98
+    assert overall["top1"] >= 0.93
     assert overall["coverage"] >= 0.74
     assert report["categories"]["card-without-rulings"]["top1"] == 1.0
 

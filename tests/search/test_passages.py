@@ -109,6 +109,39 @@ def test_both_editions_are_offered_without_an_edition(rulings):
     assert only["edition"] == "2E" and "editions" not in only
 
 
+def _hit(topic, title, edition, score):
+    from bot.search.index import Hit, Target
+
+    return Hit(Target(topic, topic, title, edition, "rule", "doc", None), score, "title", title)
+
+
+def test_the_other_edition_is_offered_when_it_matches_as_well():
+    from bot.search.index import SearchResult
+
+    def result(*hits):
+        return SearchResult("q", False, list(hits))
+
+    # The same title in both editions: both, however the passages weigh them.
+    same = result(_hit("2e-s", "stopped", "2E", 0.92), _hit("1e-s", "Stopped", "1E", 0.30))
+    assert same.other_edition(None).target.topic == "1e-s"
+    assert same.other_edition("2E") is None  # an edition asked: no second guess
+    # Different titles: only when the other edition's score comes close (in log-odds).
+    close = result(_hit("2e-a", "attempting missions", "2E", 0.60), _hit("x", "x", "2E", 0.5),
+                   _hit("1e-m", "mission attempt", "1E", 0.45))  # fmt: skip
+    assert close.other_edition(None).target.topic == "1e-m"
+    far = result(_hit("2e-a", "attempting missions", "2E", 0.95),
+                 _hit("1e-m", "mission attempt", "1E", 0.20))  # fmt: skip
+    assert far.other_edition(None) is None
+
+
+def test_an_answer_offering_both_editions_stands_for_both(rulings):
+    ranked = rulings.ranked("stopped")
+    first, *_ = ranked.ids
+    other = "1e-stopped" if first == "2e-stopped" else "2e-stopped"
+    assert ranked.right([other]) and ranked.right([first])
+    assert not rulings.ranked("stopped", edition="2E").right(["1e-stopped"])
+
+
 def test_a_rules_term_typed_exactly_stays_the_rules_term(rulings):
     answer, _ = rulings.show("matching commander")
     assert answer["kind"] != "card" and answer["title"] == "matching commander"

@@ -1,0 +1,51 @@
+"""Cards as answers: a card named inside a question, and what is not a misspelt card name."""
+
+from bot.search import card_answer
+from bot.search.index import TITLE, SearchIndex, Target
+
+
+def _card_index(*titles: str) -> SearchIndex:
+    targets = [
+        Target(f"1e-{i}", f"1e-{i}", title, "1E", "Personnel", "card", None)
+        for i, title in enumerate(titles)
+    ]
+    index = SearchIndex(targets)
+    for i, title in enumerate(titles):
+        index.add_name(title, i, TITLE)
+    index.finish()
+    return index
+
+
+def test_a_card_named_inside_a_question_is_found_the_longest_name_first():
+    index = _card_index("Darian Wallace", "Wallace", "Mot the Barber", "Mot")
+    found, share = card_answer.cards_named_within(
+        index, "Who is Darian Wallace? I don't recall him from the show.", None
+    )
+    assert [c.title for c in found] == ["Darian Wallace"]
+    assert 0 < share < 1  # the name holds some of the question's words, not all
+    found, _ = card_answer.cards_named_within(index, "cards with no use, like Mot the Barber", None)
+    assert [c.title for c in found] == ["Mot the Barber"]
+
+
+def test_one_word_names_and_the_whole_query_are_not_named_within():
+    index = _card_index("Wallace", "Darian Wallace")
+    assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
+    # The whole query is a name: that is the exact path's, not this one's.
+    assert card_answer.cards_named_within(index, "Darian Wallace", None) == ([], 0.0)
+
+
+def test_a_question_naming_a_card_puts_the_card_first(rulings):
+    question = "Who is Darian Wallace? I don't recall him from the show."
+    assert rulings.ranked(question).ids[0] == "1e-darian-wallace"
+    answer, found = rulings.show(question)
+    shown = answer["id"] if answer else found["results"][0]["id"]
+    assert shown == "1e-darian-wallace"  # answered, or at least suggested first
+
+
+def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
+    """ "what time is it" shares one content word with "You Will in Time": no card."""
+    answer, found = rulings.show("what time is it")
+    assert answer is None or answer["kind"] != "card"
+    assert rulings.ranked("what time is it").ids[:1] != ["1e-you-will-in-time"]
+    typo, _ = rulings.show("Atmosperic Ionization")  # a whole name misspelt still is
+    assert typo["kind"] == "card"
