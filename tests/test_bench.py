@@ -1,13 +1,11 @@
 """`rulings bench`: its report, checked on a small index (figures are not timed here)."""
 
 import json
-import math
 import re
 
 from bot.cli.bench import _QUESTION_FORMS, PLAIN, Corpus, make_queries
 from bot.cli.main import main
-from bot.search import passages
-from bot.search.passages import PassageIndex, split_passages, topic_passages
+from bot.search.passages import split_passages
 
 
 def test_bench_reports_ours_and_the_baseline_from_one_run(capsys):
@@ -74,59 +72,3 @@ def test_visibility_bench_times_each_change_in_another_process(capsys):
         assert 0 < figures["p50"] <= figures["max"]
     assert report["baseline_whole_rebuild_seconds"] > 0
     assert "bench: change 2/2" in err
-
-
-# The bounds that keep a question's work the same at 100,000 entries (bot/search/passages.py).
-
-
-def _passage_index(texts: dict[str, tuple[str, str]]) -> PassageIndex:
-    index = PassageIndex()
-    for topic, (edition, text) in texts.items():
-        rows = [{"topic": topic, "id": topic + ":1", "text": text}]
-        index.set_topic(topic, topic, topic_passages(rows), edition)
-    return index
-
-
-def _lean_by_walking(index: PassageIndex, text: str) -> float:
-    """``lean`` as it was computed before the counts were kept: every posting walked."""
-    total = weight = 0.0
-    for term in index.query_terms(text):
-        posting = index._postings.get(term)
-        if not posting:
-            continue
-        editions = [index._editions.get(index._passages[slot].topic) for slot in posting]
-        first, second = editions.count("1E"), editions.count("2E")
-        idf = index._idf(term)
-        total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
-        weight += idf
-    return math.tanh(total / passages.LEAN_SCALE) if weight else 0.0
-
-
-def test_the_edition_lean_is_kept_as_topics_come_and_go_and_matches_a_walk():
-    index = _passage_index(
-        {
-            "a": ("1E", "A ship may cloak once per turn.\n\nA cloaked ship cannot attack."),
-            "b": ("2E", "A ship with range may move.\n\nCounters pay for a ship."),
-            "c": ("1E", "Seed a dilemma under a mission.\n\nA ship is not a dilemma."),
-            "d": ("", "A ship of no edition."),
-        }
-    )
-    questions = ["can my ship cloak", "counters for a dilemma", "ship mission", "range"]
-    before = [index.lean(q) for q in questions]
-    assert before == [_lean_by_walking(index, q) for q in questions]
-    assert before[0] > 0  # cloaking is a 1E word here
-    edited = index.edited()
-    edited.set_topic("a", "a", topic_passages([{"topic": "a", "id": "a:2", "text": "Pay counters for a ship."}]), "2E")  # fmt: skip
-    edited.remove_topic("c")
-    for q in questions:
-        assert edited.lean(q) == _lean_by_walking(edited, q)
-    assert [index.lean(q) for q in questions] == before  # the copy's changes stay its own
-    assert edited.lean("dilemma") == 0.0  # its only topic is gone
-
-
-def test_a_common_word_alone_is_walked_only_so_far(monkeypatch):
-    monkeypatch.setattr(passages, "POSTING_CAP", 5)
-    index = _passage_index({f"t{i:02}": ("1E", f"A ship numbered {i}.") for i in range(12)})
-    assert len(index.search("ship", limit=20)) == 5  # of 12: the walk stops at the cap
-    # Narrow words are still walked whole.
-    assert [h.topic for h in index.search("numbered ship 7")][:1] == ["t07"]
