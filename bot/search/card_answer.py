@@ -15,7 +15,7 @@ from rapidfuzz import fuzz
 
 from bot.normalize import normalize
 from bot.search.confidence import logit, margin, share
-from bot.search.index import FILLER, SearchIndex, SearchResult, Target
+from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
 
 
 @dataclass(slots=True)
@@ -63,7 +63,7 @@ def cards_named_within(
     recall him"), the longest name first, and the share of the question's content words
     that name holds (0..1). One-word names are left out: too many are everyday words."""
     words = normalize(query).split()
-    content = [w for w in words if w not in FILLER] or words
+    content = content_words(words)
     for size in range(min(len(words) - 1, 8), NAMED_WITHIN_WORDS - 1, -1):
         for start in range(len(words) - size + 1):
             phrase = words[start : start + size]

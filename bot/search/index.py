@@ -131,7 +131,7 @@ def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]
     if not words or not content:
         return 0.0, 0.0
     cover = sum(max(_likeness(w, m) for m in words) for w in content) / len(content)
-    named = _content_words(list(words))
+    named = content_words(list(words))
     whole = sum(max(_likeness(w, m) for w in content) for m in named) / len(named)
     return cover, whole
 
@@ -175,7 +175,9 @@ def _exact_alias(ranked: list[Hit], key: str) -> bool:
     )
 
 
-def _content_words(words: list[str]) -> list[str]:
+def content_words(words: list[str]) -> list[str]:
+    """The words that say what a query is about (FILLER dropped; all of them if none is
+    left)."""
     kept = [w for w in words if w not in FILLER]
     return kept or words
 
@@ -421,7 +423,7 @@ class SearchIndex:
 
     def _score_name(self, key: str, query_words: list[str], query_key: str) -> float:
         """How well a name matches: word coverage both ways, or whole-string similarity."""
-        key_words = _content_words(key.split())
+        key_words = content_words(key.split())
         if not key_words:
             return 0.0
         sims: dict[tuple[str, str], float] = {}
@@ -547,7 +549,7 @@ class SearchIndex:
         if not key:
             return result
         words = key.split()[:20]
-        content = _content_words(words)
+        content = content_words(words)
         best: dict[int, Hit] = {}
         lean = 0.0
 
