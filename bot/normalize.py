@@ -186,3 +186,26 @@ def terms(text: str) -> list[str]:
     """The search terms of a passage or a question: the lexicon applied, stop words dropped,
     each word stemmed. Passages and questions both go through here, so they meet."""
     return [stem(w) for w in lexicon().expand(str(text)) if w not in STOPWORDS]
+
+
+_QUOTED = re.compile(
+    r'"([^"]{1,120})"'
+    # Single quotes only at word edges, so that apostrophes (Rakal's, players', can't)
+    # never open or close a phrase.
+    r"|(?:^|(?<=[\s(\[]))'([^'\s](?:[^']{0,118}[^'\s])?)'(?=$|[\s.,;:!?)\]])"
+)
+
+
+def quoted_phrases(text: str) -> list[list[str]]:
+    """The terms of each phrase a query puts in quotes (double, or single at word edges;
+    straight or curly), in order. A quoted phrase is the words the user means: an answer
+    should hold them together."""
+    spans = _QUOTED.findall(str(text).translate(_TRANSLATE))
+    found = (terms(double or single) for double, single in spans)
+    return [run for run in found if run]
+
+
+def holds_run(sequence: list[str], run: list[str]) -> bool:
+    """Whether ``run`` occurs in ``sequence`` as consecutive items."""
+    width = len(run)
+    return any(sequence[i : i + width] == run for i in range(len(sequence) - width + 1))

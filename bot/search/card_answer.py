@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
-from bot.normalize import normalize
+from bot.normalize import holds_run, normalize, quoted_phrases, terms
 from bot.search.confidence import logit, margin, share
 from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
 
@@ -116,6 +116,15 @@ def choose(
     words = len(normalize(query).split())
     rival = top.score if top is not None else 0.0
     typo = likeness < 1.0
+    # A quoted phrase the card's name holds, or that holds the name, is about the card.
+    quoted = quoted_phrases(query)
+    name = terms(best.title)
+    unquoted = (
+        sum(1 for run in quoted if not holds_run(name, run) and not holds_run(run, name))
+        / len(quoted)
+        if quoted
+        else 0.0
+    )
     features = [
         1.0,
         likeness,
@@ -140,5 +149,6 @@ def choose(
         logit(likeness),
         margin(likeness, rival),
         share([likeness, rival]),
+        unquoted,
     ]
     return CardChoice(ordered, features)

@@ -49,7 +49,11 @@ FEATURES = (
     "logit",  # the top score's log-odds (the fitted ranking's probability), clipped to +-6
     "margin",  # its log-odds lead over the next answer of the same edition, clipped to 0..8
     "share",  # its share of the odds of every answer found (softmax of the log-odds), 0..1
+    "unquoted",  # the share of the query's quoted phrases it does not hold
 )
+
+
+UNQUOTED = FEATURES.index("unquoted")
 
 
 def logit(p: float) -> float:
@@ -156,6 +160,8 @@ class Confidence:
         return sigmoid(sum(w * x for w, x in zip(self.weights, features, strict=True)))
 
     def confident(self, features: Sequence[float]) -> bool:
+        if features[UNQUOTED] >= 1.0:
+            return False  # the user quoted words and the answer holds none of them together
         return self.probability(features) >= self.threshold
 
     def to_json(self) -> dict:
@@ -174,7 +180,9 @@ class Confidence:
 def fit(rows: Sequence[Sequence[float]], labels: Sequence[bool]) -> Confidence:
     weights = fit_logistic(rows, labels)
     model = Confidence(tuple(weights), 1.0)
-    threshold = choose_threshold([model.probability(r) for r in rows], labels)
+    # Answers the quoted-phrase rule keeps unconfident do not set the threshold.
+    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if r[UNQUOTED] < 1.0]
+    threshold = choose_threshold([model.probability(r) for r, _ in kept], [y for _, y in kept])
     return Confidence(tuple(weights), threshold)
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import initialism, normalize
+from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms
 from bot.search import confidence, ranking
 
 log = logging.getLogger(__name__)
@@ -98,6 +98,7 @@ class Hit:
     support: float = 0.0  # the share of the query's weight that passage explains, 0..1
     name_score: float = 0.0  # the name match alone (0: found by its text only)
     signals: list[float] | None = None  # what the fitted ranking read (bot.search.ranking)
+    unquoted: float = 0.0  # the share of the query's quoted phrases it does not hold
 
 
 @dataclass
@@ -595,7 +596,7 @@ class SearchIndex:
         )
         if self.passages is not None:
             lean = self._offer_passages(query, edition, best, offer)
-            self._rank(best, exact, content, lean)
+            self._rank(best, exact, content, lean, quoted_phrases(query))
             fts = []
         else:
             fts = [] if settled and not thorough else self._fulltext(content, edition)
@@ -693,9 +694,17 @@ class SearchIndex:
                     hit.score = round(min(cap, hit.score + EDITION_WEIGHT * sign * lean), 4)
         return lean
 
-    def _rank(self, best: dict[int, Hit], exact: set[int], content: list[str], lean: float) -> None:
+    def _rank(
+        self,
+        best: dict[int, Hit],
+        exact: set[int],
+        content: list[str],
+        lean: float,
+        quoted: list[list[str]],
+    ) -> None:
         """Each candidate's signals, and with a fitted ranking its score replaced by the
-        probability the ranking gives it (see bot.search.ranking)."""
+        probability the ranking gives it (see bot.search.ranking); ``quoted``: the terms
+        of the query's quoted phrases."""
         model = self.ranker_override or ranking.load_shipped()
         pool = sorted(best.items(), key=lambda item: -item[1].score)
         best_support = max((hit.support for _, hit in pool), default=0.0)
@@ -705,6 +714,8 @@ class SearchIndex:
                     hit.score = 0.0  # beyond the candidates the ranking weighs
                 continue
             cover, whole = _name_fit(hit.matched, hit.via, content)
+            if quoted:
+                hit.unquoted = self._unquoted(hit, quoted)
             hit.signals = ranking.signals(
                 prior=hit.score,
                 name=hit.name_score,
@@ -717,9 +728,21 @@ class SearchIndex:
                 edition_fit=lean if hit.target.edition == "1E" else -lean,
                 example=bool(hit.passage is not None and hit.passage.example),
                 via=hit.via,
+                quoted=bool(quoted),
+                unquoted=hit.unquoted,
             )
             if model is not None:
                 hit.score = round(model.probability(hit.signals), 4)
+
+    def _unquoted(self, hit: Hit, quoted: list[list[str]]) -> float:
+        """The share of the quoted phrases neither its matched name nor its text holds."""
+        name = terms(hit.matched)
+        missing = sum(
+            1
+            for run in quoted
+            if not holds_run(name, run) and not self.passages.holds_phrase(hit.target.topic, run)
+        )
+        return missing / len(quoted)
 
     def _features(
         self,
@@ -767,6 +790,7 @@ class SearchIndex:
             confidence.logit(top.score),
             confidence.margin(top.score, second),
             confidence.share([h.score for h in ranked[:10]]),
+            top.unquoted,
         ]
 
     def suggest(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import terms
+from bot.normalize import holds_run, terms
 
 log = logging.getLogger(__name__)
 
@@ -357,6 +357,21 @@ class PassageIndex:
             PassageHit(topic, round(score, 4), min(1.0, score / ceiling), passage)
             for topic, (score, passage) in ranked
         ]
+
+    def holds_phrase(self, topic: str, run: list[str]) -> bool:
+        """Whether the topic's title or one of its passages holds these terms together."""
+        title = self._titles.get(topic, [])
+        if holds_run(title[: len(title) // TITLE_REPEAT], run):  # the title once, not repeated
+            return True
+        postings = [self._postings.get(term) for term in run]
+        if not all(postings):
+            return False
+        for slot in self._by_topic.get(topic, []):
+            passage = self._passages[slot]
+            if passage is not None and all(slot in posting for posting in postings):
+                if holds_run(terms(passage.text), run):
+                    return True
+        return False
 
     def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
         """The passage of a topic (of one of its versions) that answers a question best

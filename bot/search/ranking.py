@@ -47,6 +47,8 @@ SIGNALS = (
     "via_initialism",
     "via_mention",
     "via_typo",  # a partial or misspelt name
+    "quoted",  # the query puts a phrase in quotes and it holds them all
+    "unquoted",  # the share of the query's quoted phrases it does not hold
 )
 
 
@@ -63,6 +65,8 @@ def signals(
     edition_fit: float,
     example: bool,
     via: str,
+    quoted: bool = False,
+    unquoted: float = 0.0,
 ) -> list[float]:
     """One candidate's signals, in the order of :data:`SIGNALS`."""
     length = math.log1p(content_words)
@@ -85,6 +89,8 @@ def signals(
         float(via == "initialism"),
         float(via == "mentioned"),
         float(via == "typo"),
+        float(quoted and not unquoted),
+        unquoted,
     ]
 
 

@@ -2,9 +2,17 @@
 
 import math
 
-from bot.normalize import terms
+from bot.normalize import holds_run, quoted_phrases, terms
 from bot.search import passages
-from bot.search.confidence import choose_threshold, fit_logistic, sigmoid
+from bot.search.confidence import (
+    FEATURES,
+    UNQUOTED,
+    Confidence,
+    choose_threshold,
+    fit,
+    fit_logistic,
+    sigmoid,
+)
 from bot.search.passages import PassageIndex, split_passages, topic_passages
 
 
@@ -59,6 +67,52 @@ def test_bm25_finds_the_passage_and_compounds_meet():
     assert hits[0].passage.index == 1 and "discarded" in hits[0].passage.text
     assert 0 < hits[0].share <= 1
     assert index.search("phasing")[0].topic == "1e-cloaking-and-phasing"
+
+
+def test_quoted_phrases_are_read_and_apostrophes_are_not_quotes():
+    assert quoted_phrases('Dilemmas -- "Discard dilemma"') == [["discard", "dilemma"]]
+    assert quoted_phrases("Is a ship's \u201cRange\u201d the same as 'Warp Speed'?") == [
+        terms("Range"),
+        terms("Warp Speed"),
+    ]
+    assert quoted_phrases("Major Rakal's guide to the players' ships") == []
+    assert quoted_phrases('the player earns it." Does it stay?') == []  # an unbalanced quote
+    assert quoted_phrases('a "the" word') == []  # nothing but stop words
+    assert holds_run(["a", "b", "c"], ["b", "c"]) and not holds_run(["a", "b", "c"], ["a", "c"])
+
+
+def test_a_topic_holds_a_quoted_phrase_only_with_its_words_together():
+    index = _index()
+    assert index.holds_phrase("1e-mis-seeds", terms("mis-seeded card"))
+    assert index.holds_phrase("1e-seed-phase", terms("seed phase"))  # its title
+    # Both words are in its text, but not together.
+    assert not index.holds_phrase("1e-seed-phase", terms("seed dilemmas"))
+    assert not index.holds_phrase("1e-seed-phase", terms("cloak"))
+
+
+def _unquoted_row(value: float, probability_weight: float = 1.0) -> list[float]:
+    row = [0.0] * len(FEATURES)
+    row[0] = probability_weight
+    row[UNQUOTED] = value
+    return row
+
+
+def test_an_answer_holding_none_of_the_quoted_phrases_is_never_confident():
+    sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
+    assert sure.confident(_unquoted_row(0.0))
+    assert sure.confident(_unquoted_row(0.5))  # one of two quoted phrases held
+    assert not sure.confident(_unquoted_row(1.0))
+
+
+def test_answers_the_quote_rule_keeps_unconfident_do_not_set_the_threshold():
+    # Sure-looking wrong answers that miss every quoted phrase would force the threshold
+    # up to 1 if they counted; the rule keeps them unconfident, so they do not.
+    rows = [_unquoted_row(0.0) for _ in range(20)] + [_unquoted_row(1.0) for _ in range(5)]
+    labels = [True] * 20 + [False] * 5
+    model = fit(rows, labels)
+    assert model.threshold < 1.0
+    assert all(model.confident(r) for r in rows[:20])
+    assert not any(model.confident(r) for r in rows[20:])
 
 
 def test_a_topic_can_be_replaced_alone():
@@ -143,6 +197,17 @@ def test_an_answer_offering_both_editions_stands_for_both(rulings):
     other = "1e-stopped" if first == "2e-stopped" else "2e-stopped"
     assert ranked.right([other]) and ranked.right([first])
     assert not rulings.ranked("stopped", edition="2E").right(["1e-stopped"])
+
+
+def test_a_quoted_phrase_the_answer_does_not_hold_leaves_it_unconfident(rulings):
+    # A 1994 FAQ heading: the best ruling is about discarding cards, not the quoted
+    # "Discard dilemma" instruction, and only the quotes tell the two apart.
+    plain = rulings.ranked("Dilemmas -- Discard dilemma")
+    quoted = rulings.ranked('Dilemmas -- "Discard dilemma"')
+    assert plain.ids[0] == quoted.ids[0] == "2e-discarding"
+    assert plain.confident and not quoted.confident
+    # Quoting words the answer holds together costs nothing.
+    assert rulings.ranked('what is "seed phase"').confident
 
 
 def test_a_rules_term_typed_exactly_stays_the_rules_term(rulings):
