@@ -116,15 +116,11 @@ def choose(
     words = len(normalize(query).split())
     rival = top.score if top is not None else 0.0
     typo = likeness < 1.0
-    # A quoted phrase the card's name holds, or that holds the name, is about the card.
+    # A quoted phrase is about the card when its name holds it ("Cry 'Havoc!'"); one that
+    # says more than the name ('"Armed with Starfleet Type II Phaser"') is about more.
     quoted = quoted_phrases(query)
     name = terms(best.title)
-    unquoted = (
-        sum(1 for run in quoted if not holds_run(name, run) and not holds_run(run, name))
-        / len(quoted)
-        if quoted
-        else 0.0
-    )
+    unquoted = sum(1 for run in quoted if not holds_run(name, run)) / len(quoted) if quoted else 0.0
     features = [
         1.0,
         likeness,

@@ -1,7 +1,8 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
 from bot.search import card_answer
-from bot.search.index import TITLE, SearchIndex, Target
+from bot.search.confidence import UNQUOTED
+from bot.search.index import TITLE, SearchIndex, SearchResult, Target
 
 
 def _card_index(*titles: str) -> SearchIndex:
@@ -49,3 +50,17 @@ def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     assert rulings.ranked("what time is it").ids[:1] != ["1e-you-will-in-time"]
     typo, _ = rulings.show("Atmosperic Ionization")  # a whole name misspelt still is
     assert typo["kind"] == "card"
+
+
+def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
+    index = _card_index("Starfleet Type II Phaser", "Cry Havoc!")
+    phaser, havoc = index.targets
+
+    def unquoted(query: str, card: Target) -> float:
+        choice = card_answer.choose(query, None, SearchResult(query, False), [card], {})
+        return choice.features[UNQUOTED]
+
+    assert unquoted('What does "Starfleet Type II Phaser" do?', phaser) == 0.0
+    assert unquoted('Cry "Havoc!"', havoc) == 0.0  # part of the name, quoted
+    # The quote says more than the name: it asks about "armed with", not the card.
+    assert unquoted('What does "Armed with Starfleet Type II Phaser" mean', phaser) == 1.0
