@@ -146,5 +146,6 @@ def choose(
         margin(likeness, rival),
         share([likeness, rival]),
         unquoted,
+        0.0,
     ]
     return CardChoice(ordered, features)

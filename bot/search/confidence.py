@@ -50,6 +50,7 @@ FEATURES = (
     "margin",  # its log-odds lead over the next answer of the same edition, clipped to 0..8
     "share",  # its share of the odds of every answer found (softmax of the log-odds), 0..1
     "unquoted",  # the share of the query's quoted phrases it does not hold
+    "mention_name",  # the name that matched (wholly or partly) is one its text mentions
 )
 
 

@@ -99,6 +99,7 @@ class Hit:
     name_score: float = 0.0  # the name match alone (0: found by its text only)
     signals: list[float] | None = None  # what the fitted ranking read (bot.search.ranking)
     unquoted: float = 0.0  # the share of the query's quoted phrases it does not hold
+    mention: bool = False  # the name that matched is one its text merely mentions
 
 
 @dataclass
@@ -560,7 +561,7 @@ class SearchIndex:
         # people wrote those names for that ruling (an initialism or a mention is a guess).
         written = {self._target[i] for i in named if self._source[i] in (TITLE, ALIAS)}
 
-        def offer(target: int, score: float, via: str, matched: str) -> None:
+        def offer(target: int, score: float, via: str, matched: str, mention: bool = False) -> None:
             if edition and self.targets[target].edition != edition:
                 return
             if self.targets[target].title_only and target not in exact:
@@ -569,13 +570,22 @@ class SearchIndex:
             if hit is None or score > hit.score:
                 name = score if via not in ("full text", "passage") else 0.0
                 best[target] = Hit(
-                    self.targets[target], round(score, 4), via, matched, name_score=name
+                    self.targets[target],
+                    round(score, 4),
+                    via,
+                    matched,
+                    name_score=name,
+                    mention=mention,
                 )
 
         for index in named:
             source = self._source[index]
             offer(
-                self._target[index], SOURCE_WEIGHT[source], SOURCE_LABEL[source], self._keys[index]
+                self._target[index],
+                SOURCE_WEIGHT[source],
+                SOURCE_LABEL[source],
+                self._keys[index],
+                source == MENTION,
             )
         # In a long question a name that matches only some words is a weak hint: the
         # passage that answers it should be able to outrank it.
@@ -586,7 +596,7 @@ class SearchIndex:
                 via = "typo" if score < 0.9 * SOURCE_WEIGHT[source] else SOURCE_LABEL[source]
                 if via == "typo":
                     score *= partial
-                offer(self._target[index], score, via, self._keys[index])
+                offer(self._target[index], score, via, self._keys[index], source == MENTION)
         # Full text answers questions the names cannot, and breaks ties between names.
         leaders = sorted((h.score for h in best.values()), reverse=True)[:2]
         settled = (
@@ -730,6 +740,7 @@ class SearchIndex:
                 via=hit.via,
                 quoted=bool(quoted),
                 unquoted=hit.unquoted,
+                mention=hit.mention,
             )
             if model is not None:
                 hit.score = round(model.probability(hit.signals), 4)
@@ -791,6 +802,7 @@ class SearchIndex:
             confidence.margin(top.score, second),
             confidence.share([h.score for h in ranked[:10]]),
             top.unquoted,
+            float(top.mention),
         ]
 
     def suggest(

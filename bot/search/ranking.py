@@ -49,6 +49,7 @@ SIGNALS = (
     "via_typo",  # a partial or misspelt name
     "quoted",  # the query puts a phrase in quotes and it holds them all
     "unquoted",  # the share of the query's quoted phrases it does not hold
+    "mention_name",  # the name that matched (wholly or partly) is one its text mentions
 )
 
 
@@ -67,6 +68,7 @@ def signals(
     via: str,
     quoted: bool = False,
     unquoted: float = 0.0,
+    mention: bool = False,
 ) -> list[float]:
     """One candidate's signals, in the order of :data:`SIGNALS`."""
     length = math.log1p(content_words)
@@ -91,6 +93,7 @@ def signals(
         float(via == "typo"),
         float(quoted and not unquoted),
         unquoted,
+        float(mention),
     ]
 
 

@@ -3,6 +3,7 @@
 import pytest
 
 from bot.search import ranking
+from bot.search.index import MENTION, TITLE, SearchIndex, Target
 
 
 def _signals(**overrides):
@@ -47,3 +48,23 @@ def test_parameters_round_trip_and_the_shipped_file_names_every_signal(tmp_path)
     shipped = ranking.load()
     assert shipped is not None and len(shipped.weights) == len(ranking.SIGNALS)
     assert ranking.load(tmp_path / "missing.json") is None
+
+
+def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
+    # "Alternate Universe Door" is a card the time-location ruling mentions in passing: a
+    # question naming it is not about that ruling, and a partial match (labelled "typo")
+    # used to hide that the name was only a mention.
+    targets = [
+        Target("1e-time-location", "e1", "time location", "1E", "rule", "CRD", None),
+        Target("1e-doorway", "e2", "doorway", "1E", "rule", "CRD", None),
+    ]
+    index = SearchIndex(targets)
+    index.add_name("time location", 0, TITLE)
+    index.add_name("Alternate Universe Door", 0, MENTION)
+    index.add_name("doorway", 1, TITLE)
+    index.finish()
+    hits = {h.target.topic: h for h in index.search("Do I need an Alternate Universe Door").hits}
+    assert hits["1e-time-location"].mention
+    assert not index.search("doorway").hits[0].mention
+    named = dict(zip(ranking.SIGNALS, _signals(mention=True), strict=True))
+    assert named["mention_name"] == 1.0
