@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.normalize import normalize
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
-from bot.search.passages import PassageIndex, build_passage_index, topic_passages
+from bot.search.passages import PassageIndex, build_passage_index, known_terms, topic_passages
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)
@@ -51,9 +51,14 @@ class RulingsIndexBuilder:
         self.source_label = source_label
         self.cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
         self.cards_by_id: dict[str, dict[str, Any]] = {}
-        for card in store.db.query("SELECT id, edition, title, subtitle, name FROM cards"):
+        texts: list[str] = []
+        for card in store.db.query("SELECT id, edition, title, subtitle, name, text FROM cards"):
             self.cards_by_id[card["id"]] = card
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
+            texts.append(f"{card['name']} {card['text'] or ''}")
+        # The card texts' words are spelt right: a question's word found there but in no
+        # ruling is not a typo of a ruling's word.
+        self.card_words = known_terms(texts)
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
         """The index every lookup searches: one target per topic (its current version)."""
@@ -67,7 +72,7 @@ class RulingsIndexBuilder:
             self._add_names(index, row, index.by_topic[row["topic"]])
         for alias in db.query("SELECT alias, target FROM aliases"):
             self._add_alias(index, alias)
-        index.passages = build_passages(rows)
+        index.passages = build_passages(rows, self.card_words)
         index.finish()
         return index
 
@@ -163,15 +168,18 @@ class RulingsIndexBuilder:
         index.add_name(alias["alias"], found, ALIAS)
 
 
-def build_passages(rows: list[dict[str, Any]]) -> PassageIndex:
-    """Every passage of every current topic (all its live versions), held in memory."""
+def build_passages(
+    rows: list[dict[str, Any]], known_words: frozenset[str] = frozenset()
+) -> PassageIndex:
+    """Every passage of every current topic (all its live versions), held in memory
+    (``known_words``: terms spelt right that no passage need hold)."""
     by_topic: dict[str, list[dict[str, Any]]] = {}
     titles: dict[str, str] = {}
     for row in rows:
         by_topic.setdefault(row["topic"], []).append(row)
         if row["rank"] == 0:
             titles[row["topic"]] = row["title"]
-    return build_passage_index(by_topic, titles)
+    return build_passage_index(by_topic, titles, known_words)
 
 
 def build_card_index(store: Store) -> SearchIndex:

@@ -160,6 +160,10 @@ class PassageIndex:
         self._total_length = 0
         self._live = 0
         self._owned: set[int] | None = None  # postings a copy owns (see ``edited``)
+        # Words known to be spelt right though no passage holds them (the card texts' words):
+        # such a word may meet an indexed term as another form of itself ("overrides",
+        # "overridden") but is never "corrected" into another word ("speed" is not "seed").
+        self.known_words: frozenset[str] = frozenset()
 
     def __len__(self) -> int:
         return self._live
@@ -305,7 +309,12 @@ class PassageIndex:
         if self._vocab is None:
             self._vocab = sorted(self._postings)
         found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)
-        return [found[0]] if found else []
+        if not found:
+            return []
+        nearest = found[0]
+        if word in self.known_words and not (nearest.startswith(word) or word.startswith(nearest)):
+            return []
+        return [nearest]
 
     def _split(self, word: str) -> list[str]:
         for cut in range(3, len(word) - 2):
@@ -396,12 +405,28 @@ class PassageIndex:
 
 
 def build_passage_index(
-    rows_by_topic: dict[str, list[dict]], titles: dict[str, str]
+    rows_by_topic: dict[str, list[dict]],
+    titles: dict[str, str],
+    known_words: frozenset[str] = frozenset(),
 ) -> PassageIndex:
     """The passage index of every topic: ``rows_by_topic`` holds each topic's non-retired
-    versions, best first (each row with ``topic``, ``id``, ``text``, ``edition``)."""
+    versions, best first (each row with ``topic``, ``id``, ``text``, ``edition``);
+    ``known_words``: terms spelt right that no passage need hold (see ``known_terms``)."""
     index = PassageIndex()
+    index.known_words = known_words
     for topic, rows in rows_by_topic.items():
         edition = rows[0].get("edition", "") if rows else ""
         index.set_topic(topic, titles.get(topic, ""), topic_passages(rows), edition)
     return index
+
+
+_WORD = re.compile(r"[a-z0-9']+")
+
+
+def known_terms(texts: Iterable[str]) -> frozenset[str]:
+    """The terms of a body of correctly spelt text (the card lists), each distinct word
+    stemmed once."""
+    words: set[str] = set()
+    for text in texts:
+        words.update(_WORD.findall(str(text).lower()))
+    return frozenset(terms(" ".join(sorted(words))))
