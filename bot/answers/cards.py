@@ -8,6 +8,7 @@ from typing import Any
 
 from bot.answers.results import result_json
 from bot.normalize import normalize
+from bot.search import card_answer
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
 from bot.store.readers import ThreadReaders
@@ -77,11 +78,24 @@ class CardLookups:
         row = self.store.card(text)
         found: dict[str, Any] = {"query": text, "confident": False, "results": []}
         if row is None:
-            result = self.card_index().search(text, edition=edition, limit=5)
+            index = self.card_index()
+            result = index.search(text, edition=edition, limit=5)
             found = result_json(result)
-            if not (result.confident and result.hits):
+            # The card the query names: exactly (any printed form), or the whole query that
+            # name misspelt. A card sharing a few of its words is a suggestion, not the
+            # answer ("what time is it" is not You Will in Time, "cost" not At What Cost?).
+            named = card_answer.named_cards(index, text, edition)
+            if not named:
+                named, _ = card_answer.misspelt_cards(index, text, edition)
+            if not named:
+                found["confident"] = False
                 return None, found
-            row = self.store.card(result.hits[0].target.entry)
+            # Several cards of that name (one per edition): the one the search puts first.
+            order = [hit.target.entry for hit in result.hits]
+            named = sorted(
+                named, key=lambda c: order.index(c.entry) if c.entry in order else len(order)
+            )
+            row = self.store.card(named[0].entry)
         card = dict(row)
         card["sets"] = json.loads(card.get("sets") or "[]")
         names = [card["name"]] + ([] if card["subtitle"] else [card["title"]])

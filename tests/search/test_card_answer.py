@@ -64,3 +64,13 @@ def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
     assert unquoted('Cry "Havoc!"', havoc) == 0.0  # part of the name, quoted
     # The quote says more than the name: it asks about "armed with", not the card.
     assert unquoted('What does "Armed with Starfleet Type II Phaser" mean', phaser) == 1.0
+
+
+def test_a_card_lookup_answers_only_for_a_name_not_for_a_few_of_its_words(rulings):
+    # The card index's best guess used to be the answer whenever the rulings' confidence
+    # model liked it: a question sharing a word with a card's title came back as that card.
+    for query in ("what time is it", "cost", 'Dilemmas -- "Discard dilemma"'):
+        card, found = rulings.card(query)
+        assert card is None and not found["confident"], query
+    assert rulings.card("Atmosperic Ionization")[0]["name"] == "Atmospheric Ionization"
+    assert rulings.card("Klingon Tea Ceremony")[0]["name"] == "Klingon Tea Ceremony"
