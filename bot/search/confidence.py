@@ -178,13 +178,19 @@ class Confidence:
         return cls(tuple(float(weights.get(name, 0.0)) for name in FEATURES), data["threshold"])
 
 
+def threshold_for(
+    weights: Sequence[float], rows: Sequence[Sequence[float]], labels: Sequence[bool]
+) -> float:
+    """The threshold for these weights (see :func:`choose_threshold`), chosen on the answers
+    the quoted-phrase rule leaves to the model: those it keeps unconfident do not count."""
+    model = Confidence(tuple(weights), 1.0)
+    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if r[UNQUOTED] < 1.0]
+    return choose_threshold([model.probability(r) for r, _ in kept], [y for _, y in kept])
+
+
 def fit(rows: Sequence[Sequence[float]], labels: Sequence[bool]) -> Confidence:
     weights = fit_logistic(rows, labels)
-    model = Confidence(tuple(weights), 1.0)
-    # Answers the quoted-phrase rule keeps unconfident do not set the threshold.
-    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if r[UNQUOTED] < 1.0]
-    threshold = choose_threshold([model.probability(r) for r, _ in kept], [y for _, y in kept])
-    return Confidence(tuple(weights), threshold)
+    return Confidence(tuple(weights), threshold_for(weights, rows, labels))
 
 
 def fit_confidence(rows: list[list[float]], labels: list[bool]) -> Callable[[list[float]], bool]:

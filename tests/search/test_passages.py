@@ -9,9 +9,9 @@ from bot.search.confidence import (
     UNQUOTED,
     Confidence,
     choose_threshold,
-    fit,
     fit_logistic,
     sigmoid,
+    threshold_for,
 )
 from bot.search.passages import PassageIndex, split_passages, topic_passages
 
@@ -105,14 +105,18 @@ def test_an_answer_holding_none_of_the_quoted_phrases_is_never_confident():
 
 
 def test_answers_the_quote_rule_keeps_unconfident_do_not_set_the_threshold():
-    # Sure-looking wrong answers that miss every quoted phrase would force the threshold
-    # up to 1 if they counted; the rule keeps them unconfident, so they do not.
-    rows = [_unquoted_row(0.0) for _ in range(20)] + [_unquoted_row(1.0) for _ in range(5)]
-    labels = [True] * 20 + [False] * 5
-    model = fit(rows, labels)
-    assert model.threshold < 1.0
-    assert all(model.confident(r) for r in rows[:20])
-    assert not any(model.confident(r) for r in rows[20:])
+    # Weights that score the wrong answers (which hold no quoted phrase) above the right
+    # ones: if they counted, no threshold would keep precision and none would be confident.
+    weights = [0.0] * len(FEATURES)
+    weights[1] = 3.0  # the top answer's score
+    right = [1.0, 0.5] + [0.0] * (len(FEATURES) - 2)
+    wrong = [1.0, 0.9] + [0.0] * (len(FEATURES) - 2)
+    wrong[UNQUOTED] = 1.0
+    rows, labels = [right] * 20 + [wrong] * 5, [True] * 20 + [False] * 5
+    threshold = threshold_for(weights, rows, labels)
+    model = Confidence(tuple(weights), threshold)
+    assert threshold < model.probability(wrong)
+    assert model.confident(right) and not model.confident(wrong)
 
 
 def test_a_word_spelt_right_is_not_corrected_into_another_word():
