@@ -47,6 +47,25 @@ def store_copy(tmp_path, built_store) -> Path:
     return db
 
 
+@pytest.fixture
+def data_copy(tmp_path, data_dir) -> Path:
+    """A writable copy of the bundled data of this test's own."""
+    copy = tmp_path / "rulings_data"
+    shutil.copytree(data_dir, copy)
+    return copy
+
+
+@pytest.fixture
+def live(store_copy, data_copy):
+    """The service on a store and data of this test's own (moderator changes must not leak
+    into other tests)."""
+    from bot.answers.service import Rulings
+
+    service = Rulings.open(store_copy, data_copy)
+    yield service
+    service.close()
+
+
 @pytest.fixture(autouse=True)
 def _root_logger_restored():
     """The CLI's entry point configures logging, with a handler on the stderr pytest captured

@@ -6,7 +6,6 @@ threads really overlap. A barrier lines them up on the same instant.
 """
 
 import logging
-import shutil
 import threading
 
 from bot.answers.moderation import Moderator
@@ -52,13 +51,11 @@ def test_processes_creating_the_state_file_together_all_start(tmp_path):
         state.close()
 
 
-def test_processes_opening_a_store_that_needs_building_build_it_once(tmp_path, data_dir, caplog):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
+def test_processes_opening_a_store_that_needs_building_build_it_once(tmp_path, data_copy, caplog):
     db = tmp_path / "store.sqlite3"
     stores = []
     with caplog.at_level(logging.INFO, logger="bot.store.build"):
-        failures = _all_at_once(lambda n: stores.append(open_store(db, data)), count=3)
+        failures = _all_at_once(lambda n: stores.append(open_store(db, data_copy)), count=3)
     try:
         assert failures == [], repr(failures)
         builds = [r for r in caplog.records if r.getMessage().startswith("built store")]
@@ -71,14 +68,12 @@ def test_processes_opening_a_store_that_needs_building_build_it_once(tmp_path, d
             store.close()
 
 
-def test_processes_opening_a_built_store_together_all_start(tmp_path, data_dir):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
+def test_processes_opening_a_built_store_together_all_start(tmp_path, data_copy):
     db = tmp_path / "store.sqlite3"
-    open_store(db, data).close()
+    open_store(db, data_copy).close()
     for _ in range(5):
         stores = []
-        failures = _all_at_once(lambda n, stores=stores: stores.append(open_store(db, data)))
+        failures = _all_at_once(lambda n, stores=stores: stores.append(open_store(db, data_copy)))
         for store in stores:
             store.close()
         assert failures == [], repr(failures)
@@ -94,23 +89,21 @@ def _update_bundled_data(data) -> None:
     )
 
 
-def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, data_dir):
+def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, data_copy):
     """An update: a restarted shard rebuilds the store while an old one still runs. The old
     one must answer from the new file and write its moderator changes there, not into the
     replaced file (where they would be lost)."""
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
     db = tmp_path / "store.sqlite3"
-    running = Rulings.open(db, data)
-    _update_bundled_data(data)
-    Rulings.open(db, data).close()  # the restarted process rebuilds and renames into place
+    running = Rulings.open(db, data_copy)
+    _update_bundled_data(data_copy)
+    Rulings.open(db, data_copy).close()  # the restarted process rebuilds and renames into place
 
     assert running.refresh_if_changed()  # its watcher notices the new file
     assert running.search("big chair")["confident"]
     running.add_alias(Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander")
     running.close()
 
-    later = Rulings.open(db, data)
+    later = Rulings.open(db, data_copy)
     try:
         found = later.search("the hot seat")
         assert found["confident"] and found["results"][0]["id"].endswith(":matching-commander")
@@ -118,17 +111,15 @@ def test_a_running_process_follows_a_store_another_process_rebuilt(tmp_path, dat
         later.close()
 
 
-def test_a_moderator_change_is_not_lost_to_a_rebuild_in_between(tmp_path, data_dir):
+def test_a_moderator_change_is_not_lost_to_a_rebuild_in_between(tmp_path, data_copy):
     """No watcher tick between the rebuild and the change: the change itself follows."""
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
     db = tmp_path / "store.sqlite3"
-    running = Rulings.open(db, data)
-    _update_bundled_data(data)
-    Rulings.open(db, data).close()
+    running = Rulings.open(db, data_copy)
+    _update_bundled_data(data_copy)
+    Rulings.open(db, data_copy).close()
     running.add_alias(Moderator("101", "Mod Mary"), "the hot seat", "1e-matching-commander")
     running.close()
-    later = Rulings.open(db, data)
+    later = Rulings.open(db, data_copy)
     try:
         assert later.search("the hot seat")["confident"]
         assert later.search("big chair")["confident"]

@@ -1,7 +1,6 @@
 """Moderator changes in the core: audited, reversible, refused when stale, atomic,
 carried over a rebuild, exported and re-imported without loss."""
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -21,20 +20,6 @@ from bot.store.export import export_store
 ROOT = Path(__file__).resolve().parents[1]
 MARY = Moderator("101", "Mod Mary")
 JOE = Moderator("102", "Mod Joe")
-
-
-@pytest.fixture
-def data(tmp_path, data_dir):
-    copy = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, copy)
-    return copy
-
-
-@pytest.fixture
-def live(store_copy, data):
-    service = Rulings.open(store_copy, data)
-    yield service
-    service.close()
 
 
 def _add(live, **overrides):
@@ -284,9 +269,9 @@ def _without_2014_crd(data: Path) -> None:
     (data / "entries" / "2e-crd-2014-07-07.yaml").unlink()
 
 
-def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data):
-    _without_2014_crd(data)
-    live = Rulings.open(tmp_path / "old.sqlite3", data)
+def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data_copy):
+    _without_2014_crd(data_copy)
+    live = Rulings.open(tmp_path / "old.sqlite3", data_copy)
     try:
         assert live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
         content = (
@@ -336,7 +321,7 @@ def test_import_refuses_bad_attachments(live, content, filename, message):
         live.preview_import(content, filename, title="x", edition="2E", date="2030-01-01")
 
 
-def test_export_then_rebuild_round_trips_every_entry(tmp_path, data, live):
+def test_export_then_rebuild_round_trips_every_entry(tmp_path, data_copy, live):
     _add(live)
     entry_id = live.show("cost reduction")[0]["id"]
     live.edit_ruling(MARY, entry_id, live.editable_entry(entry_id)["version"], text="Edited text.")
@@ -345,9 +330,9 @@ def test_export_then_rebuild_round_trips_every_entry(tmp_path, data, live):
         r["id"]: (r["title"], r["text"], r["retired"], r["status"])
         for r in live.store.db.query("SELECT * FROM entries")
     }
-    export_store(live.store, data)
+    export_store(live.store, data_copy)
     fresh = Rulings.open(
-        tmp_path / "fresh.sqlite3", data
+        tmp_path / "fresh.sqlite3", data_copy
     )  # a new store from the exported YAML only
     try:
         after = {
@@ -360,9 +345,9 @@ def test_export_then_rebuild_round_trips_every_entry(tmp_path, data, live):
         fresh.close()
 
 
-def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
+def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data_copy):
     db = tmp_path / "store.sqlite3"
-    live = Rulings.open(db, data)
+    live = Rulings.open(db, data_copy)
     _add(live)
     entry_id = live.show("cost reduction")[0]["id"]
     live.edit_ruling(
@@ -370,13 +355,13 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
     )
     live.close()
     # Newer bundled data changes the same entry underneath the moderator's edit.
-    path = data / "entries" / "2e-crd-2014-07-07.yaml"
+    path = data_copy / "entries" / "2e-crd-2014-07-07.yaml"
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     for entry in raw["entries"]:
         if entry["id"] == entry_id:
             entry["text"] = "Text from a newer bundled import."
     path.write_text(yaml.safe_dump(raw, sort_keys=False, allow_unicode=True), encoding="utf-8")
-    live = Rulings.open(db, data)
+    live = Rulings.open(db, data_copy)
     try:
         assert live.show("tribble timing")[0]["text"].startswith("Tribbles")  # not lost
         assert (
@@ -393,10 +378,10 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data):
         live.close()
 
 
-def test_cli_equivalents(tmp_path, data, capsys):
+def test_cli_equivalents(tmp_path, data_copy, capsys):
     from bot.cli.main import main
 
-    base = ["--data", str(data), "--db", str(tmp_path / "cli.sqlite3")]
+    base = ["--data", str(data_copy), "--db", str(tmp_path / "cli.sqlite3")]
     assert (
         main(
             [
@@ -427,10 +412,10 @@ def test_cli_equivalents(tmp_path, data, capsys):
     assert "wrote" in capsys.readouterr().out
 
 
-def test_cli_refuses_a_repoint_and_an_unknown_document_until_asked(store_copy, data, capsys):
+def test_cli_refuses_a_repoint_and_an_unknown_document_until_asked(store_copy, data_copy, capsys):
     from bot.cli.main import main
 
-    base = ["--data", str(data), "--db", str(store_copy)]
+    base = ["--data", str(data_copy), "--db", str(store_copy)]
     assert main([*base, "alias", "--as", "ops", "add", "2e-stopped", "KTC"]) == 2
     assert "“KTC” already leads to Klingon Tea Ceremony" in capsys.readouterr().err
     add = [*base, "add", "--as", "ops", "--title", "Tribble Timing", "--edition", "2E",

@@ -1,7 +1,5 @@
 """The store: built on first use, reused while the YAML is unchanged, rebuilt when it changes."""
 
-import shutil
-
 from bot.answers.service import Rulings
 from bot.store.build import open_store
 
@@ -16,20 +14,18 @@ def test_built_once_then_reused(tmp_path, data_dir):
     assert db.stat().st_mtime_ns == first
 
 
-def test_rebuilt_when_the_yaml_changes(tmp_path, data_dir):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
+def test_rebuilt_when_the_yaml_changes(tmp_path, data_copy):
     db = tmp_path / "store.sqlite3"
-    rulings = Rulings.open(db, data)
+    rulings = Rulings.open(db, data_copy)
     assert rulings.search("ship commander")["confident"]
     rulings.close()
-    aliases = data / "aliases.yaml"
+    aliases = data_copy / "aliases.yaml"
     aliases.write_text(
         aliases.read_text(encoding="utf-8")
         + "  - alias: big chair\n    target: 1e-matching-commander\n",
         encoding="utf-8",
     )
-    rulings = Rulings.open(db, data)
+    rulings = Rulings.open(db, data_copy)
     found = rulings.search("big chair")
     rulings.close()
     assert found["confident"] and found["results"][0]["id"].endswith(":matching-commander")

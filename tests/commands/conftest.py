@@ -1,12 +1,10 @@
 """Fixtures for the Discord adapter: the real bot, wired to the bundled data, on the fake."""
 
 import contextlib
-import shutil
 
 import discord
 import pytest
 
-from bot.answers.service import Rulings
 from bot.settings import Settings
 from bot.store.state import State
 from commands.app import RulingsBot
@@ -24,16 +22,6 @@ def settings():
         home_guild_id=int(payloads.GUILD_ID),
         moderator_role_id=int(payloads.MOD_ROLE_ID),
     )
-
-
-@pytest.fixture
-def fresh(tmp_path, data_dir, store_copy):
-    """A live store of its own (moderator changes must not leak into other tests)."""
-    copy = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, copy)
-    service = Rulings.open(store_copy, copy)
-    yield service
-    service.close()
 
 
 @pytest.fixture

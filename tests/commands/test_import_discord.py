@@ -40,8 +40,8 @@ async def _click(fake_discord, custom_id: str, message: dict):
     )
 
 
-async def test_import_with_warnings_takes_a_second_click(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_import_with_warnings_takes_a_second_click(fake_discord, running, live):
+    async with running(live):
         attachment = fake_discord.attachment("rulings.txt", FEED)
         ix = admin("import", {"edition": "2E"}, attachments={"document": attachment})
         await fake_discord.interact(ix)
@@ -74,15 +74,15 @@ async def test_import_with_warnings_takes_a_second_click(fake_discord, running, 
         )
         data = first.body["data"]
         assert data["content"].startswith("⚠ This document has 1 warning(s)")
-        assert fresh.change_log(5) == []  # the first click changed nothing
+        assert live.change_log(5) == []  # the first click changed nothing
         again = _custom_id(data["components"], "ra:ok:")
         labels = [c["label"] for row in data["components"] for c in row["components"]]
         assert labels == ["Import despite warnings", "Cancel"]
         done = await _click(fake_discord, again, message)
     assert done.body["data"]["content"].startswith("Done:")
-    answer = fresh.show("Crisis", edition="2E")[0]
+    answer = live.show("Crisis", edition="2E")[0]
     assert answer["date"] == "2016-11-02"  # the ruling's own date, not one for the upload
-    assert fresh.change_log(1)[0]["action"] == "import"
+    assert live.change_log(1)[0]["action"] == "import"
 
 
 def test_a_long_preview_stays_inside_discord_limits():

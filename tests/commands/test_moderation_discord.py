@@ -86,15 +86,15 @@ ADD_VALUES = {
 }
 
 
-async def test_home_moderator_adds_with_preview_then_confirm(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_home_moderator_adds_with_preview_then_confirm(fake_discord, running, live):
+    async with running(live):
         preview = await open_modal_and_submit(
             fake_discord, admin("add", {"edition": "2E"}), ADD_VALUES,
             guild_id=HOME, user=payloads.MOD_USER, member_roles=[payloads.MOD_ROLE_ID],
         )  # fmt: skip
         assert preview["type"] == 4 and preview["data"]["flags"] & EPHEMERAL
         assert preview["data"]["embeds"][0]["title"] == "Tribble Timing [2E]"
-        assert fresh.show("tribble timing")[0] is None  # nothing changed before Confirm
+        assert live.show("tribble timing")[0] is None  # nothing changed before Confirm
         message = fake_discord.original_message(fake_discord.requests[-1].path.split("/")[3])
         done = await fake_discord.interact(
             payloads.button_click(
@@ -120,11 +120,11 @@ async def test_home_moderator_adds_with_preview_then_confirm(fake_discord, runni
         == "Tribbles multiply at the start of each turn."
     )
     assert any(c["name"] == "Tribble Timing (2E)" for c in choices.body["data"]["choices"])
-    assert fresh.change_log(1)[0]["moderator_id"] == payloads.MOD_USER_ID
+    assert live.change_log(1)[0]["moderator_id"] == payloads.MOD_USER_ID
 
 
-async def test_member_without_the_role_is_refused_everywhere(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_member_without_the_role_is_refused_everywhere(fake_discord, running, live):
+    async with running(live):
         refused = await fake_discord.interact(
             admin("add", {"edition": "2E"}, user=payloads.USER, roles=())
         )
@@ -153,11 +153,11 @@ async def test_member_without_the_role_is_refused_everywhere(fake_discord, runni
             callback.body["data"]["content"]
             == "Only rulings moderators of the home server can do this."
         )
-    assert fresh.change_log(5) == []
+    assert live.change_log(5) == []
 
 
-async def test_other_servers_and_dms_cannot_reach_it(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_other_servers_and_dms_cannot_reach_it(fake_discord, running, live):
+    async with running(live):
         with pytest.raises(ValueError, match="not registered here"):  # Discord would not deliver it
             await fake_discord.interact(
                 admin(
@@ -184,13 +184,13 @@ async def test_other_servers_and_dms_cannot_reach_it(fake_discord, running, fres
     assert (
         forged.body["data"]["content"] == "Only rulings moderators of the home server can do this."
     )
-    assert fresh.change_log(5) == []
+    assert live.change_log(5) == []
 
 
-async def test_stale_edit_is_refused_with_who_changed_it(fake_discord, running, fresh):
-    entry = fresh.show("cost reduction")[0]["id"]
+async def test_stale_edit_is_refused_with_who_changed_it(fake_discord, running, live):
+    entry = live.show("cost reduction")[0]["id"]
     second_mod = payloads.user("1500000000000000003", "second-mod")
-    async with running(fresh):
+    async with running(live):
         previews = []
         for user in (payloads.MOD_USER, second_mod):
             previews.append(
@@ -218,7 +218,7 @@ async def test_stale_edit_is_refused_with_who_changed_it(fake_discord, running, 
             results.append((await fake_discord.interact(click)).body["data"]["content"])
     assert results[0].startswith("Done:")
     assert results[1].lower().startswith("not changed: changed meanwhile by moderator")
-    assert fresh.show(entry)[0]["text"] == "Edited by moderator."
+    assert live.show(entry)[0]["text"] == "Edited by moderator."
 
 
 async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path, data_dir):
@@ -300,8 +300,8 @@ async def test_import_preview_confirm_and_revert(fake_discord, running, tmp_path
     assert field(older.body).endswith("2011-10-05")
 
 
-async def test_import_refuses_wrong_type(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_import_refuses_wrong_type(fake_discord, running, live):
+    async with running(live):
         attachment = fake_discord.attachment("crd.zip", b"PK\x03\x04 zipped", "application/zip")
         ix = admin(
             "import",
@@ -315,12 +315,12 @@ async def test_import_refuses_wrong_type(fake_discord, running, fresh):
     assert (
         "ZIP archive or Word/OpenDocument file: save it as plain text" in (followup.json["content"])
     )
-    assert fresh.change_log(5) == []
+    assert live.change_log(5) == []
 
 
-async def test_retire_alias_log_and_announcement(fake_discord, running, fresh, state):
+async def test_retire_alias_log_and_announcement(fake_discord, running, live, state):
     channel = payloads.CHANNEL_ID
-    async with running(fresh):
+    async with running(live):
         manager = payloads.slash_command(
             "announcements", [{"name": "channel", "type": 7, "value": channel}], guild_id=HOME, permissions=payloads.MANAGE_GUILD,
             resolved={"channels": {channel: {**payloads.text_channel(channel), "permissions": str(payloads.EVERYONE_PERMISSIONS)}}},
@@ -330,7 +330,7 @@ async def test_retire_alias_log_and_announcement(fake_discord, running, fresh, s
             admin("alias add", {"query": "matching commander", "alias": "the big chair"})
         )
         assert alias.body["data"]["content"].startswith("Done:")
-        ktc = fresh.show("KTC")[0]["id"]
+        ktc = live.show("KTC")[0]["id"]
         retire = await fake_discord.interact(
             admin("retire", {"query": ktc, "reason": "superseded by card text"})
         )
@@ -381,9 +381,9 @@ SUBCOMMANDS = [
 
 @pytest.mark.parametrize(("path", "options"), SUBCOMMANDS, ids=[s[0] for s in SUBCOMMANDS])
 async def test_every_subcommand_refuses_a_member_without_the_role(
-    fake_discord, running, fresh, path, options
+    fake_discord, running, live, path, options
 ):
-    async with running(fresh):
+    async with running(live):
         callback = await fake_discord.interact(admin(path, options, user=payloads.USER, roles=()))
     assert callback.body["type"] == 4  # no modal, no change
     assert (
@@ -391,11 +391,11 @@ async def test_every_subcommand_refuses_a_member_without_the_role(
         == "Only rulings moderators of the home server can do this."
     )
     assert callback.body["data"]["flags"] & EPHEMERAL
-    assert fresh.change_log(5) == []
+    assert live.change_log(5) == []
 
 
-async def test_import_refused_for_a_member_without_the_role(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_import_refused_for_a_member_without_the_role(fake_discord, running, live):
+    async with running(live):
         attachment = fake_discord.attachment("crd.txt", b"abilities \xe2\x80\x93 text.")
         callback = await fake_discord.interact(
             admin(

@@ -76,16 +76,16 @@ LONG_TEXT = "\n\n".join(
 
 
 async def test_a_long_ruling_is_not_opened_in_the_form_and_is_edited_whole_by_file(
-    fake_discord, running, fresh
+    fake_discord, running, live
 ):
     assert len(LONG_TEXT) > limits.TEXT_INPUT_VALUE
-    change = fresh.add_ruling(
+    change = live.add_ruling(
         MARY, title="Tribble Timing", edition="2E", kind="rule", text=LONG_TEXT,
         document="2e-crd-2014-07-07",
     )  # fmt: skip
     entry = next(op["id"] for op in change["ops"] if op["kind"] == "entry")
     edited = LONG_TEXT.replace("Paragraph 15:", "Paragraph fifteen:") + "\n\nA last paragraph."
-    async with running(fresh):
+    async with running(live):
         refused = await fake_discord.interact(admin("edit", {"query": entry}))
         upload = fake_discord.attachment("tribble.txt", edited.encode("utf-8"))
         preview = await fake_discord.interact(
@@ -100,13 +100,13 @@ async def test_a_long_ruling_is_not_opened_in_the_form_and_is_edited_whole_by_fi
     assert sent["data"].decode("utf-8") == LONG_TEXT  # the whole text, to edit and upload
     assert preview.body["data"]["content"].startswith("Preview")
     assert done["data"]["content"].startswith("Done:")
-    assert fresh.show(entry)[0]["text"] == edited.strip()  # every character kept
-    assert len(fresh.show(entry)[0]["text"]) > limits.TEXT_INPUT_VALUE
+    assert live.show(entry)[0]["text"] == edited.strip()  # every character kept
+    assert len(live.show(entry)[0]["text"]) > limits.TEXT_INPUT_VALUE
 
 
-async def test_a_short_ruling_opens_in_the_form_with_its_whole_text(fake_discord, running, fresh):
-    answer = fresh.show("cost reduction")[0]
-    async with running(fresh):
+async def test_a_short_ruling_opens_in_the_form_with_its_whole_text(fake_discord, running, live):
+    answer = live.show("cost reduction")[0]
+    async with running(live):
         modal = await fake_discord.interact(admin("edit", {"query": answer["id"]}))
     assert modal.body["type"] == 9
     values = [
@@ -116,9 +116,9 @@ async def test_a_short_ruling_opens_in_the_form_with_its_whole_text(fake_discord
     assert answer["text"] in values
 
 
-async def test_an_uploaded_text_must_be_text(fake_discord, running, fresh):
-    entry = fresh.show("cost reduction")[0]["id"]
-    async with running(fresh):
+async def test_an_uploaded_text_must_be_text(fake_discord, running, live):
+    entry = live.show("cost reduction")[0]["id"]
+    async with running(live):
         pdf = fake_discord.attachment("ruling.pdf", b"%PDF-1.4", "application/pdf")
         wrong = await fake_discord.interact(
             admin("edit", {"query": entry}, attachments={"text_file": pdf})
@@ -129,12 +129,12 @@ async def test_an_uploaded_text_must_be_text(fake_discord, running, fresh):
         )
     assert wrong.body["data"]["content"] == "Not changed: The text file must be .txt or .md."
     assert garbled.body["data"]["content"] == "Not changed: The text file is not UTF-8 text."
-    assert fresh.change_log(5) == []
+    assert live.change_log(5) == []
 
 
 # ------------------------------------------------------------------ 2. alias re-points
-async def test_repointing_an_alias_needs_a_preview_and_confirm(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_repointing_an_alias_needs_a_preview_and_confirm(fake_discord, running, live):
+    async with running(live):
         asked = await fake_discord.interact(
             admin("alias add", {"query": "2e-stopped", "alias": "KTC"})
         )
@@ -160,8 +160,8 @@ async def test_repointing_an_alias_needs_a_preview_and_confirm(fake_discord, run
     assert after.body["data"]["embeds"][0]["title"] == "stopped [2E]"
 
 
-async def test_cancelling_a_repoint_changes_nothing(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_cancelling_a_repoint_changes_nothing(fake_discord, running, live):
+    async with running(live):
         asked = await fake_discord.interact(
             admin("alias add", {"query": "2e-stopped", "alias": "KTC"})
         )
@@ -174,16 +174,16 @@ async def test_cancelling_a_repoint_changes_nothing(fake_discord, running, fresh
         )
         cancelled = await fake_discord.interact(payloads.button_click(cancel, message, **AS_MOD))
     assert cancelled.body["data"]["content"] == "Cancelled: nothing changed."
-    assert fresh.change_log(5) == [] and fresh.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
+    assert live.change_log(5) == [] and live.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
 
 
-async def test_a_new_alias_is_added_at_once(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_a_new_alias_is_added_at_once(fake_discord, running, live):
+    async with running(live):
         done = await fake_discord.interact(
             admin("alias add", {"query": "2e-stopped", "alias": "frozen card"})
         )
     assert done.body["data"]["content"].startswith("Done:")
-    assert fresh.show("frozen card")[0]["title"] == "stopped"
+    assert live.show("frozen card")[0]["title"] == "stopped"
 
 
 # ------------------------------------------------------------------ 3. unknown documents
@@ -192,10 +192,10 @@ async def test_a_new_alias_is_added_at_once(fake_discord, running, fresh):
     [("Moderator Clarificatons", None), ("2e-crd-2014-7-07", "(2e-crd-2014-07-07)")],
 )
 async def test_an_unknown_document_is_refused_with_suggestions(
-    fake_discord, running, fresh, document, suggested
+    fake_discord, running, live, document, suggested
 ):
     values = {**ADD_VALUES, "Document (id or title)": document, "Document date (YYYY-MM-DD)": ""}
-    async with running(fresh):
+    async with running(live):
         refused = await open_modal_and_submit(
             fake_discord, admin("add", {"edition": "2E"}), values, **AS_MOD
         )
@@ -204,16 +204,16 @@ async def test_an_unknown_document_is_refused_with_suggestions(
     assert "components" not in refused["data"] or not refused["data"]["components"]  # no Confirm
     if suggested:
         assert "Did you mean:" in content and suggested in content
-    assert fresh.change_log(5) == []
-    assert fresh.store.db.execute(
+    assert live.change_log(5) == []
+    assert live.store.db.execute(
         "SELECT count(*) FROM documents WHERE origin = 'moderator'"
     ).fetchone() == (0,)
 
 
 # ------------------------------------------------------------------ 4. retired in /history
-async def test_a_retired_ruling_is_found_by_name_in_history(fake_discord, running, fresh):
-    fresh.retire_ruling(MARY, fresh.show("KTC")[0]["id"], "superseded by card text")
-    async with running(fresh):
+async def test_a_retired_ruling_is_found_by_name_in_history(fake_discord, running, live):
+    live.retire_ruling(MARY, live.show("KTC")[0]["id"], "superseded by card text")
+    async with running(live):
         found = await fake_discord.interact(
             payloads.slash_command("history", {"query": "Klingon Tea Ceremony"}, guild_id=HOME)
         )
@@ -245,8 +245,8 @@ async def report(fake, text: str) -> None:
     assert thanks.body["data"]["content"].startswith("Thank you: report #")
 
 
-async def test_reports_go_only_to_the_moderators_channel(fake_discord, running, fresh, state):
-    async with running(fresh):
+async def test_reports_go_only_to_the_moderators_channel(fake_discord, running, live, state):
+    async with running(live):
         await announce_in(fake_discord, PUBLIC_CHANNEL)
         await report(fake_discord, "Before any reports channel: stays in the queue.")
         option = channel_option(MODS_CHANNEL)
@@ -268,9 +268,9 @@ async def test_reports_go_only_to_the_moderators_channel(fake_discord, running, 
     ]
 
 
-async def test_the_reports_channel_is_for_moderators_only(fake_discord, running, fresh, state):
+async def test_the_reports_channel_is_for_moderators_only(fake_discord, running, live, state):
     option = channel_option(MODS_CHANNEL)
-    async with running(fresh):
+    async with running(live):
         refused = await fake_discord.interact(
             admin(
                 "reports-channel",
@@ -288,23 +288,23 @@ async def test_the_reports_channel_is_for_moderators_only(fake_discord, running,
 
 # ------------------------------------------------------------------ 6. limits
 async def test_a_2100_character_title_reverts_with_reply_and_announcement(
-    fake_discord, running, fresh
+    fake_discord, running, live
 ):
     title = "Tribble " * 262 + "Timing"
     assert len(title) >= 2100
-    added = fresh.add_ruling(
+    added = live.add_ruling(
         MARY, title=title, edition="2E", kind="rule", text="Tribbles multiply.",
         document="2e-crd-2014-07-07",
     )  # fmt: skip
     entry = next(op["id"] for op in added["ops"] if op["kind"] == "entry")
-    async with running(fresh):
+    async with running(live):
         await announce_in(fake_discord, PUBLIC_CHANNEL)
         reply = await fake_discord.interact(admin("revert", {"change": added["id"]}))
         announced = await fake_discord.wait_for_request(
             lambda r: r.method == "POST" and r.path == f"/channels/{PUBLIC_CHANNEL}/messages"
         )
-    assert fresh.show(entry)[0] is None or fresh.show(entry)[0]["id"] != entry  # committed
-    assert fresh.change_log(1)[0]["reverts"] == added["id"]
+    assert live.show(entry)[0] is None or live.show(entry)[0]["id"] != entry  # committed
+    assert live.change_log(1)[0]["reverts"] == added["id"]
     content = reply.body["data"]["content"]
     assert reply.status < 300 and content.startswith("Done: **#2**")
     assert len(content) <= limits.MESSAGE_CONTENT and content.endswith("…")
@@ -315,17 +315,17 @@ async def test_a_2100_character_title_reverts_with_reply_and_announcement(
 
 
 async def test_a_2100_character_title_added_by_confirm_replies_and_announces(
-    fake_discord, running, fresh
+    fake_discord, running, live
 ):
     # The modal keeps titles to 200 characters; a title this long comes from the CLI or an
     # import. The Confirm path (here a retire) clamps like the slash path above.
     title = "Tribble " * 262 + "Timing"
-    added = fresh.add_ruling(
+    added = live.add_ruling(
         MARY, title=title, edition="2E", kind="rule", text="Tribbles multiply.",
         document="2e-crd-2014-07-07",
     )  # fmt: skip
     entry = next(op["id"] for op in added["ops"] if op["kind"] == "entry")
-    async with running(fresh):
+    async with running(live):
         await announce_in(fake_discord, PUBLIC_CHANNEL)
         retire = await fake_discord.interact(
             admin("retire", {"query": entry, "reason": "too long a title"})
@@ -334,7 +334,7 @@ async def test_a_2100_character_title_added_by_confirm_replies_and_announces(
         announced = await fake_discord.wait_for_request(
             lambda r: r.method == "POST" and r.path == f"/channels/{PUBLIC_CHANNEL}/messages"
         )
-    assert fresh.change_log(1)[0]["action"] == "retire"
+    assert live.change_log(1)[0]["action"] == "retire"
     assert done["data"]["content"].startswith("Done:")
     assert len(done["data"]["content"]) <= limits.MESSAGE_CONTENT
     assert announced.json["content"].startswith("Rulings updated: retire Tribble")
@@ -343,10 +343,10 @@ async def test_a_2100_character_title_added_by_confirm_replies_and_announces(
 
 # ------------------------------------------------------------------ 7. previews
 async def test_the_edit_preview_is_byte_for_byte_the_answer_users_then_see(
-    fake_discord, running, fresh
+    fake_discord, running, live
 ):
-    entry = fresh.show("cost reduction")[0]["id"]
-    async with running(fresh):
+    entry = live.show("cost reduction")[0]["id"]
+    async with running(live):
         preview_body = await open_modal_and_submit(
             fake_discord, admin("edit", {"query": entry}),
             {"Ruling text": "Costs drop by one, never below zero."}, **AS_MOD,
@@ -361,20 +361,20 @@ async def test_the_edit_preview_is_byte_for_byte_the_answer_users_then_see(
 
 
 async def test_the_add_preview_is_byte_for_byte_the_answer_users_then_see(
-    fake_discord, running, fresh
+    fake_discord, running, live
 ):
     values = {
         **ADD_VALUES,
         "Document (id or title)": "2e-crd-2014-07-07",
         "Document date (YYYY-MM-DD)": "",
     }
-    async with running(fresh):
+    async with running(live):
         preview_body = await open_modal_and_submit(
             fake_discord, admin("add", {"edition": "2E"}), values, **AS_MOD
         )
         preview = fake_discord.requests[-1]
         await confirm(fake_discord, preview)
-        entry = fresh.show("tribble timing")[0]["id"]
+        entry = live.show("tribble timing")[0]["id"]
         seen = await fake_discord.interact(
             payloads.slash_command("ruling", {"query": entry}, guild_id=HOME)
         )
@@ -383,13 +383,13 @@ async def test_the_add_preview_is_byte_for_byte_the_answer_users_then_see(
     rendered = str(embeds)
     assert "undated" not in rendered and "(new)" not in rendered
     # The footer names the document, its date and the status, as users read them.
-    document = fresh.documents[entry.split(":")[0]]
+    document = live.documents[entry.split(":")[0]]
     assert embeds[0]["footer"]["text"] == f"{document['title']} · {document['date']} · current"
 
 
-async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, fresh):
-    ktc = fresh.show("KTC")[0]["id"]
-    async with running(fresh):
+async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, live):
+    ktc = live.show("KTC")[0]["id"]
+    async with running(live):
         retire = await fake_discord.interact(admin("retire", {"query": ktc, "reason": "gone"}))
         await confirm(fake_discord, retire)
         seen = await fake_discord.interact(
@@ -400,9 +400,9 @@ async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, f
     assert status == "Retired: gone"
 
 
-async def test_aliases_in_the_form_may_not_move_another_rulings_alias(fake_discord, running, fresh):
-    entry = fresh.show("cost reduction")[0]["id"]
-    async with running(fresh):
+async def test_aliases_in_the_form_may_not_move_another_rulings_alias(fake_discord, running, live):
+    entry = live.show("cost reduction")[0]["id"]
+    async with running(live):
         refused = await open_modal_and_submit(
             fake_discord, admin("edit", {"query": entry}),
             {"Aliases, comma separated": "cheaper, KTC"}, **AS_MOD,
@@ -411,4 +411,4 @@ async def test_aliases_in_the_form_may_not_move_another_rulings_alias(fake_disco
         "Not changed: “KTC” already leads to Klingon Tea Ceremony"
     )
     assert refused["data"]["content"].endswith("Use `/ruling-admin alias add` to move it.")
-    assert fresh.change_log(5) == [] and fresh.show("KTC")[0]["title"] == "Klingon Tea Ceremony"
+    assert live.change_log(5) == [] and live.show("KTC")[0]["title"] == "Klingon Tea Ceremony"

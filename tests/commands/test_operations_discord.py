@@ -7,8 +7,8 @@ HOME = payloads.GUILD_ID
 EPHEMERAL = 1 << 6
 
 
-async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, fresh, state):
-    async with running(fresh):
+async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, live, state):
+    async with running(live):
         for query in (
             "KTC",
             "KTC",
@@ -60,8 +60,8 @@ async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, 
     assert ("dm", "facility matching", 0) in stored and ("ruling", "KTC", 1) in stored
 
 
-async def test_report_button_lands_in_the_queue(fake_discord, running, fresh, state):
-    async with running(fresh):
+async def test_report_button_lands_in_the_queue(fake_discord, running, live, state):
+    async with running(live):
         ix = payloads.slash_command("ruling", {"query": "KTC"}, guild_id=HOME)
         answer = await fake_discord.interact(ix)
         report_id = next(
@@ -93,8 +93,8 @@ async def test_report_button_lands_in_the_queue(fake_discord, running, fresh, st
     assert state.reports() == []
 
 
-async def test_stats_need_a_moderator(fake_discord, running, fresh):
-    async with running(fresh):
+async def test_stats_need_a_moderator(fake_discord, running, live):
+    async with running(live):
         refused = await fake_discord.interact(
             payloads.slash_command(
                 "ruling-admin stats", guild_id=HOME, user=payloads.USER, command_guild_id=HOME

@@ -7,7 +7,6 @@ The measured delay is printed (run with -s) and documented in deploy/SCALING.md.
 
 import asyncio
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -53,13 +52,11 @@ async def _until(predicate, timeout: float, what: str, processes, tmp_path: Path
     raise AssertionError(f"timed out waiting for {what}\n{_logs(tmp_path, processes)}")
 
 
-async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, data_dir):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
+async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, data_copy):
     db = tmp_path / "store.sqlite3"
-    Rulings.open(db, data).close()  # built once, before both processes start
+    Rulings.open(db, data_copy).close()  # built once, before both processes start
     env = {
-        **os.environ, "DISCORD_TOKEN": TOKEN, "RULINGS_DB": str(db), "RULINGS_DATA": str(data),
+        **os.environ, "DISCORD_TOKEN": TOKEN, "RULINGS_DB": str(db), "RULINGS_DATA": str(data_copy),
         "RULINGS_HOME_GUILD_ID": payloads.GUILD_ID, "RULINGS_MODERATOR_ROLE_ID": payloads.MOD_ROLE_ID,
     }  # fmt: skip
     fakes = [FakeDiscord(), FakeDiscord()]

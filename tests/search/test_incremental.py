@@ -1,24 +1,11 @@
 """A moderator change updates the index topic by topic; the result must answer exactly as an
 index built whole from the same store, after every kind of change."""
 
-import shutil
-
-import pytest
-
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderator
 from bot.answers.service import Rulings
 
 MARY = Moderator("101", "Mod Mary")
-
-
-@pytest.fixture
-def live(store_copy, tmp_path, data_dir):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
-    service = Rulings.open(store_copy, data)
-    yield service
-    service.close()
 
 
 def _answers_alike(live: Rulings, queries: list[str]) -> None:
@@ -121,10 +108,8 @@ def test_readers_of_the_previous_generation_are_not_disturbed(live):
     assert "2e-ktc-timing" in live._answers.index.by_topic
 
 
-def test_a_change_made_by_another_process_is_also_an_update(store_copy, tmp_path, data_dir):
-    data = tmp_path / "rulings_data"
-    shutil.copytree(data_dir, data)
-    writer, reader = Rulings.open(store_copy, data), Rulings.open(store_copy, data)
+def test_a_change_made_by_another_process_is_also_an_update(store_copy, tmp_path, data_copy):
+    writer, reader = Rulings.open(store_copy, data_copy), Rulings.open(store_copy, data_copy)
     try:
         before = reader._answers
         writer.add_ruling(
