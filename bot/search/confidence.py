@@ -11,14 +11,13 @@ it from the whole table).
 
 from __future__ import annotations
 
-import json
-import logging
+import functools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-log = logging.getLogger(__name__)
+from bot.search import params
 
 PARAMS_FILE = Path(__file__).with_name("confidence.json")
 TARGET_PRECISION = 0.995  # on the training folds; held out it must stay >= 98 %
@@ -199,24 +198,14 @@ def fit_confidence(rows: list[list[float]], labels: list[bool]) -> Callable[[lis
 
 
 def load(path: Path = PARAMS_FILE) -> Confidence | None:
-    try:
-        return Confidence.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError) as exc:
-        log.warning(
-            "no confidence parameters at %s (%s): falling back to the fixed rule", path, exc
-        )
-        return None
+    return params.read(path, Confidence.from_json, "confidence by the fixed rule")
 
 
-_SHIPPED: list[Confidence | None] = []
-
-
+@functools.cache
 def load_shipped() -> Confidence | None:
     """The shipped parameters, read once per process."""
-    if not _SHIPPED:
-        _SHIPPED.append(load())
-    return _SHIPPED[0]
+    return load()
 
 
 def save(model: Confidence, path: Path = PARAMS_FILE) -> None:
-    path.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
+    params.write(model.to_json(), path)

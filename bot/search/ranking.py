@@ -14,16 +14,14 @@ Without that file the hand-set combination in :mod:`bot.search.index` ranks alon
 
 from __future__ import annotations
 
-import json
-import logging
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.search import params
 from bot.search.confidence import fit_logistic, sigmoid
-
-log = logging.getLogger(__name__)
 
 PARAMS_FILE = Path(__file__).with_name("ranking.json")
 CANDIDATES = 30  # the candidates a case contributes to the fit, best by the prior first
@@ -127,22 +125,14 @@ def fit(groups: Sequence[Sequence[tuple[list[float], bool]]]) -> Ranker:
 
 
 def load(path: Path = PARAMS_FILE) -> Ranker | None:
-    try:
-        return Ranker.from_json(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError) as exc:
-        log.warning("no ranking parameters at %s (%s): ranking by the fixed rule", path, exc)
-        return None
+    return params.read(path, Ranker.from_json, "ranking by the fixed rule")
 
 
-_SHIPPED: list[Ranker | None] = []
-
-
+@functools.cache
 def load_shipped() -> Ranker | None:
     """The shipped parameters, read once per process."""
-    if not _SHIPPED:
-        _SHIPPED.append(load())
-    return _SHIPPED[0]
+    return load()
 
 
 def save(model: Ranker, path: Path = PARAMS_FILE) -> None:
-    path.write_text(json.dumps(model.to_json(), indent=2) + "\n", encoding="utf-8")
+    params.write(model.to_json(), path)
