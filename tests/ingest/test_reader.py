@@ -414,6 +414,18 @@ def test_faq_each_pair_an_entry_under_its_topic():
     assert document.warnings == []
 
 
+def test_text_read_past_is_one_warning_naming_how_much_and_how_it_begins():
+    text = (
+        "Collected by a fan, 1995.\nPlease share.\n\n"
+        "Q: DILEMMAS -- May I look at my dilemmas?\nA: Yes, at any time.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [(w.line, w.message) for w in document.warnings] == [
+        (1, "text before the first question (2 lines), ignored: 'Collected by a fan, 1995.'")
+    ]
+
+
 def test_wiki_entry_one_title_one_text():
     text = (
         "Kira Nerys\nFrom the Memory Alpha wiki\n\nKira Nerys is a Bajoran personnel in both "

@@ -103,14 +103,7 @@ def _parse_q_topics(text: str) -> Parsed:
             contents += 1
         elif line:
             before.append((number, line))
-    if before:
-        result.warnings.append(
-            ParseWarning(
-                before[0][0],
-                f"text before the first question ({len(before)} lines), ignored: "
-                f"{before[0][1][:60]!r}",
-            )
-        )
+    result.ignored(before, "text before the first question")
     for title, number, body in pairs:
         entry = ReadEntry(title=title, text=join([p for _, p in paragraphs(body)]), line=number)
         if not any(_ANSWER.match(p) for p in entry.text.split("\n\n")):

@@ -69,14 +69,7 @@ def parse(text: str) -> Parsed:
     result = Parsed()
     lines = _lines(text)
     chrome = [(n, line) for n, line, br in lines if not br and n < _first_br(lines)]
-    if chrome:
-        result.warnings.append(
-            ParseWarning(
-                chrome[0][0],
-                f"the page's own text before the document ({len(chrome)} lines), ignored: "
-                f"{chrome[0][1][:60]!r}",
-            )
-        )
+    result.ignored(chrome, "the page's own text before the document")
     body = [(n, line) for n, line, br in lines if n >= _first_br(lines)]
     fragment: list[tuple[int, str]] = []
     previous: str | None = None
@@ -104,14 +97,7 @@ def parse(text: str) -> Parsed:
                     "page's text stops mid-line (partial)",
                 )
             )
-    if fragment:
-        result.warnings.append(
-            ParseWarning(
-                fragment[0][0],
-                f"the page starts inside an entry whose title is on an earlier page "
-                f"({len(fragment)} lines), ignored: {fragment[0][1][:60]!r}",
-            )
-        )
+    result.ignored(fragment, "the page starts inside an entry whose title is on an earlier page")
     return result
 
 

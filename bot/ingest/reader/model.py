@@ -60,6 +60,17 @@ class Parsed:
     warnings: list[ParseWarning] = field(default_factory=list)
     parser: str | None = None  # set by shapes that delegate to a bundled parser
 
+    def ignored(self, lines: list[tuple[int, str]], what: str, detail: str = "") -> None:
+        """A warning that these (number, text) lines were read past: ``what`` they are, how
+        many (and ``detail``), and how the first begins."""
+        if lines:
+            number, first = lines[0]
+            self.warnings.append(
+                ParseWarning(
+                    number, f"{what} ({len(lines)} lines{detail}), ignored: {first[:60]!r}"
+                )
+            )
+
 
 @dataclass(frozen=True)
 class Shape:

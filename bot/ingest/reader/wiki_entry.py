@@ -48,14 +48,7 @@ def parse(text: str) -> Parsed:
         0,
     )
     skipped = [(n, line.strip()) for n, line in rest[:start] if line.strip()]
-    if skipped:
-        result.warnings.append(
-            ParseWarning(
-                skipped[0][0],
-                f"text before the article ({len(skipped)} lines: infobox, navigation), "
-                f"ignored: {skipped[0][1][:60]!r}",
-            )
-        )
+    result.ignored(skipped, "text before the article", ": infobox, navigation")
     body, cards = take_cards(rest[start:])
     texts = [p for _, p in paragraphs(body)]
     if not texts:
