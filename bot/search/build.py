@@ -7,6 +7,7 @@ it), and the card a ruling's title names, by edition and normalised name.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import re
@@ -57,8 +58,8 @@ class RulingsIndexBuilder:
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
             texts.append(f"{card['name']} {card['text'] or ''}")
         # The card texts' words are spelt right: a question's word found there but in no
-        # ruling is not a typo of a ruling's word.
-        self.card_words = known_terms(texts)
+        # ruling is not a typo of a ruling's word. Stemmed when first asked for.
+        self.card_words = functools.cache(functools.partial(known_terms, texts))
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
         """The index every lookup searches: one target per topic (its current version)."""
@@ -169,10 +170,10 @@ class RulingsIndexBuilder:
 
 
 def build_passages(
-    rows: list[dict[str, Any]], known_words: frozenset[str] = frozenset()
+    rows: list[dict[str, Any]], known_words: Callable[[], frozenset[str]] = frozenset
 ) -> PassageIndex:
     """Every passage of every current topic (all its live versions), held in memory
-    (``known_words``: terms spelt right that no passage need hold)."""
+    (``known_words``: gives the terms spelt right that no passage need hold)."""
     by_topic: dict[str, list[dict[str, Any]]] = {}
     titles: dict[str, str] = {}
     for row in rows:

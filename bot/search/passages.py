@@ -16,7 +16,7 @@ import logging
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -163,7 +163,9 @@ class PassageIndex:
         # Words known to be spelt right though no passage holds them (the card texts' words):
         # such a word may meet an indexed term as another form of itself ("overrides",
         # "overridden") but is never "corrected" into another word ("speed" is not "seed").
-        self.known_words: frozenset[str] = frozenset()
+        # Asked for only when a question has a word no passage holds, so start-up never
+        # pays for it.
+        self.known_words: Callable[[], frozenset[str]] = frozenset
 
     def __len__(self) -> int:
         return self._live
@@ -312,7 +314,9 @@ class PassageIndex:
         if not found:
             return []
         nearest = found[0]
-        if word in self.known_words and not (nearest.startswith(word) or word.startswith(nearest)):
+        if word in self.known_words() and not (
+            nearest.startswith(word) or word.startswith(nearest)
+        ):
             return []
         return [nearest]
 
@@ -407,11 +411,12 @@ class PassageIndex:
 def build_passage_index(
     rows_by_topic: dict[str, list[dict]],
     titles: dict[str, str],
-    known_words: frozenset[str] = frozenset(),
+    known_words: Callable[[], frozenset[str]] = frozenset,
 ) -> PassageIndex:
     """The passage index of every topic: ``rows_by_topic`` holds each topic's non-retired
     versions, best first (each row with ``topic``, ``id``, ``text``, ``edition``);
-    ``known_words``: terms spelt right that no passage need hold (see ``known_terms``)."""
+    ``known_words``: gives the terms spelt right that no passage need hold (see
+    ``known_terms``), asked for when first needed."""
     index = PassageIndex()
     index.known_words = known_words
     for topic, rows in rows_by_topic.items():
