@@ -46,6 +46,15 @@ def _fold_plural(word: str) -> str:
     return word[:-1]
 
 
+def unfolded(word: str) -> tuple[str, ...]:
+    """The word and the plural spellings that fold to it: a misspelt plural is compared
+    with the plural it misspells ("speceis" with "species", not with its fold "specy")."""
+    forms = [word, word + "s", word + "es"]
+    if word.endswith("y") and len(word) > 2:
+        forms.append(word[:-1] + "ies")
+    return tuple(f for f in forms if _fold_plural(f) == word)
+
+
 def normalize(text: str, *, fold_plurals: bool = True) -> str:
     """Return the comparison key of a title, alias or query.
 

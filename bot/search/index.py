@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms
+from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms, unfolded
 from bot.search import confidence, ranking
 
 log = logging.getLogger(__name__)
@@ -159,7 +159,7 @@ def _likeness(typed: str, named: str) -> float:
     "playing" is a different word more often than a short form)."""
     if typed == named:
         return 1.0
-    similarity = fuzz.ratio(typed, named) / 100
+    similarity = max(fuzz.ratio(typed, form) for form in unfolded(named)) / 100
     prefix = len(typed) / len(named) if named.startswith(typed) else 0.0
     best = max(similarity if similarity >= 0.75 else 0.0, prefix)
     return best
@@ -438,7 +438,7 @@ class SearchIndex:
                 elif len(q) >= 2 and k.startswith(q):
                     value = 0.9
                 else:
-                    ratio = fuzz.ratio(q, k) / 100
+                    ratio = max(fuzz.ratio(q, form) for form in unfolded(k)) / 100
                     value = ratio * 0.95 if ratio >= 0.75 else 0.0
                 sims[pair] = value
             return sims[pair]
