@@ -361,6 +361,7 @@ class Answers:
         """The search result for a query, and the card it names when the card is the answer
         (a :class:`bot.search.card_answer.CardChoice`, confident or not), else None."""
         result = self.index.search(query, edition=edition, limit=10)
+        self._check_inside_card(result, query, edition)
         cards = card_answer.named_cards(self.cards.card_index(), query, edition)
         likeness = 1.0
         if not cards and not result.confident:
@@ -382,6 +383,18 @@ class Answers:
         if choice is not None:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice
+
+    def _check_inside_card(self, result: SearchResult, query: str, edition: str | None) -> None:
+        """A top answer whose name is a rules word inside a card's name the query holds is
+        never confident (the confidence reads the mark; see confidence.vetoed)."""
+        if not result.hits or not result.features:
+            return
+        top = result.hits[0]
+        if top.via in ("full text", "passage"):
+            return
+        if card_answer.inside_card_name(self.cards.card_index(), query, edition, top.matched):
+            result.features[confidence.INSIDE_CARD] = 1.0
+            result.confident = False
 
     def _card_confident(self, choice) -> bool:
         model = confidence.load_shipped()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
-from bot.search.confidence import logit, margin, share
+from bot.search.confidence import INSIDE_CARD, logit, margin, share
 from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
 
 
@@ -75,6 +75,26 @@ def cards_named_within(
     return [], 0.0
 
 
+def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, name: str) -> bool:
+    """Whether ``name`` (a ruling's name that matched, normalised) is only part of a longer
+    card name the query holds word for word: "Borg Ship -- Limits?" names the card Borg
+    Ship, not the Borg."""
+    inner = name.split()
+    words = normalize(query).split()
+    if not inner or len(words) <= len(inner):
+        return False
+    for size in range(min(len(words), 8), len(inner), -1):
+        for start in range(len(words) - size + 1):
+            phrase = words[start : start + size]
+            if not holds_run(phrase, inner):
+                continue
+            for card in card_index.exact(" ".join(phrase), edition=edition):
+                outer = normalize(card.title).split()
+                if len(outer) > len(inner) and holds_run(outer, inner):
+                    return True
+    return False
+
+
 def choose(
     query: str,
     edition: str | None,
@@ -85,12 +105,13 @@ def choose(
     likeness: float = 1.0,
 ) -> CardChoice | None:
     """The card answer for a query, or None when a ruling answers it instead
-    (``likeness`` below 1: the cards were named with a typo)."""
+    (``likeness`` below 1: the cards were named with a typo, or inside a question)."""
     if not cards:
         return None
     top = rulings.hits[0] if rulings.hits else None
-    if top is not None and likeness < 1.0 and top.name_score >= likeness:
-        return None  # a ruling's name is as close to what was typed
+    inside = bool(rulings.features) and rulings.features[INSIDE_CARD] >= 1.0
+    if top is not None and likeness < 1.0 and top.name_score >= likeness and not inside:
+        return None  # a ruling's name is as close to what was typed (not a word of the card's)
     names = {normalize(c.title) for c in cards}
     if top is not None:
         about_card = normalize(top.target.title) in names or any(
@@ -146,6 +167,7 @@ def choose(
         margin(likeness, rival),
         share([likeness, rival]),
         unquoted,
+        0.0,
         0.0,
     ]
     return CardChoice(ordered, features)

@@ -50,10 +50,19 @@ FEATURES = (
     "share",  # its share of the odds of every answer found (softmax of the log-odds), 0..1
     "unquoted",  # the share of the query's quoted phrases it does not hold
     "mention_name",  # the name that matched (wholly or partly) is one its text mentions
+    "inside_card",  # the name that matched is part of a longer card name the query holds
 )
 
 
 UNQUOTED = FEATURES.index("unquoted")
+INSIDE_CARD = FEATURES.index("inside_card")
+
+
+def vetoed(features: Sequence[float]) -> bool:
+    """Never confident, whatever the model: the user quoted words and the answer holds none
+    of them together, or the answer is a rules word inside a card's name the user typed
+    ("Borg Ship" is not the Borg)."""
+    return features[UNQUOTED] >= 1.0 or features[INSIDE_CARD] >= 1.0
 
 
 def logit(p: float) -> float:
@@ -160,8 +169,8 @@ class Confidence:
         return sigmoid(sum(w * x for w, x in zip(self.weights, features, strict=True)))
 
     def confident(self, features: Sequence[float]) -> bool:
-        if features[UNQUOTED] >= 1.0:
-            return False  # the user quoted words and the answer holds none of them together
+        if vetoed(features):
+            return False
         return self.probability(features) >= self.threshold
 
     def to_json(self) -> dict:
@@ -181,9 +190,9 @@ def threshold_for(
     weights: Sequence[float], rows: Sequence[Sequence[float]], labels: Sequence[bool]
 ) -> float:
     """The threshold for these weights (see :func:`choose_threshold`), chosen on the answers
-    the quoted-phrase rule leaves to the model: those it keeps unconfident do not count."""
+    the vetoes leave to the model: those they keep unconfident do not count."""
     model = Confidence(tuple(weights), 1.0)
-    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if r[UNQUOTED] < 1.0]
+    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if not vetoed(r)]
     return choose_threshold([model.probability(r) for r, _ in kept], [y for _, y in kept])
 
 

@@ -803,6 +803,7 @@ class SearchIndex:
             confidence.share([h.score for h in ranked[:10]]),
             top.unquoted,
             float(top.mention),
+            0.0,  # inside_card: the answers know the cards (bot.answers.lookups)
         ]
 
     def suggest(

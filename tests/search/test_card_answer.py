@@ -1,7 +1,7 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
 from bot.search import card_answer
-from bot.search.confidence import UNQUOTED
+from bot.search.confidence import FEATURES, INSIDE_CARD, UNQUOTED, Confidence
 from bot.search.index import TITLE, SearchIndex, SearchResult, Target
 
 
@@ -74,3 +74,27 @@ def test_a_card_lookup_answers_only_for_a_name_not_for_a_few_of_its_words(ruling
         assert card is None and not found["confident"], query
     assert rulings.card("Atmosperic Ionization")[0]["name"] == "Atmospheric Ionization"
     assert rulings.card("Klingon Tea Ceremony")[0]["name"] == "Klingon Tea Ceremony"
+
+
+def test_a_rules_word_inside_a_card_name_the_query_holds_is_marked():
+    index = _card_index("Borg Ship", "Borg")
+    assert card_answer.inside_card_name(index, "Borg Ship -- Limits?", None, "borg")
+    # The name is the card's whole name, or the query names no longer card: not inside.
+    assert not card_answer.inside_card_name(index, "Borg Ship -- Limits?", None, "borg ship")
+    assert not card_answer.inside_card_name(index, "can Borg personnel attempt", None, "borg")
+    assert not card_answer.inside_card_name(index, "Borg", None, "borg")
+
+
+def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
+    # "Borg Ship" is a card: the question is not about the Borg (issue 10, pattern 8).
+    inside = rulings.ranked("Borg Ship -- Limits?")
+    assert inside.ids[:2] == ["1e-borg-ship", "1e-borg"] and not inside.confident
+    assert rulings.ranked("Borg").ids[0] == "1e-borg"
+
+
+def test_answers_a_veto_keeps_unconfident_are_never_confident():
+    sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
+    row = [1.0] + [0.0] * (len(FEATURES) - 1)
+    assert sure.confident(row)
+    row[INSIDE_CARD] = 1.0
+    assert not sure.confident(row)
