@@ -169,5 +169,6 @@ def choose(
         unquoted,
         0.0,
         0.0,
+        0.0,
     ]
     return CardChoice(ordered, features)

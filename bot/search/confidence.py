@@ -51,18 +51,21 @@ FEATURES = (
     "unquoted",  # the share of the query's quoted phrases it does not hold
     "mention_name",  # the name that matched (wholly or partly) is one its text mentions
     "inside_card",  # the name that matched is part of a longer card name the query holds
+    "two_titles",  # the query holds another answer's whole title too, apart from that name
 )
 
 
 UNQUOTED = FEATURES.index("unquoted")
 INSIDE_CARD = FEATURES.index("inside_card")
+TWO_TITLES = FEATURES.index("two_titles")
+VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES)
 
 
 def vetoed(features: Sequence[float]) -> bool:
     """Never confident, whatever the model: the user quoted words and the answer holds none
-    of them together, or the answer is a rules word inside a card's name the user typed
-    ("Borg Ship" is not the Borg)."""
-    return features[UNQUOTED] >= 1.0 or features[INSIDE_CARD] >= 1.0
+    of them together; the answer is a rules word inside a card's name the user typed
+    ("Borg Ship" is not the Borg); or the query names two rulings by their whole titles."""
+    return any(features[veto] >= 1.0 for veto in VETOES)
 
 
 def logit(p: float) -> float:

@@ -165,6 +165,35 @@ def _likeness(typed: str, named: str) -> float:
     return best
 
 
+def _span(words: list[str], run: list[str]) -> range | None:
+    """Where ``run`` stands in ``words`` word for word, if it does."""
+    size = len(run)
+    for start in range(len(words) - size + 1):
+        if run and words[start : start + size] == run:
+            return range(start, start + size)
+    return None
+
+
+def _names_another(ranked: list[Hit], words: list[str]) -> bool:
+    """Whether the query holds, besides the name the top answer matched, the whole title
+    (two words or more) of another answer of its edition, apart: "Major Rakal's guide to
+    dilemma resolution" names a card's ruling and a rule, and may mean either."""
+    top = ranked[0]
+    if top.via in ("full text", "passage"):
+        return False
+    own = _span(words, top.matched.split())
+    if own is None:
+        return False
+    for hit in ranked[1:]:
+        title = normalize(hit.target.title).split()
+        if len(title) < 2 or hit.target.edition != top.target.edition or hit.target == top.target:
+            continue
+        other = _span(words, title)
+        if other is not None and not set(other) & set(own):
+            return True
+    return False
+
+
 def _exact_alias(ranked: list[Hit], key: str) -> bool:
     """An alias typed exactly is the moderators' decision, not a guess to be weighed: it
     answers unless another name typed exactly (in the same edition) ties with it."""
@@ -632,6 +661,7 @@ class SearchIndex:
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
             result.features = self._features(ranked, content, exact, edition, lean)
+            result.features[confidence.TWO_TITLES] = float(_names_another(ranked, words))
         model = confidence.load_shipped()
         if ranked and model is not None:
             result.confident = model.confident(result.features) or _exact_alias(ranked, key)
@@ -804,6 +834,7 @@ class SearchIndex:
             top.unquoted,
             float(top.mention),
             0.0,  # inside_card: the answers know the cards (bot.answers.lookups)
+            0.0,  # two_titles: set by search, which has the query's words
         ]
 
     def suggest(

@@ -1,7 +1,14 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
 from bot.search import card_answer
-from bot.search.confidence import FEATURES, INSIDE_CARD, UNQUOTED, Confidence
+from bot.search.confidence import (
+    FEATURES,
+    INSIDE_CARD,
+    TWO_TITLES,
+    UNQUOTED,
+    VETOES,
+    Confidence,
+)
 from bot.search.index import TITLE, SearchIndex, SearchResult, Target
 
 
@@ -94,7 +101,9 @@ def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
 
 def test_answers_a_veto_keeps_unconfident_are_never_confident():
     sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
-    row = [1.0] + [0.0] * (len(FEATURES) - 1)
-    assert sure.confident(row)
-    row[INSIDE_CARD] = 1.0
-    assert not sure.confident(row)
+    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES
+    for veto in VETOES:
+        row = [1.0] + [0.0] * (len(FEATURES) - 1)
+        assert sure.confident(row)
+        row[veto] = 1.0
+        assert not sure.confident(row), FEATURES[veto]
