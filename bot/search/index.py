@@ -153,13 +153,22 @@ def _alike(word: str, other: str) -> bool:
     return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
 
 
+def _typo_likeness(typed: str, named: str) -> float:
+    """How alike two words are as spelt (0..1); a typed word ending in "s" is also compared
+    with the plurals that fold to the name's word (names are compared folded: "specy")."""
+    ratio = fuzz.ratio(typed, named)
+    if ratio < 75 and typed.endswith("s"):
+        ratio = max(fuzz.ratio(typed, form) for form in unfolded(named))
+    return ratio / 100
+
+
 def _likeness(typed: str, named: str) -> float:
     """How much a query word stands for a name's word: 1 the word itself; a misspelling by
     its similarity (0.75..1); a prefix by the share of the word typed ("play" for
     "playing" is a different word more often than a short form)."""
     if typed == named:
         return 1.0
-    similarity = max(fuzz.ratio(typed, form) for form in unfolded(named)) / 100
+    similarity = _typo_likeness(typed, named)
     prefix = len(typed) / len(named) if named.startswith(typed) else 0.0
     best = max(similarity if similarity >= 0.75 else 0.0, prefix)
     return best
@@ -467,7 +476,7 @@ class SearchIndex:
                 elif len(q) >= 2 and k.startswith(q):
                     value = 0.9
                 else:
-                    ratio = max(fuzz.ratio(q, form) for form in unfolded(k)) / 100
+                    ratio = _typo_likeness(q, k)
                     value = ratio * 0.95 if ratio >= 0.75 else 0.0
                 sims[pair] = value
             return sims[pair]
