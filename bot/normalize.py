@@ -8,6 +8,7 @@ COMMANDER" all meet on the same key.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 
 # Typographic variants players paste from PDFs and phones.
@@ -151,7 +152,9 @@ class Lexicon:
 
 _HYPHENATED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
 _LEXICON: list[Lexicon] = []
-_STEMMER: list = []
+# A Snowball stemmer keeps the word it works on in itself: one per thread, or two lookups
+# stemming at once corrupt each other's word.
+_STEMMER = threading.local()
 _STEMS: dict[str, str] = {}
 
 
@@ -179,13 +182,12 @@ def stem(word: str) -> str:
     """The Snowball (Porter 2) English stem of a normalised word, unless the lexicon keeps it."""
     found = _STEMS.get(word)
     if found is None:
-        if not _STEMMER:
+        stemmer = getattr(_STEMMER, "english", None)
+        if stemmer is None:
             import snowballstemmer
 
-            _STEMMER.append(snowballstemmer.stemmer("english"))
-        found = (
-            word if word in lexicon().unstemmed or word.isdigit() else _STEMMER[0].stemWord(word)
-        )
+            stemmer = _STEMMER.english = snowballstemmer.stemmer("english")
+        found = word if word in lexicon().unstemmed or word.isdigit() else stemmer.stemWord(word)
         if len(_STEMS) < 200_000:
             _STEMS[word] = found
     return found

@@ -334,3 +334,33 @@ def test_a_common_word_alone_is_walked_only_so_far(monkeypatch):
     assert len(index.search("ship", limit=20)) == 5  # of 12: the walk stops at the cap
     # Narrow words are still walked whole.
     assert [h.topic for h in index.search("numbered ship 7")][:1] == ["t07"]
+
+
+def test_words_are_stemmed_alike_from_many_threads_at_once():
+    # Lookups run in worker threads, and a Snowball stemmer keeps its word in itself: one
+    # stemmer shared by threads gave wrong stems or an IndexError inside snowballstemmer.
+    import threading
+
+    import snowballstemmer
+
+    from bot.normalize import stem
+
+    words = [f"{prefix}{i}ings" for i in range(1500) for prefix in ("qrunn", "zattempt")]
+    reference = snowballstemmer.stemmer("english")
+    expected = {w: reference.stemWord(w) for w in words}
+    found: dict[str, str] = {}
+    errors: list[BaseException] = []
+
+    def work(part: list[str]) -> None:
+        try:
+            for word in part:
+                found[word] = stem(word)
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(words[i::6],)) for i in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not errors and found == expected
