@@ -199,6 +199,11 @@ def terms(text: str) -> list[str]:
     return [stem(w) for w in lexicon().expand(str(text)) if w not in STOPWORDS]
 
 
+def worded_terms(text: str) -> list[tuple[str, str]]:
+    """:func:`terms` with the word each term was stemmed from: (word, term)."""
+    return [(w, stem(w)) for w in lexicon().expand(str(text)) if w not in STOPWORDS]
+
+
 _QUOTED = re.compile(
     r'"([^"]{1,120})"'
     # Single quotes only at word edges, so that apostrophes (Rakal's, players', can't)

@@ -10,6 +10,7 @@ ruling need not rebuild the rest. Questions and passages go through the same ana
 from __future__ import annotations
 
 import copy
+import functools
 import heapq
 import itertools
 import logging
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import holds_run, terms
+from bot.normalize import holds_run, terms, worded_terms
 
 log = logging.getLogger(__name__)
 
@@ -286,11 +287,14 @@ class PassageIndex:
         cached = self._query_cache.get(text)
         if cached is not None:
             return cached
-        words = terms(text)[:MAX_QUERY_TERMS]
+        worded = worded_terms(text)[:MAX_QUERY_TERMS]
+        words = [term for _, term in worded]
         out: list[str] = []
-        for i, word in enumerate(words):
+        for i, (spelt, word) in enumerate(worded):
             if word in self._postings:
                 out.append(word)
+            elif spelt in english_words():
+                out.extend(self._other_form(word) or [word])  # a word, not a typo
             else:
                 split = self._split(word) or self._nearest(word)
                 out.extend(split or [word])
@@ -306,19 +310,26 @@ class PassageIndex:
 
     def _nearest(self, word: str) -> list[str]:
         """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
+        if word in self.known_words():
+            return self._other_form(word)
+        found = self._closest(word)
+        return [found] if found else []
+
+    def _other_form(self, word: str) -> list[str]:
+        """For a term spelt right that no passage holds, the nearest indexed term only when it
+        is another form of the same word ("overrides", "overridden"): "speed" is not "seed"."""
+        found = self._closest(word)
+        if found and (found.startswith(word) or word.startswith(found)):
+            return [found]
+        return []
+
+    def _closest(self, word: str) -> str | None:
         if len(word) < 4 or word.isdigit():
-            return []
+            return None
         if self._vocab is None:
             self._vocab = sorted(self._postings)
         found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)
-        if not found:
-            return []
-        nearest = found[0]
-        if word in self.known_words() and not (
-            nearest.startswith(word) or word.startswith(nearest)
-        ):
-            return []
-        return [nearest]
+        return found[0] if found else None
 
     def _split(self, word: str) -> list[str]:
         for cut in range(3, len(word) - 2):
@@ -426,6 +437,17 @@ def build_passage_index(
 
 
 _WORD = re.compile(r"[a-z0-9']+")
+
+
+@functools.cache
+def english_words() -> frozenset[str]:
+    """English words, spelt right (pyspellchecker's English word list, which ships in its
+    wheel): a question's word among them that no passage holds is a word in its own right,
+    not a typo of another ("send" is not "spend", "pending" not "spend", "aware" not "war").
+    Read on first need (about 0.1 s)."""
+    from spellchecker import SpellChecker
+
+    return frozenset(SpellChecker(language="en", distance=1).word_frequency.keys())
 
 
 def known_terms(texts: Iterable[str]) -> frozenset[str]:

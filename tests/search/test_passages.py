@@ -119,17 +119,30 @@ def test_answers_the_quote_rule_keeps_unconfident_do_not_set_the_threshold():
     assert model.confident(right) and not model.confident(wrong)
 
 
-def test_a_word_spelt_right_is_not_corrected_into_another_word():
-    text = "During the seed phase, a rule that is overridden stays overridden."
+def test_a_word_the_card_texts_spell_is_not_corrected_into_another_word():
+    # "Gorta" and "Vorta" are no English words: only the card texts say Gorta is a word.
+    text = "During the seed phase, a Vorta rule that is overridden stays overridden."
     rows = {"1e-seed-phase": [{"topic": "1e-seed-phase", "id": "e", "text": text}]}
     titles = {"1e-seed-phase": "seed phase"}
     unaware = passages.build_passage_index(rows, titles)
-    assert "seed" in unaware.query_terms("what speed")  # taken for a typo of "seed"
-    known = passages.known_terms(["Range 7, Speed 9. Overrides the rule."])
+    assert "vorta" in unaware.query_terms("what about Gorta")  # taken for a typo of "Vorta"
+    known = passages.known_terms(["Gorta: a Ferengi. Overrides the rule."])
     index = passages.build_passage_index(rows, titles, lambda: known)
-    assert "seed" not in index.query_terms("what speed")  # a word, not a typo of "seed"
+    assert "vorta" not in index.query_terms("what about Gorta")  # a word, not a typo
     assert "overridden" in index.query_terms("it overrides")  # another form of itself
     assert "seed" in index.query_terms("the seeed phase")  # a typo is still a typo
+
+
+def test_an_english_word_is_not_corrected_into_another_word():
+    text = "Spend a counter to seed a mission; a pending choice waits."
+    rows = {"2e-cost": [{"topic": "2e-cost", "id": "e", "text": text}]}
+    index = passages.build_passage_index(rows, {"2e-cost": "cost"})
+    assert "send" in passages.english_words() and "mision" not in passages.english_words()
+    # "send" and "speed" were "corrected" into "spend" and "seed", and found them.
+    assert index.query_terms("send down one personnel") == ["send", "down", "personnel"]
+    assert "seed" not in index.query_terms("warp speed")
+    assert "mission" in index.query_terms("a mision attempt")  # a typo is still a typo
+    assert "pend" in index.query_terms("pending")  # another form of itself
 
 
 def test_a_topic_can_be_replaced_alone():
