@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
-from bot.search.confidence import INSIDE_CARD, logit, margin, share
+from bot.search.confidence import INSIDE_CARD, explained_margin, logit, share
 from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
+from bot.search.passages import written_sentences
 
 
 @dataclass(slots=True)
@@ -164,11 +165,12 @@ def choose(
         lean if best.edition == "1E" else -lean,
         likeness,
         logit(likeness),
-        margin(likeness, rival),
+        explained_margin(likeness, rival, likeness),  # the name explains the query it is
         share([likeness, rival]),
         unquoted,
         0.0,
         0.0,
         0.0,
+        math.log1p(written_sentences(query)),
     ]
     return CardChoice(ordered, features)

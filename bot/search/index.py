@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process
 
 from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms, unfolded
 from bot.search import confidence, ranking
+from bot.search.passages import written_sentences
 
 log = logging.getLogger(__name__)
 
@@ -669,7 +670,7 @@ class SearchIndex:
         result.hits = ranked[: max(1, min(limit, 50))]
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
-            result.features = self._features(ranked, content, exact, edition, lean)
+            result.features = self._features(ranked, content, exact, edition, lean, query)
             result.features[confidence.TWO_TITLES] = float(_names_another(ranked, words))
         model = confidence.load_shipped()
         if ranked and model is not None:
@@ -801,6 +802,7 @@ class SearchIndex:
         exact_targets: set[int],
         edition: str | None,
         lean: float = 0.0,
+        query: str = "",
     ) -> list[float]:
         """What the confidence model reads about the top answer (see bot.search.confidence);
         ``exact_targets``: the targets one of whose names is the whole query."""
@@ -838,12 +840,13 @@ class SearchIndex:
             lean if top.target.edition == "1E" else -lean,
             whole,
             confidence.logit(top.score),
-            confidence.margin(top.score, second),
+            confidence.explained_margin(top.score, second, max(top.support, cover * whole)),
             confidence.share([h.score for h in ranked[:10]]),
             top.unquoted,
             float(top.mention),
             0.0,  # inside_card: the answers know the cards (bot.answers.lookups)
             0.0,  # two_titles: set by search, which has the query's words
+            math.log1p(written_sentences(query)),
         ]
 
     def suggest(

@@ -100,6 +100,16 @@ def sentences(text: str) -> list[str]:
     return out
 
 
+_ENDED = re.compile(r"[.!?][\"”')]*\s*$")
+
+
+def written_sentences(text: str) -> int:
+    """How many whole sentences a query is written in: a bare lookup ("deck size") none, a
+    question one, a situation told before its question several."""
+    found = sentences(text.strip())
+    return len(found) - (0 if found and _ENDED.search(found[-1]) else 1) if found else 0
+
+
 def windows(text: str, limit: int = WINDOW_WORDS) -> list[str]:
     """A long passage as consecutive windows of whole sentences of about ``limit`` words
     (a short one unchanged)."""

@@ -115,7 +115,7 @@ async def test_related_buttons_carry_the_edition(fake_discord, running):
 async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
     async with running():
         mentioned = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": "Ptol cost"}, guild_id=GUILD), WAIT
+            payloads.slash_command("ruling", {"query": "Ptol cost reduction"}, guild_id=GUILD), WAIT
         )
         card = await fake_discord.interact(
             payloads.slash_command("ruling", {"query": "Ptol"}, guild_id=GUILD), WAIT

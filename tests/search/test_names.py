@@ -1,7 +1,7 @@
 """Name matching: misspelt plurals, and a query naming two rulings by their titles."""
 
 from bot.normalize import normalize, unfolded
-from bot.search.confidence import TWO_TITLES
+from bot.search.confidence import FEATURES, TWO_TITLES
 from bot.search.index import TITLE, SearchIndex, Target
 
 
@@ -40,3 +40,32 @@ def test_a_query_naming_two_rulings_by_their_whole_titles_is_marked():
     # a title inside the matched name is that name's own word.
     assert index.search("dilemma resolution").features[TWO_TITLES] == 0.0
     assert index.search("Major Rakal and the dilemma").features[TWO_TITLES] == 0.0
+
+
+def test_a_lonely_lead_counts_as_much_as_the_query_the_answer_explains():
+    from bot.search.confidence import explained_margin, margin
+
+    assert explained_margin(0.9, 0.1, 1.0) == margin(0.9, 0.1) > 0
+    # The same lead over nothing else, for an answer explaining a fifth of the question.
+    assert explained_margin(0.9, 0.1, 0.2) == margin(0.9, 0.1) * 0.2
+    index = _index("deep space 9", "seed phase")
+    long = index.search(
+        "Will Deep Space 9 and Voyager be separate expansions and when are they out"
+    )
+    second = long.hits[1].score if len(long.hits) > 1 else 0.0
+    lead = long.features[FEATURES.index("explained_margin")]
+    assert 0 < lead < margin(long.hits[0].score, second)  # "deep space 9" is a few words of it
+
+
+def test_the_sentences_a_query_is_written_in_are_counted():
+    from bot.search.passages import written_sentences
+
+    assert written_sentences("deck size") == 0  # a bare lookup
+    assert written_sentences('Dilemmas -- "Discard dilemma"') == 0
+    assert written_sentences("who is the matching commander of the U.S.S. Defiant?") == 1
+    told = "My crew was stopped by a dilemma. Can I beam another crew over? Or is it 2E?"
+    assert written_sentences(told) == 3
+    index = _index("stopped", "seed phase")
+    said = FEATURES.index("sentences")
+    assert index.search("stopped").features[said] == 0.0
+    assert index.search(told).features[said] > index.search("Is a crew stopped?").features[said]
