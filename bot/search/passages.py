@@ -45,6 +45,9 @@ _EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
 WINDOW_WORDS = 60
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"”')]*\s+(?=[\"“(]?[A-Z0-9])")
 _NOT_AN_END = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|Mr|Mrs|Dr|St|No|cf)\.|\b[A-Z]\.)$")
+# As people type a question: a sentence may start in lower case ("it stopped. can i beam?").
+_TYPED_END = re.compile(r"(?<=[.!?])[\"”')]*\s+(?=\S)")
+_NOT_AN_END_TYPED = re.compile(_NOT_AN_END.pattern, re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,13 +87,15 @@ def split_passages(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def sentences(text: str) -> list[str]:
-    """A paragraph cut into sentences (abbreviations such as "e.g." and initials kept whole)."""
+def sentences(text: str, typed: bool = False) -> list[str]:
+    """A paragraph cut into sentences (abbreviations such as "e.g." and initials kept whole);
+    ``typed``: as people type, a sentence may start in lower case."""
+    ends, kept = (_TYPED_END, _NOT_AN_END_TYPED) if typed else (_SENTENCE_END, _NOT_AN_END)
     out: list[str] = []
     start = 0
-    for match in _SENTENCE_END.finditer(text):
+    for match in ends.finditer(text):
         piece = text[start : match.start()].rstrip()
-        if _NOT_AN_END.search(piece):
+        if kept.search(piece):
             continue
         out.append(text[start : match.end()].strip())
         start = match.end()
@@ -106,7 +111,7 @@ _ENDED = re.compile(r"[.!?][\"”')]*\s*$")
 def written_sentences(text: str) -> int:
     """How many whole sentences a query is written in: a bare lookup ("deck size") none, a
     question one, a situation told before its question several."""
-    found = sentences(text.strip())
+    found = sentences(text.strip(), typed=True)
     return len(found) - (0 if found and _ENDED.search(found[-1]) else 1) if found else 0
 
 

@@ -65,6 +65,9 @@ def test_the_sentences_a_query_is_written_in_are_counted():
     assert written_sentences("who is the matching commander of the U.S.S. Defiant?") == 1
     told = "My crew was stopped by a dilemma. Can I beam another crew over? Or is it 2E?"
     assert written_sentences(told) == 3
+    # As typed in a chat: lower case after a full stop still starts a sentence; "u.s.s." not.
+    assert written_sentences("my crew was stopped. can i beam another crew over?") == 2
+    assert written_sentences("who commands the u.s.s. defiant?") == 1
     index = _index("stopped", "seed phase")
     said = FEATURES.index("sentences")
     assert index.search("stopped").features[said] == 0.0
