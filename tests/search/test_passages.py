@@ -143,6 +143,8 @@ def test_an_english_word_is_not_corrected_into_another_word():
     assert "seed" not in index.query_terms("warp speed")
     assert "mission" in index.query_terms("a mision attempt")  # a typo is still a typo
     assert "pend" in index.query_terms("pending")  # another form of itself
+    # English words typed for another word are the lexicon's to map, not the typo step's.
+    assert terms("loose points") == terms("lose points") and terms("can't") == terms("cannot")
 
 
 def test_a_topic_can_be_replaced_alone():
