@@ -145,6 +145,7 @@ def test_an_english_word_is_not_corrected_into_another_word():
     assert "pend" in index.query_terms("pending")  # another form of itself
     # English words typed for another word are the lexicon's to map, not the typo step's.
     assert terms("loose points") == terms("lose points") and terms("can't") == terms("cannot")
+    assert terms("stopped personal") == terms("stopped personnel")
 
 
 def test_a_topic_can_be_replaced_alone():
