@@ -21,7 +21,7 @@ from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
-from bot.search.index import SearchResult
+from bot.search.index import FOUND_BY_TEXT, SearchResult
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
@@ -390,7 +390,7 @@ class Answers:
         if not result.hits or not result.features:
             return
         top = result.hits[0]
-        if top.via in ("full text", "passage"):
+        if top.via in FOUND_BY_TEXT:
             return
         if card_answer.inside_card_name(self.cards.card_index(), query, edition, top.matched):
             result.features[confidence.INSIDE_CARD] = 1.0

@@ -89,6 +89,10 @@ class Target:
     title_only: bool = False  # the source lost its text: only the title is known
 
 
+# How a hit is labelled when its text found it, not one of its names.
+FOUND_BY_TEXT = ("full text", "passage")
+
+
 @dataclass(slots=True)
 class Hit:
     target: Target
@@ -130,7 +134,7 @@ class SearchResult:
 def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]:
     """How much of the query a matched name explains, and how much of the name the query
     holds (each a share, 0..1)."""
-    words = set(matched.split()) if via not in ("full text", "passage") else set()
+    words = set(matched.split()) if via not in FOUND_BY_TEXT else set()
     if not words or not content:
         return 0.0, 0.0
     cover = sum(max(_likeness(w, m) for m in words) for w in content) / len(content)
@@ -189,7 +193,7 @@ def _names_another(ranked: list[Hit], words: list[str]) -> bool:
     (two words or more) of another answer of its edition, apart: "Major Rakal's guide to
     dilemma resolution" names a card's ruling and a rule, and may mean either."""
     top = ranked[0]
-    if top.via in ("full text", "passage"):
+    if top.via in FOUND_BY_TEXT:
         return False
     own = _span(words, top.matched.split())
     if own is None:
@@ -607,7 +611,7 @@ class SearchIndex:
                 return  # only a title is known: an answer only when asked by that title
             hit = best.get(target)
             if hit is None or score > hit.score:
-                name = score if via not in ("full text", "passage") else 0.0
+                name = score if via not in FOUND_BY_TEXT else 0.0
                 best[target] = Hit(
                     self.targets[target],
                     round(score, 4),
@@ -829,7 +833,7 @@ class SearchIndex:
             float(via == "initialism"),
             float(via == "mentioned"),
             float(via == "typo"),
-            float(via in ("full text", "passage")),
+            float(via in FOUND_BY_TEXT),
             math.log1p(len(content)),
             cover,
             math.log1p(rivals),
