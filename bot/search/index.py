@@ -674,8 +674,7 @@ class SearchIndex:
         result.hits = ranked[: max(1, min(limit, 50))]
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
-            result.features = self._features(ranked, content, exact, edition, lean, query)
-            result.features[confidence.TWO_TITLES] = float(_names_another(ranked, words))
+            result.features = self._features(ranked, words, content, exact, edition, lean, query)
         model = confidence.load_shipped()
         if ranked and model is not None:
             result.confident = model.confident(result.features) or _exact_alias(ranked, key)
@@ -802,6 +801,7 @@ class SearchIndex:
     def _features(
         self,
         ranked: list[Hit],
+        words: list[str],
         content: list[str],
         exact_targets: set[int],
         edition: str | None,
@@ -809,7 +809,8 @@ class SearchIndex:
         query: str = "",
     ) -> list[float]:
         """What the confidence model reads about the top answer (see bot.search.confidence);
-        ``exact_targets``: the targets one of whose names is the whole query."""
+        ``words``: the query's normalised words, ``content`` those that say what it is
+        about; ``exact_targets``: the targets one of whose names is the whole query."""
         top = ranked[0]
         same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
         second = same[0].score if same else 0.0
@@ -849,7 +850,7 @@ class SearchIndex:
             top.unquoted,
             float(top.mention),
             0.0,  # inside_card: the answers know the cards (bot.answers.lookups)
-            0.0,  # two_titles: set by search, which has the query's words
+            float(_names_another(ranked, words)),
             math.log1p(written_sentences(query)),
         ]
 
