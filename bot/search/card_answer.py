@@ -9,6 +9,7 @@ becomes a rules term it contains, and a rules term typed exactly stays the rules
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -55,6 +56,7 @@ def misspelt_cards(
 
 
 NAMED_WITHIN_WORDS = 2  # the fewest words a card name needs to be found inside a question
+MAX_NAME_WORDS = 8  # the longest run of a query's words looked up as a card name
 
 
 def cards_named_within(
@@ -65,15 +67,31 @@ def cards_named_within(
     that name holds (0..1). One-word names are left out: too many are everyday words."""
     words = normalize(query).split()
     content = content_words(words)
-    for size in range(min(len(words) - 1, 8), NAMED_WITHIN_WORDS - 1, -1):
+    longest = min(len(words) - 1, MAX_NAME_WORDS)
+    for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
+        held = sum(1 for w in phrase if w not in FILLER) / len(content)
+        return found, round(min(held, 0.99), 4)
+    return [], 0.0
+
+
+def _named_runs(
+    card_index: SearchIndex,
+    words: list[str],
+    edition: str | None,
+    longest: int,
+    shortest: int,
+    holding: list[str] | None = None,
+) -> Iterator[tuple[list[str], list[Target]]]:
+    """Each run of ``words`` (longest first, then left to right) that is a card's name, with
+    those cards; ``holding``: only runs that hold these words together."""
+    for size in range(longest, shortest - 1, -1):
         for start in range(len(words) - size + 1):
             phrase = words[start : start + size]
-            found = card_index.exact(" ".join(phrase), edition=edition)
-            if not found:
+            if holding and not holds_run(phrase, holding):
                 continue
-            held = sum(1 for w in phrase if w not in FILLER) / len(content)
-            return found, round(min(held, 0.99), 4)
-    return [], 0.0
+            found = card_index.exact(" ".join(phrase), edition=edition)
+            if found:
+                yield phrase, found
 
 
 def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, name: str) -> bool:
@@ -84,15 +102,12 @@ def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, n
     words = normalize(query).split()
     if not inner or len(words) <= len(inner):
         return False
-    for size in range(min(len(words), 8), len(inner), -1):
-        for start in range(len(words) - size + 1):
-            phrase = words[start : start + size]
-            if not holds_run(phrase, inner):
-                continue
-            for card in card_index.exact(" ".join(phrase), edition=edition):
-                outer = normalize(card.title).split()
-                if len(outer) > len(inner) and holds_run(outer, inner):
-                    return True
+    longest = min(len(words), MAX_NAME_WORDS)
+    for _, found in _named_runs(card_index, words, edition, longest, len(inner) + 1, inner):
+        for card in found:
+            outer = normalize(card.title).split()
+            if len(outer) > len(inner) and holds_run(outer, inner):
+                return True
     return False
 
 
