@@ -193,15 +193,20 @@ def stem(word: str) -> str:
     return found
 
 
+def _term_words(text: str) -> list[str]:
+    """The words a text's terms are stemmed from: the lexicon applied, stop words dropped."""
+    return [w for w in lexicon().expand(str(text)) if w not in STOPWORDS]
+
+
 def terms(text: str) -> list[str]:
     """The search terms of a passage or a question: the lexicon applied, stop words dropped,
     each word stemmed. Passages and questions both go through here, so they meet."""
-    return [stem(w) for w in lexicon().expand(str(text)) if w not in STOPWORDS]
+    return [stem(w) for w in _term_words(text)]
 
 
 def worded_terms(text: str) -> list[tuple[str, str]]:
     """:func:`terms` with the word each term was stemmed from: (word, term)."""
-    return [(w, stem(w)) for w in lexicon().expand(str(text)) if w not in STOPWORDS]
+    return [(w, stem(w)) for w in _term_words(text)]
 
 
 _QUOTED = re.compile(
