@@ -9,19 +9,12 @@ from bot.search.confidence import (
     VETOES,
     Confidence,
 )
-from bot.search.index import TITLE, SearchIndex, SearchResult, Target
+from bot.search.index import SearchIndex, SearchResult, Target
+from tests.search.helpers import titled_index
 
 
 def _card_index(*titles: str) -> SearchIndex:
-    targets = [
-        Target(f"1e-{i}", f"1e-{i}", title, "1E", "Personnel", "card", None)
-        for i, title in enumerate(titles)
-    ]
-    index = SearchIndex(targets)
-    for i, title in enumerate(titles):
-        index.add_name(title, i, TITLE)
-    index.finish()
-    return index
+    return titled_index(*titles, kind="Personnel", source="card")
 
 
 def test_a_card_named_inside_a_question_is_found_the_longest_name_first():

@@ -2,7 +2,7 @@
 
 from bot.normalize import normalize, unfolded
 from bot.search.confidence import FEATURES, TWO_TITLES
-from bot.search.index import TITLE, SearchIndex, Target
+from tests.search.helpers import titled_index
 
 
 def test_a_folded_word_unfolds_to_the_plurals_that_fold_to_it():
@@ -13,27 +13,15 @@ def test_a_folded_word_unfolds_to_the_plurals_that_fold_to_it():
     assert all(normalize(form) == "dilemma" for form in unfolded("dilemma"))
 
 
-def _index(*titles: str) -> SearchIndex:
-    targets = [
-        Target(f"1e-{i}", f"1e-{i}", title, "1E", "rule", "Glossary", None)
-        for i, title in enumerate(titles)
-    ]
-    index = SearchIndex(targets)
-    for i, title in enumerate(titles):
-        index.add_name(title, i, TITLE)
-    index.finish()
-    return index
-
-
 def test_a_misspelt_plural_title_is_found_by_its_name():
-    index = _index("species", "special equipment")
+    index = titled_index("species", "special equipment")
     # "speceis" is a typo of "species", far from its fold "specy": it was found by no name.
     top = index.search("speceis").hits[0]
     assert top.target.title == "species" and top.via == "typo"
 
 
 def test_a_query_naming_two_rulings_by_their_whole_titles_is_marked():
-    index = _index("Major Rakal", "dilemma resolution", "dilemma", "seed phase")
+    index = titled_index("Major Rakal", "dilemma resolution", "dilemma", "seed phase")
     two = index.search("Major Rakal's 5-Step guide to Dilemma resolution")
     assert two.features[TWO_TITLES] == 1.0
     # A one-word title alongside is too common to mean a second ruling ("dilemma"), and
@@ -48,7 +36,7 @@ def test_a_lonely_lead_counts_as_much_as_the_query_the_answer_explains():
     assert explained_margin(0.9, 0.1, 1.0) == margin(0.9, 0.1) > 0
     # The same lead over nothing else, for an answer explaining a fifth of the question.
     assert explained_margin(0.9, 0.1, 0.2) == margin(0.9, 0.1) * 0.2
-    index = _index("deep space 9", "seed phase")
+    index = titled_index("deep space 9", "seed phase")
     long = index.search(
         "Will Deep Space 9 and Voyager be separate expansions and when are they out"
     )
@@ -68,7 +56,7 @@ def test_the_sentences_a_query_is_written_in_are_counted():
     # As typed in a chat: lower case after a full stop still starts a sentence; "u.s.s." not.
     assert written_sentences("my crew was stopped. can i beam another crew over?") == 2
     assert written_sentences("who commands the u.s.s. defiant?") == 1
-    index = _index("stopped", "seed phase")
+    index = titled_index("stopped", "seed phase")
     said = FEATURES.index("sentences")
     assert index.search("stopped").features[said] == 0.0
     assert index.search(told).features[said] > index.search("Is a crew stopped?").features[said]
