@@ -113,6 +113,9 @@ class Lexicon:
             re.compile(rf"(?<![\w'])(?:{alternatives})(?![\w'])") if alternatives else None
         )
         self.phrases: dict[tuple[str, ...], tuple[str, ...]] = {}
+        # Only the compounds: the words as written, which keep their edition's flavour (1E
+        # says "crew" where 2E says "personnel"; the synonyms fold the one into the other).
+        self.compounds: dict[tuple[str, ...], tuple[str, ...]] = {}
         for group in data.get("synonyms") or []:
             head = tuple(normalize(str(group[0]), fold_plurals=False).split())
             for member in group:
@@ -120,9 +123,9 @@ class Lexicon:
                 if words and words != head:
                     self.phrases[words] = head
         for open_form, closed in data.get("compounds") or []:
-            self.phrases[tuple(normalize(str(open_form), fold_plurals=False).split())] = (
-                normalize(str(closed), fold_plurals=False),
-            )
+            joined = (normalize(str(closed), fold_plurals=False),)
+            self.compounds[tuple(normalize(str(open_form), fold_plurals=False).split())] = joined
+        self.phrases.update(self.compounds)
         self.longest = max((len(k) for k in self.phrases), default=1)
         self.unstemmed = frozenset(
             normalize(str(w), fold_plurals=False) for w in data.get("unstemmed") or []
@@ -130,24 +133,32 @@ class Lexicon:
 
     def expand(self, text: str) -> list[str]:
         """The words of a text with abbreviations spelt out, synonyms and compounds folded."""
+        return self.expand_written(text)[0]
+
+    def expand_written(self, text: str) -> tuple[list[str], list[str]]:
+        """:meth:`expand`, and the same words with the synonyms left as written."""
         if self._abbreviation is not None:
             text = self._abbreviation.sub(lambda m: self.abbreviations[m.group(0)], text)
         # A hyphenated term also stands for its closed form: "mis-seed" is "misseed".
         text = _HYPHENATED.sub(lambda m: f"{m.group(0)} {m.group(0).replace('-', '')}", text)
         words = normalize(text, fold_plurals=False).split()
-        out: list[str] = []
+        folded: list[str] = []
+        written: list[str] = []
         i = 0
         while i < len(words):
             for size in range(min(self.longest, len(words) - i), 0, -1):
-                replacement = self.phrases.get(tuple(words[i : i + size]))
+                key = tuple(words[i : i + size])
+                replacement = self.phrases.get(key)
                 if replacement is not None:
-                    out.extend(replacement)
+                    folded.extend(replacement)
+                    written.extend(replacement if key in self.compounds else key)
                     i += size
                     break
             else:
-                out.append(words[i])
+                folded.append(words[i])
+                written.append(words[i])
                 i += 1
-        return out
+        return folded, written
 
 
 _HYPHENATED = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)+\b")
@@ -202,6 +213,16 @@ def terms(text: str) -> list[str]:
     """The search terms of a passage or a question: the lexicon applied, stop words dropped,
     each word stemmed. Passages and questions both go through here, so they meet."""
     return [stem(w) for w in _term_words(text)]
+
+
+def terms_as_written(text: str) -> tuple[list[str], list[str]]:
+    """:func:`terms`, and the terms of the words as written (synonyms not folded): which
+    edition a text belongs to shows in the words it uses ("crew" is 1E's, "personnel" both)."""
+    folded, written = lexicon().expand_written(str(text))
+    return (
+        [stem(w) for w in folded if w not in STOPWORDS],
+        [stem(w) for w in written if w not in STOPWORDS],
+    )
 
 
 def worded_terms(text: str) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import holds_run, terms, worded_terms
+from bot.normalize import holds_run, terms, terms_as_written, worded_terms
 
 log = logging.getLogger(__name__)
 
@@ -108,6 +108,12 @@ def sentences(text: str, typed: bool = False) -> list[str]:
 _ENDED = re.compile(r"[.!?][\"”')]*\s*$")
 
 
+@functools.lru_cache(maxsize=512)
+def _written_terms(question: str) -> tuple[str, ...]:
+    """A question's terms as written, once each (a question is leaned on more than once)."""
+    return tuple(dict.fromkeys(terms_as_written(question)[1][:MAX_QUERY_TERMS]))
+
+
 def written_sentences(text: str) -> int:
     """How many whole sentences a query is written in: a bare lookup ("deck size") none, a
     question one, a situation told before its question several."""
@@ -167,9 +173,12 @@ class PassageIndex:
         self._postings: dict[str, dict[int, int]] = {}  # term -> passage -> frequency
         self._by_topic: dict[str, list[int]] = {}
         self._titles: dict[str, list[str]] = {}
+        self._titles_written: dict[str, list[str]] = {}
         self._editions: dict[str, str] = {}
-        # term -> how many of its passages are of 1E and of 2E topics, kept as passages come
-        # and go, so that ``lean`` need not walk the postings of common words.
+        # term of a word as written -> how many passages of 1E and of 2E topics hold it, kept
+        # as passages come and go, so that ``lean`` need not walk the postings of common
+        # words. Counted before the lexicon's synonyms fold "crew" (1E's word) into
+        # "personnel" (both editions'), which would hide what the word says of the edition.
         self._edition_df: dict[str, tuple[int, int]] = {}
         self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
         self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
@@ -195,6 +204,7 @@ class PassageIndex:
         clone._postings = dict(self._postings)
         clone._by_topic = dict(self._by_topic)
         clone._titles = dict(self._titles)
+        clone._titles_written = dict(self._titles_written)
         clone._editions = dict(self._editions)
         clone._edition_df = dict(self._edition_df)
         clone._vocab = None
@@ -223,11 +233,14 @@ class PassageIndex:
         self._vocab = None
         self._query_cache = {}
         self._editions[topic] = edition
-        title_terms = terms(title) * TITLE_REPEAT
+        title_terms, title_written = terms_as_written(title)
+        title_terms = title_terms * TITLE_REPEAT
         self._titles[topic] = title_terms
+        self._titles_written[topic] = title_written
         slots = []
         for passage in passages or [Passage(topic, "", 0, "", False)]:
-            counts = Counter(terms(passage.text) + title_terms)
+            found, written = terms_as_written(passage.text)
+            counts = Counter(found + title_terms)
             if not counts:
                 continue
             slot = len(self._passages)
@@ -236,10 +249,11 @@ class PassageIndex:
             self._lengths.append(length)
             self._total_length += length
             self._live += 1
-            side = self._side(passage)
             for term, count in counts.items():
                 self._posting(term, create=True)[slot] = count
-                if side is not None:
+            side = self._side(passage)
+            if side is not None:
+                for term in set(written + title_written):
                     self._count_edition(term, side, 1)
             slots.append(slot)
         self._by_topic[topic] = slots
@@ -251,19 +265,23 @@ class PassageIndex:
             passage = self._passages[slot]
             if passage is None:
                 continue
-            side = self._side(passage)
-            for term in set(terms(passage.text) + self._titles.get(topic, [])):
+            found, written = terms_as_written(passage.text)
+            for term in set(found + self._titles.get(topic, [])):
                 posting = self._posting(term)
                 if posting is not None:
-                    if posting.pop(slot, None) is not None and side is not None:
-                        self._count_edition(term, side, -1)
+                    posting.pop(slot, None)
                     if not posting:
                         del self._postings[term]
+            side = self._side(passage)
+            if side is not None:
+                for term in set(written + self._titles_written.get(topic, [])):
+                    self._count_edition(term, side, -1)
             self._total_length -= self._lengths[slot]
             self._lengths[slot] = 0
             self._passages[slot] = None
             self._live -= 1
         self._titles.pop(topic, None)
+        self._titles_written.pop(topic, None)
         self._editions.pop(topic, None)
 
     def _side(self, passage: Passage) -> int | None:
@@ -284,11 +302,12 @@ class PassageIndex:
         Each term counts by its weight (idf) and how one-sided its passages are; the
         evidence is summed (see LEAN_SCALE)."""
         total = weight = 0.0
-        for term in self.query_terms(text):
-            if not self._postings.get(term):
-                continue
+        n = max(self._live, 1)
+        for term in _written_terms(text):
             first, second = self._edition_df.get(term, (0, 0))
-            idf = self._idf(term)
+            if not first + second:
+                continue
+            idf = math.log(1 + (n - first - second + 0.5) / (first + second + 0.5))
             total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
             weight += idf
         return math.tanh(total / LEAN_SCALE) if weight else 0.0

@@ -2,7 +2,7 @@
 
 import math
 
-from bot.normalize import holds_run, quoted_phrases, terms
+from bot.normalize import holds_run, quoted_phrases, terms, terms_as_written
 from bot.search import passages
 from bot.search.confidence import (
     FEATURES,
@@ -296,6 +296,22 @@ def test_a_word_only_one_edition_uses_steers_among_shared_words():
     assert abs(shared) < 0.05 and steered > 0.1
 
 
+def test_a_word_leans_to_its_edition_as_written_not_as_the_lexicon_folds_it():
+    # The lexicon searches "crew" as "personnel" (its synonym), but 1E says crew and 2E
+    # personnel: "my crew" is a 1E question.
+    index = PassageIndex()
+    for topic, edition, text in [
+        ("1e-a", "1E", "The crew may attempt the mission."),
+        ("2e-a", "2E", "Your personnel may attempt the mission."),
+        ("2e-b", "2E", "Personnel are stopped."),
+    ]:
+        index.set_topic(
+            topic, topic, topic_passages([{"topic": topic, "id": topic, "text": text}]), edition
+        )
+    assert index.query_terms("crew") == index.query_terms("personnel")  # searched alike
+    assert index.lean("can my crew attempt") > 0 > index.lean("can my personnel attempt")
+
+
 # The bounds that keep a question's work the same at 100,000 entries (bot/search/passages.py).
 
 
@@ -308,15 +324,20 @@ def _passage_index(texts: dict[str, tuple[str, str]]) -> PassageIndex:
 
 
 def _lean_by_walking(index: PassageIndex, text: str) -> float:
-    """``lean`` as it was computed before the counts were kept: every posting walked."""
+    """``lean`` computed without the kept counts: every live passage's words walked."""
+    held: list[tuple[str | None, set[str]]] = []
+    for passage in index._passages:
+        if passage is not None:
+            title = terms_as_written(passage.topic)[1]  # these tests title a topic by its name
+            written = set(terms_as_written(passage.text)[1]) | set(title)
+            held.append((index._editions.get(passage.topic), written))
     total = weight = 0.0
-    for term in index.query_terms(text):
-        posting = index._postings.get(term)
-        if not posting:
-            continue
-        editions = [index._editions.get(index._passages[slot].topic) for slot in posting]
+    for term in dict.fromkeys(terms_as_written(text)[1]):
+        editions = [edition for edition, written in held if term in written]
         first, second = editions.count("1E"), editions.count("2E")
-        idf = index._idf(term)
+        if not first + second:
+            continue
+        idf = math.log(1 + (len(held) - first - second + 0.5) / (first + second + 0.5))
         total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
         weight += idf
     return math.tanh(total / passages.LEAN_SCALE) if weight else 0.0
