@@ -323,19 +323,22 @@ class PassageIndex:
             return cached
         worded = worded_terms(text)[:MAX_QUERY_TERMS]
         words = [term for _, term in worded]
+        joined_at = {i for i in range(len(words) - 1) if words[i] + words[i + 1] in self._postings}
         out: list[str] = []
         for i, (spelt, word) in enumerate(worded):
             if word in self._postings:
                 out.append(word)
+            elif i in joined_at or i - 1 in joined_at:
+                # "red shirts": typed apart, a closed compound the passages hold; a part the
+                # passages also hold alone ("mirror universe") stays.
+                pass
             elif spelt in english_words():
                 out.extend(self._other_form(word) or [word])  # a word, not a typo
             else:
                 split = self._split(word) or self._nearest(word)
                 out.extend(split or [word])
-            if i + 1 < len(words):
-                joined = word + words[i + 1]
-                if joined in self._postings:
-                    out.append(joined)
+            if i in joined_at:
+                out.append(word + words[i + 1])
         found = list(dict.fromkeys(out))
         if len(self._query_cache) >= 512:
             self._query_cache.clear()
@@ -421,6 +424,9 @@ class PassageIndex:
         title = self._titles.get(topic, [])
         if holds_run(title[: len(title) // TITLE_REPEAT], run):  # the title once, not repeated
             return True
+        closed = self._postings.get("".join(run)) if len(run) > 1 else None
+        if closed and any(slot in closed for slot in self._by_topic.get(topic, [])):
+            return True  # "red shirt" held as "redshirt"
         postings = [self._postings.get(term) for term in run]
         if not all(postings):
             return False

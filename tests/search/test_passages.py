@@ -69,6 +69,22 @@ def test_bm25_finds_the_passage_and_compounds_meet():
     assert index.search("phasing")[0].topic == "1e-cloaking-and-phasing"
 
 
+def test_words_typed_apart_meet_the_closed_compound_the_passages_hold():
+    # No lexicon entry joins "red shirt"; the passages say "redshirt", and a question's
+    # parts of it are not words the answer fails to explain.
+    index = PassageIndex()
+    text = "You can redshirt: attempt a mission without its requirements."
+    index.set_topic("1e-a", "attempt", topic_passages([{"topic": "1e-a", "id": "a", "text": text}]), "1E")  # fmt: skip
+    index.set_topic("1e-b", "ship", topic_passages([{"topic": "1e-b", "id": "b", "text": "A blue ship."}]), "1E")  # fmt: skip
+    assert index.query_terms("red shirts") == index.query_terms("redshirt") == terms("redshirt")
+    assert index.search('"red shirts"')[0].share == index.search("redshirt")[0].share
+    assert index.holds_phrase("1e-a", terms("red shirt"))
+    assert not index.holds_phrase("1e-b", terms("red shirt"))
+    # A part the passages also hold alone stays a term of its own.
+    index.set_topic("1e-c", "alert", topic_passages([{"topic": "1e-c", "id": "c", "text": "Red alert."}]), "1E")  # fmt: skip
+    assert index.query_terms("red shirts") == terms("red redshirt")
+
+
 def test_quoted_phrases_are_read_and_apostrophes_are_not_quotes():
     assert quoted_phrases('Dilemmas -- "Discard dilemma"') == [["discard", "dilemma"]]
     assert quoted_phrases("Is a ship's \u201cRange\u201d the same as 'Warp Speed'?") == [
