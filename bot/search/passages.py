@@ -332,11 +332,12 @@ class PassageIndex:
                 # "red shirts": typed apart, a closed compound the passages hold; a part the
                 # passages also hold alone ("mirror universe") stays.
                 pass
-            elif spelt in english_words():
-                out.extend(self._other_form(word) or [word])  # a word, not a typo
+            elif spelt in english_words() or word in self.known_words():
+                # A word spelt right (English, or the card texts'), not a typo: neither
+                # "corrected" into another word nor split into two.
+                out.extend(self._other_form(word) or [word])
             else:
-                split = self._split(word) or self._nearest(word)
-                out.extend(split or [word])
+                out.extend(self._split(word) or self._nearest(word) or [word])
             if i in joined_at:
                 out.append(word + words[i + 1])
         found = list(dict.fromkeys(out))
@@ -347,8 +348,6 @@ class PassageIndex:
 
     def _nearest(self, word: str) -> list[str]:
         """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
-        if word in self.known_words():
-            return self._other_form(word)
         found = self._closest(word)
         return [found] if found else []
 

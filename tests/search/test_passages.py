@@ -149,6 +149,18 @@ def test_a_word_the_card_texts_spell_is_not_corrected_into_another_word():
     assert "seed" in index.query_terms("the seeed phase")  # a typo is still a typo
 
 
+def test_a_word_the_card_texts_spell_is_not_split_into_two_words():
+    # Spacedock is a 1E card; the rulings say "space" and "dock" apart, not the card's word.
+    text = "A ship may dock at a space station."
+    rows = {"1e-docking": [{"topic": "1e-docking", "id": "e", "text": text}]}
+    titles = {"1e-docking": "docking"}
+    unaware = passages.build_passage_index(rows, titles)
+    assert unaware.query_terms("spacedock") == terms("space dock")  # taken for two words
+    known = passages.known_terms(["Spacedock: your ships may repair here."])
+    index = passages.build_passage_index(rows, titles, lambda: known)
+    assert index.query_terms("spacedock") == terms("spacedock")  # a word of its own
+
+
 def test_an_english_word_is_not_corrected_into_another_word():
     text = "Spend a counter to seed a mission; a pending choice waits."
     rows = {"2e-cost": [{"topic": "2e-cost", "id": "e", "text": text}]}
