@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
-from bot.search.confidence import INSIDE_CARD, explained_margin, logit, share
+from bot.search.confidence import INSIDE_CARD, explained_margin, feature_row, logit, share
 from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
 from bot.search.passages import written_sentences
 
@@ -158,34 +158,22 @@ def choose(
     quoted = quoted_phrases(query)
     name = terms(best.title)
     unquoted = sum(1 for run in quoted if not holds_run(name, run)) / len(quoted) if quoted else 0.0
-    features = [
-        1.0,
-        likeness,
-        likeness - rival,
-        float(not typo),
-        0.0,
-        0.0,
-        1.0,
-        0.0,
-        0.0,
-        float(typo),
-        0.0,
-        math.log1p(words),
-        1.0,
-        math.log1p(same_edition),
-        float(other_edition and not edition),
-        0.0,
-        0.0,
-        0.0,
-        lean if best.edition == "1E" else -lean,
-        likeness,
-        logit(likeness),
-        explained_margin(likeness, rival, likeness),  # the name explains the query it is
-        share([likeness, rival]),
-        unquoted,
-        0.0,
-        0.0,
-        0.0,
-        math.log1p(written_sentences(query)),
-    ]
+    features = feature_row(
+        score=likeness,
+        gap=likeness - rival,
+        exact=float(not typo),
+        via_card=1.0,
+        via_typo=float(typo),
+        query_words=math.log1p(words),
+        name_cover=1.0,
+        rivals=math.log1p(same_edition),
+        other_edition=float(other_edition and not edition),
+        edition_fit=lean if best.edition == "1E" else -lean,
+        name_whole=likeness,
+        logit=logit(likeness),
+        explained_margin=explained_margin(likeness, rival, likeness),  # the name is the query
+        share=share([likeness, rival]),
+        unquoted=unquoted,
+        sentences=math.log1p(written_sentences(query)),
+    )
     return CardChoice(ordered, features)

@@ -61,6 +61,15 @@ FEATURES = (
 )
 
 
+def feature_row(**values: float) -> list[float]:
+    """One answer's features in :data:`FEATURES` order, given by name: the bias is 1, any
+    feature left out 0. The search and the card answer both build their rows here."""
+    unknown = set(values) - set(FEATURES)
+    if unknown:
+        raise ValueError(f"not confidence features: {sorted(unknown)}")
+    return [1.0] + [float(values.get(name, 0.0)) for name in FEATURES[1:]]
+
+
 UNQUOTED = FEATURES.index("unquoted")
 INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")

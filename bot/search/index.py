@@ -823,36 +823,37 @@ class SearchIndex:
         cover, whole = _name_fit(top.matched, top.via, content)
         via = top.via
         exact = self.by_topic[top.target.topic] in exact_targets
-        return [
-            1.0,
-            top.score,
-            top.score - second,
-            1.0 if exact else _misspelt_whole(cover, whole),
-            float(via == "title"),
-            float(via == "alias"),
-            float(via == "card name"),
-            float(via == "initialism"),
-            float(via == "mentioned"),
-            float(via == "typo"),
-            float(via in FOUND_BY_TEXT),
-            math.log1p(len(content)),
-            cover,
-            math.log1p(rivals),
-            0.0 if edition else other,
-            float(top.target.title_only),
-            top.support,
-            top.support - max((h.support for h in ranked[1:6]), default=0.0),
-            lean if top.target.edition == "1E" else -lean,
-            whole,
-            confidence.logit(top.score),
-            confidence.explained_margin(top.score, second, max(top.support, cover * whole)),
-            confidence.share([h.score for h in ranked[:10]]),
-            top.unquoted,
-            float(top.mention),
-            0.0,  # inside_card: the answers know the cards (bot.answers.lookups)
-            float(_names_another(ranked, words)),
-            math.log1p(written_sentences(query)),
-        ]
+        return confidence.feature_row(
+            score=top.score,
+            gap=top.score - second,
+            exact=1.0 if exact else _misspelt_whole(cover, whole),
+            via_title=float(via == "title"),
+            via_alias=float(via == "alias"),
+            via_card=float(via == "card name"),
+            via_initialism=float(via == "initialism"),
+            via_mention=float(via == "mentioned"),
+            via_typo=float(via == "typo"),
+            via_fulltext=float(via in FOUND_BY_TEXT),
+            query_words=math.log1p(len(content)),
+            name_cover=cover,
+            rivals=math.log1p(rivals),
+            other_edition=0.0 if edition else other,
+            title_only=float(top.target.title_only),
+            support=top.support,
+            support_gap=top.support - max((h.support for h in ranked[1:6]), default=0.0),
+            edition_fit=lean if top.target.edition == "1E" else -lean,
+            name_whole=whole,
+            logit=confidence.logit(top.score),
+            explained_margin=confidence.explained_margin(
+                top.score, second, max(top.support, cover * whole)
+            ),
+            share=confidence.share([h.score for h in ranked[:10]]),
+            unquoted=top.unquoted,
+            mention_name=float(top.mention),
+            # inside_card is left 0: the answers know the cards (bot.answers.lookups)
+            two_titles=float(_names_another(ranked, words)),
+            sentences=math.log1p(written_sentences(query)),
+        )
 
     def suggest(
         self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS

@@ -1,8 +1,9 @@
-"""The fitted ranking: signals, the fit, the shipped parameters (pure, no store)."""
+"""The fitted ranking and the confidence's features: signals, the fit, the shipped parameters
+(pure, no store)."""
 
 import pytest
 
-from bot.search import ranking
+from bot.search import confidence, ranking
 from bot.search.index import MENTION, TITLE, SearchIndex, Target
 
 
@@ -68,3 +69,12 @@ def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
     assert not index.search("doorway").hits[0].mention
     named = dict(zip(ranking.SIGNALS, _signals(mention=True), strict=True))
     assert named["mention_name"] == 1.0
+
+
+def test_confidence_features_are_given_by_name_in_the_declared_order():
+    row = confidence.feature_row(support=0.4, sentences=1.5, via_card=1.0)
+    named = dict(zip(confidence.FEATURES, row, strict=True))
+    assert named["bias"] == 1.0 and named["support"] == 0.4 and named["sentences"] == 1.5
+    assert named["via_card"] == 1.0 and sum(row) == 1.0 + 0.4 + 1.5 + 1.0
+    with pytest.raises(ValueError, match="suport"):
+        confidence.feature_row(suport=0.4)  # a misspelt name is an error, not a silent 0
