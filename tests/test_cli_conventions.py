@@ -249,6 +249,17 @@ def test_card_without_rulings_shows_its_text(run):
     assert [m["title"] for m in card["mentioned_in"]] == ["matching commander"]
 
 
+def test_a_card_that_answers_show_cites_the_rulings_that_mention_it(run):
+    # `show` answering with a card said "facility commander — , undated" for a ruling of the
+    # 2014 CRD: only `card` looked up where the listed rulings come from.
+    code, out, _ = run("show", "Captain's Log", "--edition", "1E")
+    assert code == 0 and "Rulings that mention it:" in out
+    assert "undated" not in out and "facility commander — First Edition Current" in out
+    code, out, _ = run("show", "Captain's Log", "--edition", "1E", "--json")
+    mention = json.loads(out)["card"]["mentioned_in"][0]
+    assert mention["title"] == "facility commander" and mention["date"] == "2014-11-03"
+
+
 def test_card_with_a_cut_ruling_says_so(run):
     code, out, _ = run("card", "Major Rakal", "--edition", "1E")
     assert code == 0

@@ -555,6 +555,30 @@ class Answers:
             },
         ]
 
+    def card(self, query_or_id: str, edition: str | None = None) -> tuple[dict | None, dict]:
+        """A card with its text, the rulings about it (their text as in force) and the
+        rulings that mention it, each with its source and date."""
+        card, found = self.cards.card(query_or_id, edition)
+        if card is not None:
+            self._detail_card_rulings(card)
+        return card, found
+
+    def _detail_card_rulings(self, card: dict[str, Any]) -> None:
+        """Each listed ruling's source and date (an honest citation, whichever way the card
+        was reached); the card's own rulings also their text as in force."""
+        for listed, with_text in ((card["rulings"], True), (card["mentioned_in"], False)):
+            for item in listed:
+                answer, _ = self.show(item["id"])
+                if not answer:
+                    continue
+                item.update(source=answer["source"], date=answer["date"])
+                if with_text:
+                    in_force = answer.get("in_force") or {}
+                    item["text"] = in_force.get("text") or answer["text"]
+                    for key in ("label", "label_detail", "damaged_note"):
+                        if answer.get(key):
+                            item[key] = answer[key]
+
     def _card_answer(self, choice: Any, edition: str | None) -> dict[str, Any]:
         """A card as the answer: its text, its own rulings and the rulings that mention it."""
         best = choice.cards[0]
@@ -566,6 +590,7 @@ class Answers:
             if target is not None and self.index.targets[target].entry not in listed:
                 t = self.index.targets[target]
                 card["mentioned_in"].append({"id": t.entry, "title": t.title})
+        self._detail_card_rulings(card)
         rulings = card["rulings"] + card["mentioned_in"]
         answer: dict[str, Any] = {
             "id": card["id"],

@@ -96,7 +96,7 @@ class Rulings:
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        return self._answers.cards.card(user_text(query_or_id), edition)
+        return self._answers.card(user_text(query_or_id), edition)
 
     def edition_hint(self, query: str, edition: str | None) -> str | None:
         """On a miss with an edition: "'KTC' is a 2E ruling ..." when the other edition has it."""

@@ -353,17 +353,6 @@ def run_card(ctx: Context) -> int:
     card, found = rulings.card(args.query, edition=args.edition)
     if card is None:
         return _miss(ctx, found)
-    for listed, with_text in ((card["rulings"], True), (card["mentioned_in"], False)):
-        for item in listed:
-            answer, _ = rulings.show(item["id"])
-            if answer:
-                item.update(source=answer["source"], date=answer["date"])
-                if with_text:
-                    in_force = answer.get("in_force") or {}
-                    item["text"] = in_force.get("text") or answer["text"]
-                    for key in ("label", "label_detail", "damaged_note"):
-                        if answer.get(key):
-                            item[key] = answer[key]
     if args.json:
         _emit(card)
     else:
