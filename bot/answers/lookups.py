@@ -379,7 +379,8 @@ class Answers:
             for card in cards:  # and the rulings that name it without a resolved card id
                 mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
                 covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
-        choice = card_answer.choose(query, edition, result, cards, covers, lean, likeness)
+        others = card_answer.other_cards_named(self.cards.card_index(), query, edition, cards)
+        choice = card_answer.choose(query, edition, result, cards, covers, lean, likeness, others)
         if choice is not None:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice

@@ -9,6 +9,7 @@ becomes a rules term it contains, and a rules term typed exactly stays the rules
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -94,6 +95,61 @@ def _named_runs(
                 yield phrase, found
 
 
+def other_cards_named(
+    card_index: SearchIndex, query: str, edition: str | None, chosen: list[Target]
+) -> list[Target]:
+    """Other cards the query names beside the chosen one, apart from its name: "Amanda Rogers
+    vs Q Who?", "Atmospheric Ionization and Tribble Bomb". Such a query asks how the cards
+    meet, which neither card's text settles. Another card counts by its whole name of two
+    words or more, or by its first words of two or more typed with capitals, as a name is
+    ("Vidiian Harvester & Stone Knives"); one-word names are too often everyday words."""
+    words = normalize(query).split()
+    typed = normalize(query, fold_plurals=False).split()  # word for word, as spelt
+    own: set[int] = set()
+    for card in chosen:
+        title = normalize(card.title).split()
+        for start in range(len(words) - len(title) + 1):
+            if title and words[start : start + len(title)] == title:
+                own.update(range(start, start + len(title)))
+    if not own:
+        return []  # the query is not the chosen name word for word (misspelt): nothing beside
+    names = {normalize(card.title) for card in chosen}
+    segments: list[list[int]] = [[]]  # the positions of the words beside the chosen name
+    for i in range(len(words)):
+        if i in own:
+            segments.append([])
+        else:
+            segments[-1].append(i)
+    for segment in segments:
+        for size in range(min(len(segment), MAX_NAME_WORDS), NAMED_WITHIN_WORDS - 1, -1):
+            for start in range(len(segment) - size + 1):
+                at = segment[start : start + size]
+                run = " ".join(words[i] for i in at)
+                found = [
+                    card
+                    for card in card_index.exact(run, edition=edition)
+                    if normalize(card.title) not in names
+                    and run in (normalize(card.title), normalize(card.title.split(",")[0]))
+                ]
+                if not found and _capitalised(query, [typed[i] for i in at]):
+                    found = [
+                        card
+                        for card in card_index.named_starting(run, edition=edition)
+                        if normalize(card.title) not in names
+                        and f"{normalize(card.title)} ".startswith(run + " ")
+                    ]
+                if found:
+                    return found
+    return []
+
+
+def _capitalised(query: str, run: list[str]) -> bool:
+    """Whether the query types these (normalised) words with capitals, as a name is."""
+    pattern = r"(?<![\w])" + r"\W+".join(re.escape(word) for word in run) + r"(?![\w])"
+    typed = re.search(pattern, query, re.IGNORECASE)
+    return bool(typed) and all(word[:1].isupper() for word in re.findall(r"\w+", typed.group(0)))
+
+
 def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, name: str) -> bool:
     """Whether ``name`` (a ruling's name that matched, normalised) is only part of a longer
     card name the query holds word for word: "Borg Ship -- Limits?" names the card Borg
@@ -119,9 +175,11 @@ def choose(
     covers: dict[str, set[str]],
     lean: float = 0.0,
     likeness: float = 1.0,
+    others: list[Target] | None = None,
 ) -> CardChoice | None:
     """The card answer for a query, or None when a ruling answers it instead
-    (``likeness`` below 1: the cards were named with a typo, or inside a question)."""
+    (``likeness`` below 1: the cards were named with a typo, or inside a question;
+    ``others``: other cards the query names beside them, see :func:`other_cards_named`)."""
     if not cards:
         return None
     top = rulings.hits[0] if rulings.hits else None
@@ -174,6 +232,9 @@ def choose(
         explained_margin=explained_margin(likeness, rival, likeness),  # the name is the query
         share=share([likeness, rival]),
         unquoted=unquoted,
+        # Two cards named: the query asks how they meet, never settled with confidence by
+        # one card (the veto the query naming two rulings has). Both are offered.
+        two_titles=float(bool(others)),
         sentences=math.log1p(written_sentences(query)),
     )
-    return CardChoice(ordered, features)
+    return CardChoice(ordered + [c for c in others or [] if c not in ordered], features)

@@ -702,6 +702,28 @@ class SearchIndex:
                 found.append(target)
         return found
 
+    def named_starting(self, words: str, edition: str | None = None) -> list[Target]:
+        """The targets one of whose own names starts with these whole words ("stone knives":
+        Stone Knives and Bearskins), the shortest name first; a few at most."""
+        probe = normalize(str(words)[:MAX_QUERY_CHARS])
+        found: list[Target] = []
+        if not probe:
+            return found
+        start = bisect.bisect_left(self._sorted_keys, probe)
+        for position in range(start, min(start + 50, len(self._order))):
+            key = self._sorted_keys[position]
+            if not key.startswith(probe):
+                break
+            index = self._order[position]
+            if key != probe and not key.startswith(probe + " "):
+                continue  # "stone knife" does not start "stone knives"
+            target = self.targets[self._target[index]]
+            if self._source[index] == MENTION or (edition and target.edition != edition):
+                continue
+            if target not in found:
+                found.append(target)
+        return found
+
     def _offer_passages(self, query: str, edition: str | None, best: dict, offer) -> float:
         """One score per topic from its names and its best passage: a name explains the
         query's words it holds, the passage the rest (weights in PASSAGE_*)."""

@@ -100,3 +100,34 @@ def test_answers_a_veto_keeps_unconfident_are_never_confident():
         assert sure.confident(row)
         row[veto] = 1.0
         assert not sure.confident(row), FEATURES[veto]
+
+
+def test_another_card_named_beside_the_card_is_found_by_its_name_or_its_first_words():
+    index = _card_index(
+        "Vidiian Harvester", "Stone Knives and Bearskins", "Tribble Bomb", "Q2",
+        "Away Team Ration Pack", "Robin Lefler, Mission Specialist",
+    )  # fmt: skip
+    harvester = index.targets[0]
+
+    def others(query: str) -> list[str]:
+        return [c.title for c in card_answer.other_cards_named(index, query, None, [harvester])]
+
+    assert others("Vidiian Harvester and Tribble Bomb") == ["Tribble Bomb"]  # a whole name
+    # Its first words, typed with capitals as a name is: how players shorten card names.
+    assert others("Vidiian Harvester & Stone Knives") == ["Stone Knives and Bearskins"]
+    assert others("Vidiian Harvester and stone knives") == []
+    # Everyday words that start or end a card's name, and one-word names, are not a card.
+    assert others("can a Vidiian Harvester go on an away team") == []
+    assert others("Vidiian Harvester mission specialist") == []
+    assert others("Vidiian Harvester vs Q2") == []
+    assert others("Vidiian Harvester") == []
+    assert card_answer.other_cards_named(index, "Vidian Harvestr", None, [harvester]) == []
+
+
+def test_a_query_naming_two_cards_is_answered_with_neither_confidently(rulings):
+    # Asked how two cards meet, neither card's text settles it: both are offered.
+    two = rulings.ranked("Atmospheric Ionization and Tribble Bomb", "1E")
+    assert two.ids[:2] == ["1e-atmospheric-ionization", "1e-tribble-bomb"]
+    assert not two.confident
+    one = rulings.ranked("Atmospheric Ionization", "1E")
+    assert one.ids[0] == "1e-atmospheric-ionization" and one.confident
