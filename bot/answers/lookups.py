@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from typing import Any
 
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import card_suggestion, result_json
 from bot.models import WHOLE_ACTIONS
-from bot.normalize import normalize
+from bot.normalize import normalize, terms
 from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import FOUND_BY_TEXT, SearchResult
+from bot.search.passages import said_runs, sentences, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
@@ -536,9 +538,24 @@ class Answers:
             found = passages.best_passage(row["topic"], query)
         if not shown_here(found):
             found = passages.best_passage(row["topic"], query, entry=row["id"])
+        if found is not None and found.entry != row["id"]:
+            found = self._in_force_part(found, row, query)
         if found is None or " ".join(found.text.split()) == flat_shown:
             return None
         return {"index": found.index, "text": found.text, "example": found.example}
+
+    def _in_force_part(self, found: Any, row: dict[str, Any], query: str) -> Any:
+        """A passage of the entry an amendment composes, without what the amendment itself
+        says (the paragraph it replaced, repeated): never point at a superseded sentence.
+        What is left of it, or else the amendment's own best passage."""
+        pieces = unsaid(found.text, said_runs(row.get("text") or ""))
+        if not pieces:
+            return self.index.passages.best_passage(row["topic"], query, entry=row["id"])
+        if len(pieces) == 1 and pieces[0] == " ".join(sentences(found.text)):
+            return found
+        wanted = set(self.index.passages.query_terms(query))
+        best = max(pieces, key=lambda piece: len(wanted & set(terms(piece))))
+        return replace(found, text=best)
 
     def _both_editions(
         self, row: dict[str, Any], result: SearchResult, edition: str | None

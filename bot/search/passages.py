@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import holds_run, terms, terms_as_written, worded_terms
+from bot.normalize import holds_run, normalize, terms, terms_as_written, worded_terms
 
 log = logging.getLogger(__name__)
 
@@ -154,6 +154,34 @@ def topic_passages(rows: Iterable[dict]) -> list[Passage]:
             seen.add(key)
             out.append(Passage(row["topic"], row["id"], position, body, example))
     return out
+
+
+SAID_RUN = 4  # words in a run two versions must share for a word to count as said before
+SAID_SHARE = 0.9  # a sentence whose words are this much said before is the other version's
+
+
+def said_runs(text: str) -> set[tuple[str, ...]]:
+    """The runs of SAID_RUN consecutive words a text holds (see :func:`unsaid`)."""
+    words = normalize(text, fold_plurals=False).split()
+    return {tuple(words[i : i + SAID_RUN]) for i in range(len(words) - SAID_RUN + 1)}
+
+
+def unsaid(body: str, said: set[tuple[str, ...]]) -> list[str]:
+    """The runs of consecutive sentences of ``body`` that a text with these runs does not
+    already say. A sentence it says word for word but for a few words, or pieced together
+    where a scrape ran two sentences into one, is the other text's."""
+    pieces: list[list[str]] = [[]]
+    for sentence in sentences(body):
+        words = normalize(sentence, fold_plurals=False).split()
+        covered: set[int] = set()
+        for i in range(len(words) - SAID_RUN + 1):
+            if tuple(words[i : i + SAID_RUN]) in said:
+                covered.update(range(i, i + SAID_RUN))
+        if len(words) >= SAID_RUN and len(covered) >= SAID_SHARE * len(words):
+            pieces.append([])  # said already: the pieces on either side stay apart
+        else:
+            pieces[-1].append(sentence)
+    return [" ".join(piece) for piece in pieces if piece]
 
 
 @dataclass(slots=True)

@@ -206,6 +206,38 @@ def test_show_points_at_the_answering_passage(rulings):
     assert "passage" not in exact  # asked by its name: the whole text answers
 
 
+def test_a_sentence_another_text_already_says_is_left_out_even_run_into_the_next():
+    amendment = (
+        "You may seed multiple copies of missions with the universal () icon, but only one "
+        "copy or version of a unique mission persona.\n\nMission cards are designed with "
+        "relevant information facing both players."
+    )
+    # The base entry's paragraph the amendment replaced, its icon and break lost in the scrape.
+    base = (
+        "There are three kinds of missions: space, planet and dual. You may seed multiple "
+        "copies of missions with the universal Mission cards are designed with relevant "
+        "information facing both players. Cards may not be seeded twice."
+    )
+    said = passages.said_runs(amendment)
+    assert passages.unsaid(base, said) == [
+        "There are three kinds of missions: space, planet and dual.",
+        "Cards may not be seeded twice.",
+    ]
+    assert passages.unsaid(amendment, said) == []
+    assert passages.unsaid(base, passages.said_runs("Nothing alike.")) == [base]
+
+
+def test_the_part_that_answers_is_not_a_sentence_the_amendment_replaced(rulings):
+    # The 1E missions entry amends the Glossary's: the Glossary paragraph that ran "You may
+    # seed multiple copies of missions with the universal" into the next sentence is the
+    # one the amendment replaced.
+    answer, _ = rulings.show("three kinds of missions space region", edition="1E")
+    assert answer["id"] == "1e-crd-2014-11-03:missions"
+    assert answer["passage"]["text"].startswith("There are three kinds of missions")
+    assert "multiple copies" not in answer["passage"]["text"]
+    assert "multiple copies" in answer["text"]  # said where it is in force
+
+
 def test_a_card_without_rulings_is_still_an_answer(rulings):
     answer, _ = rulings.show("Kruge, Instinctive Commander")
     assert answer["kind"] == "card" and answer["id"] == "2e-kruge-instinctive-commander"
