@@ -454,7 +454,8 @@ class Answers:
         if row is None:
             found = self.search(query_or_id, edition=edition, limit=5)
             if named is not None and not as_of:
-                cards = [card_suggestion(c) for c in named.cards[:2]]
+                # The card in both editions, or a card the query names beside it.
+                cards = [card_suggestion(c) for c in named.cards[:3]]
                 found["results"] = (cards + found["results"])[:5]
             resolved = result is None or result.confident
             if as_of and resolved:

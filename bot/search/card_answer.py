@@ -18,7 +18,7 @@ from rapidfuzz import fuzz
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
 from bot.search.confidence import INSIDE_CARD, explained_margin, feature_row, logit, share
 from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
-from bot.search.passages import written_sentences
+from bot.search.passages import english_words, written_sentences
 
 
 @dataclass(slots=True)
@@ -102,7 +102,7 @@ def other_cards_named(
     vs Q Who?", "Atmospheric Ionization and Tribble Bomb". Such a query asks how the cards
     meet, which neither card's text settles. Another card counts by its whole name of two
     words or more, or by its first words of two or more typed with capitals, as a name is
-    ("Vidiian Harvester & Stone Knives"); one-word names are too often everyday words."""
+    ("Vidiian Harvester & Stone Knives"), or by a one-word name that is no English word."""
     words = normalize(query).split()
     typed = normalize(query, fold_plurals=False).split()  # word for word, as spelt
     own: set[int] = set()
@@ -140,6 +140,18 @@ def other_cards_named(
                     ]
                 if found:
                     return found
+    # A one-word name counts when it is no English word: "Amanda Rogers vs Q2", "Tribble
+    # Bomb and Worf"; not "Scan", "Data" or "Quark", which are words too.
+    for i in sorted(set(range(len(words))) - own):
+        if len(typed[i]) > 1 and typed[i] not in english_words():
+            found = [
+                card
+                for card in card_index.exact(words[i], edition=edition)
+                if normalize(card.title) not in names
+                and words[i] in (normalize(card.title), normalize(card.title.split(",")[0]))
+            ]
+            if found:
+                return found
     return []
 
 

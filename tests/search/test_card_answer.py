@@ -116,11 +116,21 @@ def test_another_card_named_beside_the_card_is_found_by_its_name_or_its_first_wo
     # Its first words, typed with capitals as a name is: how players shorten card names.
     assert others("Vidiian Harvester & Stone Knives") == ["Stone Knives and Bearskins"]
     assert others("Vidiian Harvester and stone knives") == []
-    # Everyday words that start or end a card's name, and one-word names, are not a card.
+    # Everyday words that start or end a card's name are not a card.
     assert others("can a Vidiian Harvester go on an away team") == []
     assert others("Vidiian Harvester mission specialist") == []
-    assert others("Vidiian Harvester vs Q2") == []
     assert others("Vidiian Harvester") == []
+    # A one-word name counts when it is no English word, however it is typed.
+    assert others("Vidiian Harvester vs Q2") == others("q2 and vidiian harvester") == ["Q2"]
+    assert (
+        card_answer.other_cards_named(
+            _card_index("Vidiian Harvester", "Scan"),
+            "Vidiian Harvester: Scan it",
+            None,
+            [harvester],
+        )
+        == []
+    )
     assert card_answer.other_cards_named(index, "Vidian Harvestr", None, [harvester]) == []
 
 
@@ -129,5 +139,7 @@ def test_a_query_naming_two_cards_is_answered_with_neither_confidently(rulings):
     two = rulings.ranked("Atmospheric Ionization and Tribble Bomb", "1E")
     assert two.ids[:2] == ["1e-atmospheric-ionization", "1e-tribble-bomb"]
     assert not two.confident
+    shown, found = rulings.show("Amanda Rogers vs Q2")
+    assert shown is None and "1e-q2" in [r["id"] for r in found["results"][:3]]
     one = rulings.ranked("Atmospheric Ionization", "1E")
     assert one.ids[0] == "1e-atmospheric-ionization" and one.confident
