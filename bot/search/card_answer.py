@@ -99,7 +99,7 @@ def other_cards_named(
     card_index: SearchIndex, query: str, edition: str | None, chosen: list[Target]
 ) -> list[Target]:
     """Other cards the query names beside the chosen one, apart from its name: "Amanda Rogers
-    vs Q Who?", "Atmospheric Ionization and Tribble Bomb". Such a query asks how the cards
+    vs Q2", "Atmospheric Ionization and Tribble Bomb". Such a query asks how the cards
     meet, which neither card's text settles. Another card counts by its whole name of two
     words or more, or by its first words of two or more typed with capitals, as a name is
     ("Vidiian Harvester & Stone Knives"), or by a one-word name that is no English word."""
@@ -125,12 +125,7 @@ def other_cards_named(
             for start in range(len(segment) - size + 1):
                 at = segment[start : start + size]
                 run = " ".join(words[i] for i in at)
-                found = [
-                    card
-                    for card in card_index.exact(run, edition=edition)
-                    if normalize(card.title) not in names
-                    and run in (normalize(card.title), normalize(card.title.split(",")[0]))
-                ]
+                found = _named_exactly(card_index, run, edition, names)
                 if not found and _capitalised(query, [typed[i] for i in at]):
                     found = [
                         card
@@ -144,15 +139,23 @@ def other_cards_named(
     # Bomb and Worf"; not "Scan", "Data" or "Quark", which are words too.
     for i in sorted(set(range(len(words))) - own):
         if len(typed[i]) > 1 and typed[i] not in english_words():
-            found = [
-                card
-                for card in card_index.exact(words[i], edition=edition)
-                if normalize(card.title) not in names
-                and words[i] in (normalize(card.title), normalize(card.title.split(",")[0]))
-            ]
+            found = _named_exactly(card_index, words[i], edition, names)
             if found:
                 return found
     return []
+
+
+def _named_exactly(
+    card_index: SearchIndex, run: str, edition: str | None, besides: set[str]
+) -> list[Target]:
+    """The cards whose whole name (with or without its subtitle) is ``run``, but for the
+    ``besides`` names: a subtitle alone ("mission specialist") is no card's name here."""
+    return [
+        card
+        for card in card_index.exact(run, edition=edition)
+        if normalize(card.title) not in besides
+        and run in (normalize(card.title), normalize(card.title.split(",")[0]))
+    ]
 
 
 def _capitalised(query: str, run: list[str]) -> bool:

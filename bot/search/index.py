@@ -704,7 +704,7 @@ class SearchIndex:
 
     def named_starting(self, words: str, edition: str | None = None) -> list[Target]:
         """The targets one of whose own names starts with these whole words ("stone knives":
-        Stone Knives and Bearskins), the shortest name first; a few at most."""
+        Stone Knives and Bearskins), in the order of their names; a few at most."""
         probe = normalize(str(words)[:MAX_QUERY_CHARS])
         found: list[Target] = []
         if not probe:
