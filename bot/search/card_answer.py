@@ -126,13 +126,15 @@ def other_cards_named(
                 at = segment[start : start + size]
                 run = " ".join(words[i] for i in at)
                 found = _named_exactly(card_index, run, edition, names)
-                if not found and _capitalised(query, [typed[i] for i in at]):
+                if not found:
                     found = [
                         card
                         for card in card_index.named_starting(run, edition=edition)
                         if normalize(card.title) not in names
                         and f"{normalize(card.title)} ".startswith(run + " ")
                     ]
+                    if found and not _capitalised(query, [typed[i] for i in at]):
+                        found = []  # first words of a name typed as everyday words
                 if found:
                     return found
     # A one-word name counts when it is no English word: "Amanda Rogers vs Q2", "Tribble
