@@ -13,6 +13,7 @@ import copy
 import functools
 import heapq
 import itertools
+import json
 import logging
 import math
 import re
@@ -147,7 +148,11 @@ def topic_passages(rows: Iterable[dict]) -> list[Passage]:
     out: list[Passage] = []
     seen: set[str] = set()
     for row in rows:
-        for position, (body, example) in enumerate(split_passages(row.get("text") or "")):
+        instructions = _instructions(row)
+        for position, (text, example) in enumerate(split_passages(row.get("text") or "")):
+            body = _without_instruction(text, instructions)
+            if not body:
+                continue  # "Replace the first paragraph of this entry with the following:"
             key = " ".join(body.split()).casefold()
             if key in seen:
                 continue
@@ -182,6 +187,26 @@ def unsaid(body: str, said: set[tuple[str, ...]]) -> list[str]:
         else:
             pieces[-1].append(sentence)
     return [" ".join(piece) for piece in pieces if piece]
+
+
+def _instructions(row: dict) -> list[str]:
+    """The editing instructions a CRD amendment's text holds, as its import recorded them
+    (lower case, without closing punctuation)."""
+    recorded = row.get("amendments") or []
+    if isinstance(recorded, str):
+        recorded = json.loads(recorded or "[]")
+    found = (str(a.get("instruction") or "") for a in recorded if isinstance(a, dict))
+    return [i.strip().strip("*_").rstrip(" .:;").lower() for i in found if i.strip()]
+
+
+def _without_instruction(passage: str, instructions: list[str]) -> str:
+    """A passage without the editing instruction it opens with: an instruction says where
+    the text goes, not what the rule is, and is never the part that answers."""
+    bare = passage.strip().strip("*_").strip()
+    for instruction in instructions:
+        if bare.lower().startswith(instruction):
+            return bare[len(instruction) :].lstrip(" .:;*_").rstrip(" *_")
+    return passage
 
 
 @dataclass(slots=True)

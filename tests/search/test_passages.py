@@ -85,6 +85,27 @@ def test_words_typed_apart_meet_the_closed_compound_the_passages_hold():
     assert index.query_terms("red shirts") == terms("red redshirt")
 
 
+def test_an_editing_instruction_is_not_a_passage():
+    # A CRD amendment says where its text goes; its import records the instructions.
+    row = {
+        "topic": "1e-x",
+        "id": "1e-crd:x",
+        "text": "Replace the first paragraph of this entry with the following:\n\n"
+        "A ship may cloak once per turn.\n\n"
+        "**The rest of the entry does not change.**",
+        "amendments": '[{"action": "replace part", "instruction": "Replace the first '
+        'paragraph of this entry with the following:"}, {"action": "rest unchanged", '
+        '"instruction": "The rest of the entry does not change."}]',
+    }
+    assert [p.text for p in topic_passages([row])] == ["A ship may cloak once per turn."]
+    # An instruction run into the text it introduces leaves the text.
+    row["text"] = "Replace the first paragraph of this entry with the following: Cloak once."
+    assert [p.text for p in topic_passages([row])] == ["Cloak once."]
+    # Without recorded instructions, the text is all passages.
+    assert len(topic_passages([{**row, "amendments": "[]"}])) == 1
+    assert topic_passages([{**row, "amendments": "[]"}])[0].text.startswith("Replace")
+
+
 def test_quoted_phrases_are_read_and_apostrophes_are_not_quotes():
     assert quoted_phrases('Dilemmas -- "Discard dilemma"') == [["discard", "dilemma"]]
     assert quoted_phrases("Is a ship's \u201cRange\u201d the same as 'Warp Speed'?") == [
