@@ -31,6 +31,10 @@ from bot.validate import iso_date
 # Past this many topics touched at once (a whole document imported), one whole build is
 # cheaper than updating topic by topic.
 MOST_TOPICS_UPDATED = 2000
+# A ruling found by a name that explains this share of the query's words was asked for by
+# name (misspelt or reordered): its whole text answers, no part of it is pointed out.
+NAME_EXPLAINS = 0.9
+NAME_COVER = FEATURES.index("name_cover")
 
 
 class Answers:
@@ -528,6 +532,16 @@ class Answers:
         top = result.hits[0]
         if any(t.topic == row["topic"] for t in self.index.exact(query)):
             return None  # asked by its name: the whole text is the answer
+        named = (
+            top.target.topic == row["topic"]
+            and top.via not in FOUND_BY_TEXT
+            and bool(result.features)
+            and result.features[NAME_COVER] >= NAME_EXPLAINS
+        )
+        if named or set(passages.query_terms(query)) <= set(terms(row["title"])):
+            # Asked by its name, misspelt or reordered or in a "how does ... work": every
+            # passage holds the title alike, and the shortest would be pointed at for nothing.
+            return None
         flat_shown = " ".join(shown.split())
 
         def shown_here(passage: Any) -> bool:

@@ -259,6 +259,19 @@ def test_the_part_that_answers_is_not_a_sentence_the_amendment_replaced(rulings)
     assert "multiple copies" in answer["text"]  # said where it is in force
 
 
+def test_a_ruling_asked_for_by_its_name_in_other_words_has_no_part_pointed_out(rulings):
+    # Every passage holds the title alike: the shortest (': "Oooh." Draw one card.') won.
+    for query in (
+        "Visit Cochrain Memorial",
+        "matchng comander",
+        "how does matching commander work",
+    ):
+        answer, _ = rulings.show(query, edition="1E")
+        assert answer and "passage" not in answer, query
+    answer, _ = rulings.show("matching commander of a ship", edition="1E")
+    assert "ship" in answer["passage"]["text"]  # a word beside the name: its part
+
+
 def test_a_card_without_rulings_is_still_an_answer(rulings):
     answer, _ = rulings.show("Kruge, Instinctive Commander")
     assert answer["kind"] == "card" and answer["id"] == "2e-kruge-instinctive-commander"
