@@ -55,6 +55,7 @@ PASSAGE_ONLY = 0.9
 PASSAGE_BONUS = 0.3
 PASSAGE_POWER = 1.0  # < 1 lifts the modest shares a long question's best passage reaches
 LONG_QUESTION = 4  # content words beyond which a partial name match weighs less
+LOOSE_MENTION = 0.5  # x a mentioned name's score when it matched only loosely (a typo)
 EDITION_WEIGHT = 0.1  # x the question's edition lean (-1..1), without an edition given
 # Bounds that keep a search's work independent of the index size.
 POSTING_CAP = 3000
@@ -637,6 +638,10 @@ class SearchIndex:
             if score > 0.3:
                 source = self._source[index]
                 via = "typo" if score < 0.9 * SOURCE_WEIGHT[source] else SOURCE_LABEL[source]
+                if via == "typo" and source == MENTION:
+                    # A card name a ruling's text only mentions is a guess at the ruling, and
+                    # matched loosely ("assimilation planet": Assimilate Planet) a weaker one.
+                    score *= LOOSE_MENTION
                 if via == "typo":
                     score *= partial
                 offer(self._target[index], score, via, self._keys[index], source == MENTION)

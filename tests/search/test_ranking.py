@@ -71,6 +71,28 @@ def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
     assert named["mention_name"] == 1.0
 
 
+def test_a_mentioned_name_matched_loosely_counts_for_less_than_one_matched_as_typed():
+    # The missions attempt rule lists the card Assimilate Planet among examples: the term
+    # "assimilation - planet" matched that mention like a typo and answered with the rule.
+    targets = [
+        Target("1e-missions-attempt", "e1", "missions attempt", "1E", "rule", "CRD", None),
+        Target("1e-planet", "e2", "planet surface", "1E", "rule", "CRD", None),
+    ]
+    index = SearchIndex(targets)
+    index.add_name("missions attempt", 0, TITLE)
+    index.add_name("Assimilate Planet", 0, MENTION)
+    index.add_name("planet surface", 1, TITLE)
+    index.finish()
+
+    def mention_score(query: str) -> float:
+        hit = next(h for h in index.search(query).hits if h.target.topic == "1e-missions-attempt")
+        assert hit.mention
+        return hit.name_score
+
+    typed, loose = mention_score("Assimilate Planet"), mention_score("assimilation planet")
+    assert loose < 0.5 * typed
+
+
 def test_confidence_features_are_given_by_name_in_the_declared_order():
     row = confidence.feature_row(support=0.4, sentences=1.5, via_card=1.0)
     named = dict(zip(confidence.FEATURES, row, strict=True))
