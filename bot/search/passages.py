@@ -355,12 +355,11 @@ class PassageIndex:
         Each term counts by its weight (idf) and how one-sided its passages are; the
         evidence is summed (see LEAN_SCALE)."""
         total = weight = 0.0
-        n = max(self._live, 1)
         for term in _written_terms(text):
             first, second = self._edition_df.get(term, (0, 0))
             if not first + second:
                 continue
-            idf = math.log(1 + (n - first - second + 0.5) / (first + second + 0.5))
+            idf = self._idf(term, first + second)  # as written: counted apart from postings
             total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
             weight += idf
         return math.tanh(total / LEAN_SCALE) if weight else 0.0
@@ -427,8 +426,10 @@ class PassageIndex:
                 return [left, right]
         return []
 
-    def _idf(self, term: str) -> float:
-        df = len(self._postings.get(term, ()))
+    def _idf(self, term: str, df: int | None = None) -> float:
+        """BM25's weight of a term held by ``df`` passages (by default, those that do)."""
+        if df is None:
+            df = len(self._postings.get(term, ()))
         n = max(self._live, 1)
         return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
