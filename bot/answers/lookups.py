@@ -23,7 +23,7 @@ from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import FOUND_BY_TEXT, SearchResult
-from bot.search.passages import said_runs, sentences, unsaid
+from bot.search.passages import said_runs, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
@@ -566,8 +566,8 @@ class Answers:
         pieces = unsaid(found.text, said_runs(row.get("text") or ""))
         if not pieces:
             return self.index.passages.best_passage(row["topic"], query, entry=row["id"])
-        if len(pieces) == 1 and pieces[0] == " ".join(sentences(found.text)):
-            return found
+        if len(pieces) == 1 and pieces[0].split() == found.text.split():
+            return found  # nothing said twice
         wanted = set(self.index.passages.query_terms(query))
         best = max(pieces, key=lambda piece: len(wanted & set(terms(piece))))
         return replace(found, text=best)
