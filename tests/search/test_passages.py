@@ -375,16 +375,14 @@ def test_a_misspelt_card_name_answers_with_the_card(rulings):
 
 
 def test_a_word_only_one_edition_uses_steers_among_shared_words():
-    index = PassageIndex()
-    for topic, edition, text in [
-        ("1e-a", "1E", "Your Away Team may attempt the mission."),
-        ("2e-a", "2E", "Your personnel may attempt the mission."),
-        ("1e-b", "1E", "The ship and its crew."),
-        ("2e-b", "2E", "The ship and its crew."),
-    ]:
-        index.set_topic(
-            topic, topic, topic_passages([{"topic": topic, "id": topic, "text": text}]), edition
-        )
+    index = _passage_index(
+        {
+            "1e-a": ("1E", "Your Away Team may attempt the mission."),
+            "2e-a": ("2E", "Your personnel may attempt the mission."),
+            "1e-b": ("1E", "The ship and its crew."),
+            "2e-b": ("2E", "The ship and its crew."),
+        }
+    )
     shared = index.lean("may the crew attempt the mission from the ship")
     steered = index.lean("may the away team crew attempt the mission from the ship")
     assert abs(shared) < 0.05 and steered > 0.1
@@ -393,15 +391,13 @@ def test_a_word_only_one_edition_uses_steers_among_shared_words():
 def test_a_word_leans_to_its_edition_as_written_not_as_the_lexicon_folds_it():
     # The lexicon searches "crew" as "personnel" (its synonym), but 1E says crew and 2E
     # personnel: "my crew" is a 1E question.
-    index = PassageIndex()
-    for topic, edition, text in [
-        ("1e-a", "1E", "The crew may attempt the mission."),
-        ("2e-a", "2E", "Your personnel may attempt the mission."),
-        ("2e-b", "2E", "Personnel are stopped."),
-    ]:
-        index.set_topic(
-            topic, topic, topic_passages([{"topic": topic, "id": topic, "text": text}]), edition
-        )
+    index = _passage_index(
+        {
+            "1e-a": ("1E", "The crew may attempt the mission."),
+            "2e-a": ("2E", "Your personnel may attempt the mission."),
+            "2e-b": ("2E", "Personnel are stopped."),
+        }
+    )
     assert index.query_terms("crew") == index.query_terms("personnel")  # searched alike
     assert index.lean("can my crew attempt") > 0 > index.lean("can my personnel attempt")
 

@@ -3,6 +3,7 @@
 
 import pytest
 
+from bot.normalize import slugify
 from bot.search import confidence, ranking
 from bot.search.index import MENTION, TITLE, SearchIndex, Target
 
@@ -51,19 +52,26 @@ def test_parameters_round_trip_and_the_shipped_file_names_every_signal(tmp_path)
     assert ranking.load(tmp_path / "missing.json") is None
 
 
+def _mentioning_index(title: str, mentioned: str, other: str) -> SearchIndex:
+    """Two 1E rules found by their titles; the first one's text mentions a card."""
+    index = SearchIndex(
+        [
+            Target(f"1e-{slugify(title)}", "e1", title, "1E", "rule", "CRD", None),
+            Target(f"1e-{slugify(other)}", "e2", other, "1E", "rule", "CRD", None),
+        ]
+    )
+    index.add_name(title, 0, TITLE)
+    index.add_name(mentioned, 0, MENTION)
+    index.add_name(other, 1, TITLE)
+    index.finish()
+    return index
+
+
 def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
     # "Alternate Universe Door" is a card the time-location ruling mentions in passing: a
     # question naming it is not about that ruling, and a partial match (labelled "typo")
     # used to hide that the name was only a mention.
-    targets = [
-        Target("1e-time-location", "e1", "time location", "1E", "rule", "CRD", None),
-        Target("1e-doorway", "e2", "doorway", "1E", "rule", "CRD", None),
-    ]
-    index = SearchIndex(targets)
-    index.add_name("time location", 0, TITLE)
-    index.add_name("Alternate Universe Door", 0, MENTION)
-    index.add_name("doorway", 1, TITLE)
-    index.finish()
+    index = _mentioning_index("time location", "Alternate Universe Door", "doorway")
     hits = {h.target.topic: h for h in index.search("Do I need an Alternate Universe Door").hits}
     assert hits["1e-time-location"].mention
     assert not index.search("doorway").hits[0].mention
@@ -74,15 +82,7 @@ def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
 def test_a_mentioned_name_matched_loosely_counts_for_less_than_one_matched_as_typed():
     # The missions attempt rule lists the card Assimilate Planet among examples: the term
     # "assimilation - planet" matched that mention like a typo and answered with the rule.
-    targets = [
-        Target("1e-missions-attempt", "e1", "missions attempt", "1E", "rule", "CRD", None),
-        Target("1e-planet", "e2", "planet surface", "1E", "rule", "CRD", None),
-    ]
-    index = SearchIndex(targets)
-    index.add_name("missions attempt", 0, TITLE)
-    index.add_name("Assimilate Planet", 0, MENTION)
-    index.add_name("planet surface", 1, TITLE)
-    index.finish()
+    index = _mentioning_index("missions attempt", "Assimilate Planet", "planet surface")
 
     def mention_score(query: str) -> float:
         hit = next(h for h in index.search(query).hits if h.target.topic == "1e-missions-attempt")
