@@ -370,6 +370,10 @@ class Answers:
         self._check_inside_card(result, query, edition)
         cards = card_answer.named_cards(self.cards.card_index(), query, edition)
         likeness = 1.0
+        if not cards:
+            cards, likeness = card_answer.mentioned_card(
+                self.cards.card_index(), result, query, edition
+            )
         if not cards and not result.confident:
             cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
         if not cards and not result.confident:

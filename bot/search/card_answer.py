@@ -13,11 +13,17 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from rapidfuzz import fuzz
-
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
 from bot.search.confidence import INSIDE_CARD, explained_margin, feature_row, logit, share
-from bot.search.index import FILLER, SearchIndex, SearchResult, Target, content_words
+from bot.search.index import (
+    FILLER,
+    MISSPELT_NAME,
+    SearchIndex,
+    SearchResult,
+    Target,
+    content_words,
+    misspelt_name,
+)
 from bot.search.passages import english_words, written_sentences
 
 
@@ -35,7 +41,19 @@ def named_cards(card_index: SearchIndex, query: str, edition: str | None) -> lis
     return card_index.exact(query, edition=edition)
 
 
-MISSPELT = 0.9  # the least a misspelt card name may score to stand for the card
+def mentioned_card(
+    card_index: SearchIndex, result: SearchResult, query: str, edition: str | None
+) -> tuple[list[Target], float]:
+    """The card a search's top answer only mentions, when the query is that card's name
+    misspelt ("Assimilate Planit"): the card is the answer, as it is for its name spelt
+    right, and the ruling that mentions it is among the card's rulings."""
+    top = result.hits[0] if result.hits else None
+    if top is None or not top.mention:
+        return [], 0.0
+    likeness = misspelt_name(normalize(query), top.matched)
+    if not likeness:
+        return [], 0.0
+    return card_index.exact(top.matched, edition=edition), likeness
 
 
 def misspelt_cards(
@@ -47,11 +65,11 @@ def misspelt_cards(
     if not found.confident or not found.hits:
         return [], 0.0
     top = found.hits[0]
-    if top.via not in ("title", "card name") or top.score < MISSPELT:
+    if top.via not in ("title", "card name") or top.score < MISSPELT_NAME:
         return [], 0.0
     # The whole query is the name misspelt, not a few of its words ("what time is it" is
     # not "You Will in Time"): compared as wholes, not word by word.
-    if fuzz.ratio(normalize(query), top.matched) < MISSPELT * 100:
+    if not misspelt_name(normalize(query), top.matched):
         return [], 0.0
     return [h.target for h in found.hits if h.matched == top.matched], top.score
 

@@ -154,6 +154,26 @@ def _misspelt_whole(cover: float, whole: float) -> float:
     return round(both, 4) if both >= MISSPELT_WHOLE else 0.0
 
 
+MISSPELT_NAME = 0.9  # a query compared whole with a card's name this closely names it, typos aside
+
+
+def misspelt_name(key: str, name: str) -> float:
+    """How nearly a normalised query is a name typed with typos, compared as wholes (0..1;
+    0 below MISSPELT_NAME): "assimilate planit" is Assimilate Planet, "assimilation
+    planet" is not. A card's name is judged so whether it leads to the card or to a
+    ruling that mentions it."""
+    ratio = fuzz.ratio(key, name) / 100
+    return round(ratio, 4) if ratio >= MISSPELT_NAME else 0.0
+
+
+def _nearly_whole(hit: Hit, key: str, cover: float, whole: float) -> float:
+    """:func:`_misspelt_whole` for a hit's name; a card name its text only mentions must
+    also be the whole query misspelt (:func:`misspelt_name`), as for the card itself."""
+    if hit.mention and not misspelt_name(key, hit.matched):
+        return 0.0
+    return _misspelt_whole(cover, whole)
+
+
 def _alike(word: str, other: str) -> bool:
     """The same word, a prefix of it, or a typo of it."""
     return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
@@ -654,7 +674,7 @@ class SearchIndex:
         )
         if self.passages is not None:
             lean = self._offer_passages(query, edition, best, offer)
-            self._rank(best, exact, content, lean, quoted_phrases(query))
+            self._rank(best, exact, content, lean, quoted_phrases(query), " ".join(words))
             fts = []
         else:
             fts = [] if settled and not thorough else self._fulltext(content, edition)
@@ -781,6 +801,7 @@ class SearchIndex:
         content: list[str],
         lean: float,
         quoted: list[list[str]],
+        key: str = "",
     ) -> None:
         """Each candidate's signals, and with a fitted ranking its score replaced by the
         probability the ranking gives it (see bot.search.ranking); ``quoted``: the terms
@@ -794,12 +815,13 @@ class SearchIndex:
                     hit.score = 0.0  # beyond the candidates the ranking weighs
                 continue
             cover, whole = _name_fit(hit.matched, hit.via, content)
+            nearly = _nearly_whole(hit, key, cover, whole)
             if quoted:
                 hit.unquoted = self._unquoted(hit, quoted)
             hit.signals = ranking.signals(
                 prior=hit.score,
                 name=hit.name_score,
-                exact=1.0 if target in exact else _misspelt_whole(cover, whole),
+                exact=1.0 if target in exact else nearly,
                 cover=cover,
                 whole=whole,
                 support=hit.support,
@@ -853,7 +875,7 @@ class SearchIndex:
         return confidence.feature_row(
             score=top.score,
             gap=top.score - second,
-            exact=1.0 if exact else _misspelt_whole(cover, whole),
+            exact=1.0 if exact else _nearly_whole(top, " ".join(words), cover, whole),
             via_title=float(via == "title"),
             via_alias=float(via == "alias"),
             via_card=float(via == "card name"),

@@ -52,6 +52,18 @@ def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     assert typo["kind"] == "card"
 
 
+def test_a_misspelt_card_name_a_ruling_mentions_answers_with_the_card(rulings):
+    # Spelt right, Assimilate Planet answers with the card; misspelt, the rule that lists
+    # it among examples used to be the confident answer instead.
+    for query, card in (("Assimilate Planit", "1e-assimilate-planet"), ("quash conspiricy", "1e-quash-conspiracy")):  # fmt: skip
+        found = rulings.ranked(query, "1E")
+        assert found.ids[0] == card and found.confident, query
+        answer, _ = rulings.show(query, "1E")
+        assert answer["kind"] == "card", query
+    # Not the name misspelt, only words alike: neither the card nor the rule, confidently.
+    assert not rulings.ranked("assimilation planet", "1E").confident
+
+
 def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
     index = _card_index("Starfleet Type II Phaser", "Cry Havoc!")
     phaser, havoc = index.targets

@@ -5,7 +5,7 @@ import pytest
 
 from bot.normalize import slugify
 from bot.search import confidence, ranking
-from bot.search.index import MENTION, TITLE, SearchIndex, Target
+from bot.search.index import MENTION, TITLE, SearchIndex, Target, misspelt_name
 
 
 def _signals(**overrides):
@@ -91,6 +91,23 @@ def test_a_mentioned_name_matched_loosely_counts_for_less_than_one_matched_as_ty
 
     typed, loose = mention_score("Assimilate Planet"), mention_score("assimilation planet")
     assert loose < 0.5 * typed
+
+
+def test_a_mentioned_name_is_nearly_the_whole_query_only_when_misspelt_as_a_whole():
+    # "assimilation planet" shares its words with Assimilate Planet, word by word, but is
+    # not that card's name misspelt: the mention must not count as (nearly) the name typed.
+    index = _mentioning_index("missions attempt", "Assimilate Planet", "doorway")
+    exact = confidence.FEATURES.index("exact")
+
+    def nearly(query: str) -> float:
+        result = index.search(query)
+        assert result.hits[0].target.topic == "1e-missions-attempt" and result.hits[0].mention
+        return result.features[exact]
+
+    assert nearly("assimilation planet") == 0.0
+    assert nearly("Assimilate Planit") > 0.0
+    assert misspelt_name("assimilate planit", "assimilate planet") > 0.9
+    assert misspelt_name("assimilation planet", "assimilate planet") == 0.0
 
 
 def test_confidence_features_are_given_by_name_in_the_declared_order():
