@@ -174,6 +174,16 @@ def _nearly_whole(hit: Hit, key: str, cover: float, whole: float) -> float:
     return _misspelt_whole(cover, whole)
 
 
+def _misspelt_in_part(name: str, content: list[str], key: str) -> bool:
+    """Whether a name is matched through a word typed only alike ("mordoik" for Mordock),
+    without the query being the whole name misspelt (:func:`misspelt_name`)."""
+    for named in content_words(name.split()):
+        best = max((_likeness(w, named) for w in content), default=0.0)
+        if 0.0 < best < 1.0 and not misspelt_name(key, name):
+            return True
+    return False
+
+
 def _alike(word: str, other: str) -> bool:
     """The same word, a prefix of it, or a typo of it."""
     return word == other or other.startswith(word) or fuzz.ratio(word, other) >= 75
@@ -629,7 +639,10 @@ class SearchIndex:
             if edition and self.targets[target].edition != edition:
                 return
             if self.targets[target].title_only and target not in exact:
-                return  # only a title is known: an answer only when asked by that title
+                # Only a title is known: an answer only when asked by that title, exactly
+                # or misspelt as a whole ("Mordoik" asks for Mordock, not a rule naming it).
+                if via in FOUND_BY_TEXT or not misspelt_name(key, matched):
+                    return
             hit = best.get(target)
             if hit is None or score > hit.score:
                 name = score if via not in FOUND_BY_TEXT else 0.0
@@ -661,6 +674,8 @@ class SearchIndex:
                 if via == "typo" and source == MENTION:
                     # A card name a ruling's text only mentions is a guess at the ruling, and
                     # matched loosely ("assimilation planet": Assimilate Planet) a weaker one.
+                    if _misspelt_in_part(self._keys[index], content, key):
+                        continue
                     score *= LOOSE_MENTION
                 if via == "typo":
                     score *= partial

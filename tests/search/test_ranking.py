@@ -80,22 +80,23 @@ def test_a_name_its_text_only_mentions_is_flagged_even_when_matched_in_part():
 
 
 def test_a_mentioned_name_matched_loosely_counts_for_less_than_one_matched_as_typed():
-    # The missions attempt rule lists the card Assimilate Planet among examples: the term
-    # "assimilation - planet" matched that mention like a typo and answered with the rule.
-    index = _mentioning_index("missions attempt", "Assimilate Planet", "planet surface")
+    # The missions attempt rule lists the card Assimilate Planet among examples: a query
+    # holding part of the name matched that mention like a typo and answered with the rule,
+    # as though the name had been typed.
+    index = _mentioning_index("missions attempt", "Assimilate Planet", "doorway")
 
     def mention_score(query: str) -> float:
         hit = next(h for h in index.search(query).hits if h.target.topic == "1e-missions-attempt")
-        assert hit.mention
+        assert hit.mention and hit.via == ("mentioned" if query == "Assimilate Planet" else "typo")
         return hit.name_score
 
-    typed, loose = mention_score("Assimilate Planet"), mention_score("assimilation planet")
+    typed, loose = mention_score("Assimilate Planet"), mention_score("assimilate")
     assert loose < 0.5 * typed
 
 
 def test_a_mentioned_name_is_nearly_the_whole_query_only_when_misspelt_as_a_whole():
-    # "assimilation planet" shares its words with Assimilate Planet, word by word, but is
-    # not that card's name misspelt: the mention must not count as (nearly) the name typed.
+    # "planet to assimilate" holds Assimilate Planet's words, but is not that card's name,
+    # misspelt or not: the mention must not count as (nearly) the name typed.
     index = _mentioning_index("missions attempt", "Assimilate Planet", "doorway")
     exact = confidence.FEATURES.index("exact")
 
@@ -104,10 +105,39 @@ def test_a_mentioned_name_is_nearly_the_whole_query_only_when_misspelt_as_a_whol
         assert result.hits[0].target.topic == "1e-missions-attempt" and result.hits[0].mention
         return result.features[exact]
 
-    assert nearly("assimilation planet") == 0.0
+    assert nearly("planet to assimilate") == 0.0
     assert nearly("Assimilate Planit") > 0.0
     assert misspelt_name("assimilate planit", "assimilate planet") > 0.9
     assert misspelt_name("assimilation planet", "assimilate planet") == 0.0
+
+
+def test_a_mentioned_name_matched_through_a_misspelt_word_is_not_offered():
+    # "Mordoik" is no card a rule mentions: its one word is only alike to Mordock's.
+    index = _mentioning_index("missions attempt", "Mordock", "doorway")
+    assert [h.target.topic for h in index.search("Mordoik").hits] == []
+    assert index.search("Mordock").hits[0].mention  # typed as written, the mention stands
+    # Part of a mentioned name typed as written still leads to the rule that mentions it.
+    index = _mentioning_index("romantic partner", "Quark, Son of Keldar", "doorway")
+    assert index.search("Pel and Quark").hits[0].target.topic == "1e-romantic-partner"
+
+
+def test_a_title_only_entry_is_offered_for_its_title_misspelt_as_a_whole():
+    # Its text is lost: asked for by its title it is the answer, and a rule that only
+    # mentions the same name is not (issue 10: title-only entries, asked by title).
+    index = SearchIndex(
+        [
+            Target("1e-mordock", "e1", "Mordock", "1E", "rule", "Glossary", None, True),
+            Target("1e-missions-attempt", "e2", "missions attempt", "1E", "rule", "CRD", None),
+        ]
+    )
+    index.add_name("Mordock", 0, TITLE)
+    index.add_name("missions attempt", 1, TITLE)
+    index.add_name("Mordock", 1, MENTION)
+    index.finish()
+    assert index.search("Mordok").hits[0].target.topic == "1e-mordock"
+    # A few words alike are not its title: "mission mordock rules" asks about something else.
+    found = [h.target.topic for h in index.search("mission attempt mordok rules").hits]
+    assert "1e-mordock" not in found
 
 
 def test_confidence_features_are_given_by_name_in_the_declared_order():
