@@ -11,12 +11,18 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.normalize import normalize
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
-from bot.search.passages import PassageIndex, build_passage_index, known_terms, topic_passages
+from bot.search.passages import (
+    PassageIndex,
+    build_passage_index,
+    english_words,
+    known_terms,
+    topic_passages,
+)
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)
@@ -41,6 +47,28 @@ class CardNames:
         return self._by_key.get((edition, normalize(title)))
 
 
+def named_subtitles(cards: Iterable[dict[str, Any]]) -> frozenset[tuple[str, str]]:
+    """The subtitles that name a card on their own, as (edition, normalised subtitle):
+    "Iliana Ghemor" finds Kira Nerys, Iliana Ghemor. Not a subtitle several titles share
+    ("Voyager", "Tribble" and "back" mark versions of many cards), nor a one-word English
+    word ("Emissary", "Mirror", "Curious"): typed alone, those are rarely a card's name."""
+    titles: dict[tuple[str, str], set[str]] = {}
+    for card in cards:
+        if card["subtitle"]:
+            key = (card["edition"], normalize(card["subtitle"]))
+            titles.setdefault(key, set()).add(normalize(card["title"]))
+    words = english_words()
+    return frozenset(
+        key
+        for key, named in titles.items()
+        if len(named) == 1 and not (" " not in key[1] and key[1] in words)
+    )
+
+
+def _names_alone(subtitles: frozenset[tuple[str, str]], card: dict[str, Any]) -> bool:
+    return (card["edition"], normalize(card["subtitle"] or "")) in subtitles
+
+
 class RulingsIndexBuilder:
     """Builds the rulings index from a store, whole or for the topics a change touched.
 
@@ -53,10 +81,12 @@ class RulingsIndexBuilder:
         self.cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
         self.cards_by_id: dict[str, dict[str, Any]] = {}
         texts: list[str] = []
-        for card in store.db.query("SELECT id, edition, title, subtitle, name, text FROM cards"):
+        cards = list(store.db.query("SELECT id, edition, title, subtitle, name, text FROM cards"))
+        for card in cards:
             self.cards_by_id[card["id"]] = card
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
             texts.append(f"{card['name']} {card['text'] or ''}")
+        self.subtitles = named_subtitles(cards)
         # The card texts' words are spelt right: a question's word found there but in no
         # ruling is not a typo of a ruling's word. Stemmed when first asked for.
         self.card_words = functools.cache(functools.partial(known_terms, texts))
@@ -145,7 +175,8 @@ class RulingsIndexBuilder:
                 index.add_name(half, target, TITLE)
         card = self.cards_by_key.get((row["edition"], normalize(row["title"])))
         if card:
-            index.add_card_forms(card["title"], card["subtitle"], target)
+            alone = _names_alone(self.subtitles, card)
+            index.add_card_forms(card["title"], card["subtitle"], target, alone)
         for mention in json.loads(row["mentions"] or "[]"):
             if mention.get("type") != "card":
                 continue
@@ -201,9 +232,10 @@ def build_card_index(store: Store) -> SearchIndex:
         for row in rows
     ]
     index = SearchIndex(targets)
+    subtitles = named_subtitles(rows)
     for position, row in enumerate(rows):
         index.add_name(row["name"], position, TITLE)
-        index.add_card_forms(row["title"], row["subtitle"], position)
+        index.add_card_forms(row["title"], row["subtitle"], position, _names_alone(subtitles, row))
     index.finish()
     return index
 

@@ -1,6 +1,7 @@
 """Name matching: misspelt plurals, and a query naming two rulings by their titles."""
 
 from bot.normalize import normalize, unfolded
+from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES
 from tests.search.helpers import titled_index
 
@@ -60,3 +61,29 @@ def test_the_sentences_a_query_is_written_in_are_counted():
     said = FEATURES.index("sentences")
     assert index.search("stopped").features[said] == 0.0
     assert index.search(told).features[said] > index.search("Is a crew stopped?").features[said]
+
+
+def test_a_subtitle_names_a_card_alone_only_when_one_title_has_it_and_it_is_no_word():
+    def card(title: str, subtitle: str, edition: str = "2E") -> dict:
+        return {"edition": edition, "title": title, "subtitle": subtitle}
+
+    cards = [
+        card("Kira Nerys", "Iliana Ghemor"),
+        card("Captain's Log", "Voyager", "1E"),
+        card("Ready Room Door", "Voyager", "1E"),
+        card("Marlena Moreau", "Mirror"),
+        card("Alexander Rozhenko", "K'mtar"),
+    ]
+    named = named_subtitles(cards)
+    assert ("2E", normalize("Iliana Ghemor")) in named
+    assert ("2E", normalize("K'mtar")) in named  # one word, but no English word
+    assert ("1E", "voyager") not in named  # several cards' mark, not one card's name
+    assert ("2E", "mirror") not in named  # an everyday word
+
+
+def test_a_shared_or_everyday_subtitle_typed_alone_is_not_a_card(rulings):
+    # "Voyager" marks 31 cards' versions; it answered with one of them, Captain's Log.
+    assert rulings.ranked("Voyager").ids[0] != "1e-captains-log-voyager"
+    mirror = rulings.ranked("mirror")
+    assert mirror.ids[0] != "2e-marlena-moreau-mirror"
+    assert rulings.ranked("Iliana Ghemor").ids[0] == "2e-kira-nerys-iliana-ghemor"
