@@ -374,7 +374,7 @@ class Answers:
             cards, likeness = card_answer.mentioned_card(
                 self.cards.card_index(), result, query, edition
             )
-        if not cards and not result.confident:
+        if not cards:
             cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
         if not cards and not result.confident:
             cards, likeness = card_answer.cards_named_within(

@@ -64,6 +64,14 @@ def test_a_misspelt_card_name_a_ruling_mentions_answers_with_the_card(rulings):
     assert not rulings.ranked("assimilation planet", "1E").confident
 
 
+def test_a_misspelt_card_name_answers_with_the_card_even_when_a_rule_matches_a_word(rulings):
+    # The species rule mentions Spock: "Ambassadr Spock" was confidently that rule, and
+    # "First Contct" the ruling titled Stop First Contact, while the cards were meant.
+    for query, card in (("Ambassadr Spock", "1e-ambassador-spock"), ("First Contct", "1e-first-contact")):  # fmt: skip
+        found = rulings.ranked(query, "1E")
+        assert found.ids[0] == card and found.confident, query
+
+
 def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
     index = _card_index("Starfleet Type II Phaser", "Cry Havoc!")
     phaser, havoc = index.targets
