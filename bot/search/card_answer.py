@@ -231,10 +231,14 @@ def choose(
             return None  # a ruling about this very card answers (with the card attached)
         if top.via in ("title", "alias") and top.matched == normalize(query):
             return None  # the query is a rules term's own title, or a moderator's alias
-    # The card whose edition has rulings about it, then the edition the words lean to.
+    # The card whose whole name was typed ("Combat Vessel" is the 1E card, and only the
+    # title of the 2E Combat Vessel, Heavily Armed), then the one whose edition has rulings
+    # about it, then the edition the words lean to.
+    typed = normalize(query)
     ordered = sorted(
         cards,
         key=lambda c: (
+            normalize(c.title) != typed,
             not covers.get(c.topic),
             c.edition != ("2E" if lean < 0 else "1E"),
             c.topic,

@@ -72,6 +72,13 @@ def test_a_misspelt_card_name_answers_with_the_card_even_when_a_rule_matches_a_w
         assert found.ids[0] == card and found.confident, query
 
 
+def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(rulings):
+    # "Combat Vessel" is the whole name of a 1E card and only the title of the 2E Combat
+    # Vessel, Heavily Armed: both are offered, the one named first.
+    assert rulings.ranked("Combat Vessel").ids[:2] == ["1e-combat-vessel", "2e-combat-vessel-heavily-armed"]  # fmt: skip
+    assert rulings.ranked("Tekeny Ghemor").ids[0] == "1e-tekeny-ghemor"
+
+
 def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
     index = _card_index("Starfleet Type II Phaser", "Cry Havoc!")
     phaser, havoc = index.targets
