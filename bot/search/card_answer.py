@@ -106,7 +106,7 @@ def _named_runs(
     for size in range(longest, shortest - 1, -1):
         for start in range(len(words) - size + 1):
             phrase = words[start : start + size]
-            if holding and not holds_run(phrase, holding):
+            if holding and not set(holding) <= set(phrase):
                 continue
             found = card_index.exact(" ".join(phrase), edition=edition)
             if found:
@@ -188,7 +188,8 @@ def _capitalised(query: str, run: list[str]) -> bool:
 def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, name: str) -> bool:
     """Whether ``name`` (a ruling's name that matched, normalised) is only part of a longer
     card name the query holds word for word: "Borg Ship -- Limits?" names the card Borg
-    Ship, not the Borg."""
+    Ship, not the Borg; "how does Queen's Borg Cube work" names that ship, not the Borg
+    Queen (a name matched from its words in any order is inside in any order too)."""
     inner = name.split()
     words = normalize(query).split()
     if not inner or len(words) <= len(inner):
@@ -197,7 +198,7 @@ def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, n
     for _, found in _named_runs(card_index, words, edition, longest, len(inner) + 1, inner):
         for card in found:
             outer = normalize(card.title).split()
-            if len(outer) > len(inner) and holds_run(outer, inner):
+            if len(outer) > len(inner) and set(inner) <= set(outer):
                 return True
     return False
 
@@ -231,14 +232,14 @@ def choose(
             return None  # a ruling about this very card answers (with the card attached)
         if top.via in ("title", "alias") and top.matched == normalize(query):
             return None  # the query is a rules term's own title, or a moderator's alias
-    # The card whose whole name was typed ("Combat Vessel" is the 1E card, and only the
-    # title of the 2E Combat Vessel, Heavily Armed), then the one whose edition has rulings
-    # about it, then the edition the words lean to.
-    typed = normalize(query)
+    # The card whose whole name the query holds ("Combat Vessel" is the 1E card, and only
+    # the title of the 2E Combat Vessel, Heavily Armed), then the one whose edition has
+    # rulings about it, then the edition the words lean to.
+    typed = normalize(query).split()
     ordered = sorted(
         cards,
         key=lambda c: (
-            normalize(c.title) != typed,
+            not holds_run(typed, normalize(c.title).split()),
             not covers.get(c.topic),
             c.edition != ("2E" if lean < 0 else "1E"),
             c.topic,

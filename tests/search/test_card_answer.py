@@ -77,6 +77,8 @@ def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(ruli
     # Vessel, Heavily Armed: both are offered, the one named first.
     assert rulings.ranked("Combat Vessel").ids[:2] == ["1e-combat-vessel", "2e-combat-vessel-heavily-armed"]  # fmt: skip
     assert rulings.ranked("Tekeny Ghemor").ids[0] == "1e-tekeny-ghemor"
+    # Named inside a question too.
+    assert rulings.ranked("what does U.S.S. Enterprise-B do?").ids[0] == "1e-u-s-s-enterprise-b"
 
 
 def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
@@ -110,6 +112,17 @@ def test_a_rules_word_inside_a_card_name_the_query_holds_is_marked():
     assert not card_answer.inside_card_name(index, "Borg Ship -- Limits?", None, "borg ship")
     assert not card_answer.inside_card_name(index, "can Borg personnel attempt", None, "borg")
     assert not card_answer.inside_card_name(index, "Borg", None, "borg")
+
+
+def test_a_name_matched_from_words_in_any_order_is_inside_the_card_name_holding_them():
+    index = _card_index("Queen's Borg Cube", "Borg Queen")
+    # The replace rule mentions the Borg Queen; the query names the ship.
+    assert card_answer.inside_card_name(
+        index, "how does Queen's Borg Cube work", None, "borg queen"
+    )
+    assert not card_answer.inside_card_name(
+        index, "how does the Borg Queen work", None, "borg queen"
+    )
 
 
 def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
