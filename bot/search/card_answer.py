@@ -232,15 +232,15 @@ def choose(
             return None  # a ruling about this very card answers (with the card attached)
         if top.via in ("title", "alias") and top.matched == normalize(query):
             return None  # the query is a rules term's own title, or a moderator's alias
-    # The card whose whole name the query holds ("Combat Vessel" is the 1E card, and only
-    # the title of the 2E Combat Vessel, Heavily Armed), then the one whose edition has
-    # rulings about it, then the edition the words lean to.
+    # The card with rulings about it, then the one whose whole name the query holds
+    # ("Combat Vessel" is the 1E card, and only the title of the 2E Combat Vessel, Heavily
+    # Armed), then the edition the words lean to.
     typed = normalize(query).split()
     ordered = sorted(
         cards,
         key=lambda c: (
-            not holds_run(typed, normalize(c.title).split()),
             not covers.get(c.topic),
+            not holds_run(typed, normalize(c.title).split()),
             c.edition != ("2E" if lean < 0 else "1E"),
             c.topic,
         ),
