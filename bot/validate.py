@@ -41,6 +41,37 @@ def edition(value: str) -> str:
     return canonical
 
 
+_EDITION_NAMES = {"1": "1E", "first": "1E", "1st": "1E", "2": "2E", "second": "2E", "2nd": "2E"}
+_EDITION_WORDS = r"(?:(?P<digit>[12])e|(?P<word>first|second|1st|2nd)\s+ed(?:ition|\.)?)"
+# A hyphen parts the edition from the rest only with spaces around it: "2e-crd-..." is an id.
+_APART = r"(?:\s*[:,\u2013\u2014]\s*|\s+-\s+|\s+)"
+_AT_START = re.compile(
+    rf"^\s*[(\[]?(?:in\s+)?{_EDITION_WORDS}[)\]]?{_APART}(?P<rest>\S.*)$", re.IGNORECASE | re.DOTALL
+)
+_AT_END = re.compile(
+    rf"^(?P<rest>.*?\S){_APART}[(\[]?(?:(?:in|for)\s+)?(?:the\s+)?{_EDITION_WORDS}[)\]]?[\s?.!]*$",
+    re.IGNORECASE | re.DOTALL,
+)
+
+
+def edition_named_at_edge(text: str) -> tuple[str | None, str]:
+    """The edition a query names at its start or its end ("2E building a deck", "matching
+    commander in 1E", "seed phase (first edition)"), and the query without it; else
+    (None, the query). Named inside a question ("or is that a 2E thing?") an edition may be
+    a contrast, not a choice: it stays a word. Both ends naming different editions: None."""
+    found: list[str] = []
+    rest = text
+    for pattern in (_AT_START, _AT_END):
+        match = pattern.match(rest)
+        if match:
+            digit, word = match.group("digit"), match.group("word")
+            found.append(_EDITION_NAMES[(digit or word).casefold()])
+            rest = match.group("rest")
+    if not found or len(set(found)) > 1:
+        return None, text
+    return found[0], rest.strip()
+
+
 def iso_date(value: str) -> str:
     """A real calendar date written YYYY-MM-DD."""
     text = str(value).strip()

@@ -22,11 +22,11 @@ from bot.answers.imports import DocumentImports, ImportPreview
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderation, Moderator, immediate
-from bot.normalize import normalize
+from bot.normalize import normalize, terms
 from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
 from bot.store.journal import Journal
-from bot.validate import user_text
+from bot.validate import edition_named_at_edge, user_text
 
 T = TypeVar("T")
 
@@ -81,22 +81,22 @@ class Rulings:
     # ------------------------------------------------------------------ answers
     def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """The answer for a query or id, or (None, search JSON with suggestions)."""
-        return self._answers.show(user_text(query_or_id), edition, as_of)
+        return self._answers.show(*_edition_in(user_text(query_or_id), edition), as_of)
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
-        return self._answers.search(user_text(query), edition, limit)
+        return self._answers.search(*_edition_in(user_text(query), edition), limit)
 
     def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        return self._answers.history(user_text(query_or_id), edition, as_of)
+        return self._answers.history(*_edition_in(user_text(query_or_id), edition), as_of)
 
     def related(self, query_or_id: str, edition: str | None = None):
-        return self._answers.related(user_text(query_or_id), edition)
+        return self._answers.related(*_edition_in(user_text(query_or_id), edition))
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        return self._answers.card(user_text(query_or_id), edition)
+        return self._answers.card(*_edition_in(user_text(query_or_id), edition))
 
     def edition_hint(self, query: str, edition: str | None) -> str | None:
         """On a miss with an edition: "'KTC' is a 2E ruling ..." when the other edition has it."""
@@ -129,7 +129,7 @@ class Rulings:
         """The answer ids for a query, best first, with the features of the top one
         (what ``rulings eval`` measures)."""
         with self._live.lock:  # the card index is built on first use
-            return self._answers.ranked(user_text(query), edition)
+            return self._answers.ranked(*_edition_in(user_text(query), edition))
 
     def use_ranking(self, model) -> None:
         """Rank with ``model`` (a :class:`bot.search.ranking.Ranker`) instead of the shipped
@@ -261,3 +261,13 @@ class Rulings:
     def editable_entry(self, entry_id: str) -> dict[str, Any] | None:
         """An entry as a moderator edits it (with its version number)."""
         return self._look(lambda moderation: moderation.entry(entry_id))
+
+
+def _edition_in(query: str, edition: str | None) -> tuple[str, str | None]:
+    """With no edition given, one the query names at its start or end is the edition asked
+    for ("matching commander 2E"), and the query is the rest (when words are left)."""
+    if edition is None:
+        named, rest = edition_named_at_edge(query)
+        if named and terms(rest):
+            return rest, named
+    return query, edition

@@ -87,3 +87,11 @@ def test_a_shared_or_everyday_subtitle_typed_alone_is_not_a_card(rulings):
     mirror = rulings.ranked("mirror")
     assert mirror.ids[0] != "2e-marlena-moreau-mirror"
     assert rulings.ranked("Iliana Ghemor").ids[0] == "2e-kira-nerys-iliana-ghemor"
+
+
+def test_an_edition_typed_at_the_end_of_a_lookup_is_the_edition_asked_for(rulings):
+    # "matching commander 2E" answered with the 1E rule, confidently: the words chose 2E.
+    assert rulings.ranked("matching commander 2E").ids[0].startswith("2e-")
+    assert rulings.ranked("seed phase (first edition)").ids[0] == "1e-seed-phase"
+    answer, _ = rulings.show("2E building a deck")
+    assert answer is not None and answer["edition"] == "2E"
