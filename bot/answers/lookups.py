@@ -371,11 +371,11 @@ class Answers:
         cards = card_answer.named_cards(self.cards.card_index(), query, edition)
         likeness = 1.0
         if not cards:
+            cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
+        if not cards:  # the nearest card name of all first, then one a ruling mentions
             cards, likeness = card_answer.mentioned_card(
                 self.cards.card_index(), result, query, edition
             )
-        if not cards:
-            cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
         if not cards and not result.confident:
             cards, likeness = card_answer.cards_named_within(
                 self.cards.card_index(), query, edition

@@ -131,6 +131,16 @@ class Rulings:
         with self._live.lock:  # the card index is built on first use
             return self._answers.ranked(*_edition_in(user_text(query), edition))
 
+    def card_targets(self) -> list:
+        """Every card as the card search knows it (id as topic, name as title, edition)."""
+        with self._live.lock:  # the card index is built on first use
+            return list(self._answers.cards.card_index().targets)
+
+    def card_covers(self) -> dict[str, set[str]]:
+        """Card id -> the rulings about the card or that mention it."""
+        with self._live.lock:
+            return self._answers.card_covers()
+
     def use_ranking(self, model) -> None:
         """Rank with ``model`` (a :class:`bot.search.ranking.Ranker`) instead of the shipped
         ranking, None to go back: ``rulings eval`` measures rankings fitted per fold."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,14 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--no-fit", action="store_true", help="the shipped confidence as is, no k-fold refit"
     )
+    p.add_argument(
+        "--sweep",
+        action="store_true",
+        help="instead of the table: every title with a typo, and card names with a typo or "
+        "inside a question, with the shipped parameters (a confident answer must be the one "
+        "asked for)",
+    )
+    p.add_argument("--seed", type=int, default=1, help="the sweeps' random seed (default 1)")
     p.add_argument(
         "--write-params",
         action="store_true",
@@ -111,6 +120,34 @@ def write_params(rulings: Any, tables: list[Path]) -> int:
     return 0
 
 
+def sweeps(rulings: Any, seed: int) -> dict[str, dict]:
+    """The three sweeps of bot.search.sweep over the bundled data, with one seed."""
+    from bot.search.sweep import card_probes, sweep, title_probes
+
+    cards, about = rulings.card_targets(), rulings.card_covers()
+    probes = {
+        "titles with a typo": title_probes(rulings.index.targets, random.Random(seed)),
+        "card names with a typo": card_probes(cards, about, random.Random(seed)),
+        "card names in a question": card_probes(cards, about, random.Random(seed), True),
+    }
+    return {name: sweep(found, rulings.ranked) for name, found in probes.items()}
+
+
+def run_sweeps(rulings: Any, seed: int, as_json: bool, failures: int) -> int:
+    report = sweeps(rulings, seed)
+    if as_json:
+        print(json.dumps({"seed": seed, "sweeps": report}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"sweeps with the shipped parameters, seed {seed}")
+    print(f"{'sweep':26} {'probes':>6} {'confident':>9} {'not asked for':>13}")
+    for name, found in report.items():
+        print(f"{name:26} {found['probes']:6} {found['confident']:9} {len(found['wrong']):13}")
+    for name, found in report.items():
+        for wrong in found["wrong"][:failures]:
+            print(f"  {name}: {wrong['query']!r} ({wrong['edition'] or 'any'}) got {wrong['got']}")
+    return 0
+
+
 def _pct(value: float | None) -> str:
     return "   -  " if value is None else f"{value * 100:5.1f}%"
 
@@ -123,6 +160,8 @@ def run_eval(ctx: Any) -> int:
         raise SystemExit("rulings: --deals must be at least 1")
     if args.write_params:
         return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
+    if args.sweep:
+        return run_sweeps(ctx.rulings, args.seed, args.json, args.failures)
     report = evaluate(ctx.rulings, args.table, args.folds, refit=not args.no_fit, deals=args.deals)
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))

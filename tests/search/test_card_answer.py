@@ -81,6 +81,13 @@ def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(ruli
     assert rulings.ranked("what does U.S.S. Enterprise-B do?").ids[0] == "1e-u-s-s-enterprise-b"
 
 
+def test_the_nearest_card_name_comes_before_a_card_a_ruling_mentions(rulings):
+    # "U.S.S. Enterprie-E" took the U.S.S. Enterprise that a ruling mentions (90 % alike),
+    # not the nearer Enterprise-E (98 %) that the card search finds.
+    found = rulings.ranked("U.S.S. Enterprie-E")
+    assert found.ids[0].startswith(("1e-u-s-s-enterprise-e", "2e-u-s-s-enterprise-e"))
+
+
 def test_a_quoted_phrase_is_about_the_card_only_when_its_name_holds_it():
     index = _card_index("Starfleet Type II Phaser", "Cry Havoc!")
     phaser, havoc = index.targets
