@@ -190,8 +190,11 @@ def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, n
     card name the query holds word for word: "Borg Ship -- Limits?" names the card Borg
     Ship, not the Borg; "how does Queen's Borg Cube work" names that ship, not the Borg
     Queen (a name matched from its words in any order is inside in any order too)."""
-    inner = name.split()
     words = normalize(query).split()
+    # Only the name's words the query holds: a name matched in part ("U.S.S. Equinox,
+    # Determined to Get Home" through "U.S.S." and "home") is inside a card name the query
+    # holds whole ("U.S.S. Voyager, Home Away From Home") when those words all are.
+    inner = [w for w in dict.fromkeys(name.split()) if w in words]
     if not inner or len(words) <= len(inner):
         return False
     longest = min(len(words), MAX_NAME_WORDS)

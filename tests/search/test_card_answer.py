@@ -132,6 +132,16 @@ def test_a_name_matched_from_words_in_any_order_is_inside_the_card_name_holding_
     )
 
 
+def test_a_name_matched_in_part_is_inside_a_card_name_holding_the_words_typed():
+    # The cost rule names the U.S.S. Equinox, Determined to Get Home: "U.S.S." and "home"
+    # are all the question holds of it, and both belong to the ship the question names.
+    ships = _card_index("U.S.S. Voyager, Home Away From Home", "U.S.S. Equinox, Determined to Get Home")  # fmt: skip
+    equinox = "u s s equinox determined to get home"
+    question = "question about U.S.S. Voyager, Home Away From Home"
+    assert card_answer.inside_card_name(ships, question, None, equinox)
+    assert not card_answer.inside_card_name(ships, "U.S.S. Equinox and home", None, equinox)
+
+
 def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
     # "Borg Ship" is a card: the question is not about the Borg (issue 10, pattern 8).
     inside = rulings.ranked("Borg Ship -- Limits?")
