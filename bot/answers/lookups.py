@@ -408,7 +408,7 @@ class Answers:
             result.confident = False
 
     def _card_confident(self, choice) -> bool:
-        model = confidence.load_shipped()
+        model = self.index.confidence_override or confidence.load_shipped()
         return model.confident(choice.features) if model else True
 
     def ranked(self, query: str, edition: str | None = None) -> Ranked:

@@ -147,6 +147,15 @@ class Rulings:
         with self._live.lock:
             self._answers.index.ranker_override = model
 
+    def use_confidence(self, model) -> None:
+        """Decide confidence with ``model`` (a :class:`bot.search.confidence.Confidence`)
+        instead of the shipped one, None to go back: the answers read their own confidence
+        (a card named inside a question is looked for only when the search is unsure), so
+        ``rulings eval`` fits that per fold too."""
+        with self._live.lock:
+            self._answers.index.confidence_override = model
+            self._answers.cards.card_index().confidence_override = model  # misspelt names
+
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
         return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
 

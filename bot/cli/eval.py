@@ -59,9 +59,14 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
 
 
 def _ranking_hooks(rulings: Any) -> RankingHooks:
-    from bot.search import ranking
+    from bot.search import confidence, ranking
 
-    return RankingHooks(fit=ranking.fit, use=rulings.use_ranking)
+    return RankingHooks(
+        fit=ranking.fit,
+        use=rulings.use_ranking,
+        fit_confidence=confidence.fit,
+        use_confidence=rulings.use_confidence,
+    )
 
 
 def evaluate(

@@ -107,10 +107,15 @@ Groups = list[list[tuple[list[float], bool]]]
 @dataclass(frozen=True)
 class RankingHooks:
     """How ``run`` refits the ranking per fold: ``fit`` makes a model from candidate groups,
-    ``use`` makes the system rank with it (None: back to the shipped one)."""
+    ``use`` makes the system rank with it (None: back to the shipped one). With
+    ``fit_confidence`` and ``use_confidence``, the system's own confident verdict is fitted
+    on the training folds too: the system reads it (a card named inside a question is looked
+    for only when the search is unsure), and the shipped one has seen the held-out cases."""
 
     fit: Callable[[Groups], Any]
     use: Callable[[Any], None]
+    fit_confidence: Callable[[list[list[float]], list[bool]], Any] | None = None
+    use_confidence: Callable[[Any], None] | None = None
 
 
 def candidate_groups(cases: Sequence[Case], ranked: Sequence[Ranked]) -> Groups:
@@ -147,12 +152,22 @@ def run(
             train = [i for i in range(len(cases)) if fold[i] != held]
             answers = ranked
             if ranking is not None:
+                if ranking.use_confidence is not None:
+                    ranking.use_confidence(None)  # each fold starts from the shipped verdict
                 ranking.use(
                     ranking.fit(
                         candidate_groups([cases[i] for i in train], [ranked[i] for i in train])
                     )
                 )
                 answers = [system(case.query, case.edition) for case in cases]
+                if ranking.fit_confidence is not None and ranking.use_confidence is not None:
+                    ranking.use_confidence(
+                        ranking.fit_confidence(
+                            [answers[i].features for i in train],
+                            [answers[i].right(cases[i].expect) for i in train],
+                        )
+                    )
+                    answers = [system(case.query, case.edition) for case in cases]
             model = fit(
                 [answers[i].features for i in train],
                 [answers[i].right(cases[i].expect) for i in train],
@@ -164,6 +179,8 @@ def run(
     finally:
         if ranking is not None:
             ranking.use(None)
+            if ranking.use_confidence is not None:
+                ranking.use_confidence(None)
     return [
         Outcome(c, r.ids, v, r.covers)
         for c, r, v in zip(cases, held_out, verdict, strict=True)

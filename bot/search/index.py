@@ -283,8 +283,10 @@ class SearchIndex:
         # the names it added, to be placed in the sorted structures by ``finish_edit``.
         self._owned: set[int] | None = None
         self._added: list[int] = []
-        # A ranking to use instead of the shipped one (``rulings eval`` fits one per fold).
+        # A ranking and a confidence to use instead of the shipped ones (``rulings eval``
+        # fits them per fold).
         self.ranker_override = None
+        self.confidence_override = None
 
     # ----------------------------------------------------------------- building
     def add_name(self, name: str, target: int, source: int) -> None:
@@ -719,7 +721,7 @@ class SearchIndex:
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
         if ranked:
             result.features = self._features(ranked, words, content, exact, edition, lean, query)
-        model = confidence.load_shipped()
+        model = self.confidence_override or confidence.load_shipped()
         if ranked and model is not None:
             result.confident = model.confident(result.features) or _exact_alias(ranked, key)
         elif ranked and ranked[0].score >= CONFIDENT:

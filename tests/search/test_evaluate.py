@@ -104,8 +104,8 @@ def test_every_expected_id_exists(rulings):
 
 
 def test_held_out_figures_meet_the_bar(rulings):
-    """5-fold on the table, the mean of three deals into folds: the ranking and then the
-    confidence are fitted without the cases they are judged on. The issue's targets:
+    """5-fold on the table, the mean of three deals into folds: the ranking, the system's
+    own verdict and then the confidence are fitted without the cases they are judged on. The issue's targets:
     confident precision >= 98 %, top-5 >= 97 %, top-1 >= 90 % (held here at 98 and 93 %,
     as measured); negatives never confident (held at >= 99 %: over 116 negatives a deal
     may still let one through); coverage is still short of the 80 % asked (held at 75 %)."""
@@ -149,6 +149,45 @@ def test_kfold_fits_the_ranking_without_the_held_out_cases():
     for held, seen in enumerate(fitted_on):
         held_out = {c.query for c in cases if fold_of(c, 3) == held}
         assert held_out and not (held_out & seen) and seen | held_out == {c.query for c in cases}
+
+
+def test_kfold_fits_the_systems_own_confidence_without_the_held_out_cases():
+    """The system reads its own confident verdict (its card lookups do): each fold's held-out
+    cases are answered with a verdict fitted on the other folds, never the shipped one."""
+    from bot.search.evaluate import RankingHooks
+
+    cases = [Case(f"q{i}", ("x",), None, "exact") for i in range(12)]
+    in_use: list = [None]
+    fitted_on: list[set[str]] = []
+    judged_with: dict[str, float] = {}
+
+    def system(query, edition):
+        # The features carry the case and the verdict the system was answering with.
+        return Ranked(ids=["x"], features=[float(query[1:]), float(in_use[0] or 0)],
+                      candidates=[("x", [1.0])])  # fmt: skip
+
+    def fit_confidence(rows, labels):
+        fitted_on.append({f"q{int(row[0])}" for row in rows})
+        return len(fitted_on)
+
+    def use_confidence(model):
+        in_use[0] = model
+
+    def fit(rows, labels):
+        def verdict(features):
+            judged_with[f"q{int(features[0])}"] = features[1]
+            return True
+
+        return verdict
+
+    hooks = RankingHooks(fit=lambda groups: None, use=lambda model: None,
+                         fit_confidence=fit_confidence, use_confidence=use_confidence)  # fmt: skip
+    run(cases, system, fit=fit, folds=3, ranking=hooks)
+    assert in_use[0] is None and len(fitted_on) == 3
+    for held, seen in enumerate(fitted_on):
+        held_out = {c.query for c in cases if fold_of(c, 3) == held}
+        assert held_out and not (held_out & seen)
+        assert {judged_with[q] for q in held_out} == {held + 1.0}  # this fold's own verdict
 
 
 def test_rulings_eval_prints_per_category_figures(store_copy, capsys):
