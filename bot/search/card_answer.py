@@ -251,7 +251,7 @@ def choose(
     best = ordered[0]
     same_edition = sum(1 for c in ordered[1:] if c.edition == best.edition)
     other_edition = any(c.edition != best.edition for c in ordered[1:])
-    words = len(normalize(query).split())
+    words = len(typed)
     rival = top.score if top is not None else 0.0
     typo = likeness < 1.0
     # A quoted phrase is about the card when its name holds it ("Cry 'Havoc!'"); one that

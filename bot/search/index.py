@@ -177,11 +177,11 @@ def _nearly_whole(hit: Hit, key: str, cover: float, whole: float) -> float:
 def _misspelt_in_part(name: str, content: list[str], key: str) -> bool:
     """Whether a name is matched through a word typed only alike ("mordoik" for Mordock),
     without the query being the whole name misspelt (:func:`misspelt_name`)."""
-    for named in content_words(name.split()):
-        best = max((_likeness(w, named) for w in content), default=0.0)
-        if 0.0 < best < 1.0 and not misspelt_name(key, name):
-            return True
-    return False
+    alike_only = any(
+        0.0 < max((_likeness(w, named) for w in content), default=0.0) < 1.0
+        for named in content_words(name.split())
+    )
+    return alike_only and not misspelt_name(key, name)
 
 
 def _alike(word: str, other: str) -> bool:
