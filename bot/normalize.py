@@ -218,11 +218,16 @@ def terms(text: str) -> list[str]:
 def terms_as_written(text: str) -> tuple[list[str], list[str]]:
     """:func:`terms`, and the terms of the words as written (synonyms not folded): which
     edition a text belongs to shows in the words it uses ("crew" is 1E's, "personnel" both)."""
+    return terms_with_words(text)[1:]
+
+
+def terms_with_words(text: str) -> tuple[list[str], list[str], list[str]]:
+    """:func:`terms_as_written`, after the words the terms are stemmed from (the lexicon
+    applied, stop words dropped): a typo is nearer the word it misspells than that word's
+    stem ("condtional" is "conditional" mistyped, but its stem is nearer "continu")."""
     folded, written = lexicon().expand_written(str(text))
-    return (
-        [stem(w) for w in folded if w not in STOPWORDS],
-        [stem(w) for w in written if w not in STOPWORDS],
-    )
+    words = [w for w in folded if w not in STOPWORDS]
+    return words, [stem(w) for w in words], [stem(w) for w in written if w not in STOPWORDS]
 
 
 def worded_terms(text: str) -> list[tuple[str, str]]:

@@ -23,7 +23,15 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from bot.normalize import holds_run, normalize, terms, terms_as_written, worded_terms
+from bot.normalize import (
+    holds_run,
+    normalize,
+    stem,
+    terms,
+    terms_as_written,
+    terms_with_words,
+    worded_terms,
+)
 
 log = logging.getLogger(__name__)
 
@@ -226,6 +234,7 @@ class PassageIndex:
         self._postings: dict[str, dict[int, int]] = {}  # term -> passage -> frequency
         self._by_topic: dict[str, list[int]] = {}
         self._titles: dict[str, list[str]] = {}
+        self._title_words: dict[str, list[str]] = {}
         self._titles_written: dict[str, list[str]] = {}
         self._editions: dict[str, str] = {}
         # term of a word as written -> how many passages of 1E and of 2E topics hold it, kept
@@ -234,6 +243,10 @@ class PassageIndex:
         # "personnel" (both editions'), which would hide what the word says of the edition.
         self._edition_df: dict[str, tuple[int, int]] = {}
         self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
+        # word as spelt (before stemming) -> how many passages hold it: a typo is matched to
+        # the nearest word, then stemmed (see ``_closest``)
+        self._words: dict[str, int] = {}
+        self._word_vocab: list[str] | None = None  # its keys sorted; reset on change
         self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
         self._total_length = 0
         self._live = 0
@@ -257,10 +270,13 @@ class PassageIndex:
         clone._postings = dict(self._postings)
         clone._by_topic = dict(self._by_topic)
         clone._titles = dict(self._titles)
+        clone._title_words = dict(self._title_words)
         clone._titles_written = dict(self._titles_written)
         clone._editions = dict(self._editions)
         clone._edition_df = dict(self._edition_df)
         clone._vocab = None
+        clone._words = dict(self._words)
+        clone._word_vocab = None
         clone._query_cache = {}
         clone._owned = set()
         return clone
@@ -283,16 +299,15 @@ class PassageIndex:
     def set_topic(self, topic: str, title: str, passages: list[Passage], edition: str = "") -> None:
         """Index (or re-index) one topic's passages; none removes the topic."""
         self.remove_topic(topic)
-        self._vocab = None
-        self._query_cache = {}
         self._editions[topic] = edition
-        title_terms, title_written = terms_as_written(title)
+        title_words, title_terms, title_written = terms_with_words(title)
         title_terms = title_terms * TITLE_REPEAT
         self._titles[topic] = title_terms
+        self._title_words[topic] = title_words
         self._titles_written[topic] = title_written
         slots = []
         for passage in passages or [Passage(topic, "", 0, "", False)]:
-            found, written = terms_as_written(passage.text)
+            words, found, written = terms_with_words(passage.text)
             counts = Counter(found + title_terms)
             if not counts:
                 continue
@@ -304,6 +319,7 @@ class PassageIndex:
             self._live += 1
             for term, count in counts.items():
                 self._posting(term, create=True)[slot] = count
+            self._count_words(words + title_words, 1)
             side = self._side(passage)
             if side is not None:
                 for term in set(written + title_written):
@@ -313,12 +329,15 @@ class PassageIndex:
 
     def remove_topic(self, topic: str) -> None:
         self._vocab = None
+        self._word_vocab = None
         self._query_cache = {}
+        title_words = self._title_words.pop(topic, [])
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
                 continue
-            found, written = terms_as_written(passage.text)
+            words, found, written = terms_with_words(passage.text)
+            self._count_words(words + title_words, -1)
             for term in set(found + self._titles.get(topic, [])):
                 posting = self._posting(term)
                 if posting is not None:
@@ -336,6 +355,15 @@ class PassageIndex:
         self._titles.pop(topic, None)
         self._titles_written.pop(topic, None)
         self._editions.pop(topic, None)
+
+    def _count_words(self, words: list[str], step: int) -> None:
+        """Count (or, ``step`` -1, uncount) one passage holding these words."""
+        for word in set(words):
+            count = self._words.get(word, 0) + step
+            if count > 0:
+                self._words[word] = count
+            else:
+                self._words.pop(word, None)
 
     def _side(self, passage: Passage) -> int | None:
         """0 for a passage of a 1E topic, 1 for 2E, None for neither."""
@@ -389,7 +417,7 @@ class PassageIndex:
                 # "corrected" into another word nor split into two.
                 out.extend(self._other_form(word) or [word])
             else:
-                out.extend(self._split(word) or self._nearest(word) or [word])
+                out.extend(self._split(word) or self._nearest(word, spelt) or [word])
             if i in joined_at:
                 out.append(word + words[i + 1])
         found = list(dict.fromkeys(out))
@@ -398,9 +426,9 @@ class PassageIndex:
         self._query_cache[text] = found
         return found
 
-    def _nearest(self, word: str) -> list[str]:
+    def _nearest(self, word: str, spelt: str = "") -> list[str]:
         """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
-        found = self._closest(word)
+        found = self._closest(word, spelt)
         return [found] if found else []
 
     def _other_form(self, word: str) -> list[str]:
@@ -411,9 +439,17 @@ class PassageIndex:
             return [found]
         return []
 
-    def _closest(self, word: str) -> str | None:
+    def _closest(self, word: str, spelt: str = "") -> str | None:
+        """The indexed term nearest ``word`` (a term), or first the stem of the indexed word
+        nearest ``spelt`` (the word as typed): "condtional" is "conditional" mistyped."""
         if len(word) < 4 or word.isdigit():
             return None
+        if len(spelt) >= 4 and not spelt.isdigit():
+            if self._word_vocab is None:
+                self._word_vocab = sorted(self._words)
+            near = process.extractOne(spelt, self._word_vocab, scorer=fuzz.ratio, score_cutoff=80)
+            if near and stem(near[0]) in self._postings:
+                return stem(near[0])
         if self._vocab is None:
             self._vocab = sorted(self._postings)
         found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)

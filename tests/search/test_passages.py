@@ -197,6 +197,25 @@ def test_an_english_word_is_not_corrected_into_another_word():
     assert terms("stopped personal") == terms("stopped personnel")
 
 
+def test_a_typo_is_matched_to_the_word_it_misspells_not_to_a_stem():
+    # The stem of "condtional" ("condtion") is nearer "continu" than "condit"; the word
+    # itself is nearest "conditional", which a stem would never show.
+    text = "A conditional effect may continue. The infiltration icon is printed."
+    rows = {"2e-conditional": [{"topic": "2e-conditional", "id": "e", "text": text}]}
+    index = passages.build_passage_index(rows, {"2e-conditional": "conditional effects"})
+    assert index.query_terms("condtional effect") == terms("conditional effect")
+    assert index.query_terms("infiltraton icon") == terms("infiltration icon")
+    # The words follow the topics: a word no passage holds any longer corrects nothing.
+    index.set_topic(
+        "2e-conditional",
+        "effects",
+        [passages.Passage("2e-conditional", "e", 0, "An effect may continue.", False)],
+        "2E",
+    )
+    assert terms("conditional")[0] not in index.query_terms("condtional effect")
+    assert index.edited().query_terms("continu effect") == terms("continue effect")
+
+
 def test_a_topic_can_be_replaced_alone():
     index = _index()
     assert index.search("players")[0].topic == "1e-seed-phase"
