@@ -239,11 +239,13 @@ def _names_another(ranked: list[Hit], words: list[str]) -> bool:
     return False
 
 
-def _exact_alias(ranked: list[Hit], key: str) -> bool:
-    """An alias typed exactly is the moderators' decision, not a guess to be weighed: it
-    answers unless another name typed exactly (in the same edition) ties with it."""
+def _typed_exactly(ranked: list[Hit], key: str) -> bool:
+    """A ruling's title or a moderator's alias typed exactly is asked for by name, not a guess
+    to be weighed: it answers unless another name typed exactly (in the same edition) ties
+    with it. (On the labelled tables every such answer is right; the model, which reads the
+    passages, can leave one unconfident whose words are all stop words: "may not".)"""
     top = ranked[0]
-    if top.via != "alias" or top.matched != key:
+    if top.via not in ("title", "alias") or top.matched != key:
         return False
     return not any(
         h.matched == key and h.via in ("title", "alias") and h.target.edition == top.target.edition
@@ -723,7 +725,7 @@ class SearchIndex:
             result.features = self._features(ranked, words, content, exact, edition, lean, query)
         model = self.confidence_override or confidence.load_shipped()
         if ranked and model is not None:
-            result.confident = model.confident(result.features) or _exact_alias(ranked, key)
+            result.confident = model.confident(result.features) or _typed_exactly(ranked, key)
         elif ranked and ranked[0].score >= CONFIDENT:
             top = ranked[0]
             rivals = [

@@ -1,6 +1,7 @@
 """Name matching: misspelt plurals, and a query naming two rulings by their titles."""
 
 from bot.normalize import normalize, unfolded
+from bot.search import confidence
 from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES
 from tests.search.helpers import titled_index
@@ -95,3 +96,19 @@ def test_an_edition_typed_at_the_end_of_a_lookup_is_the_edition_asked_for(ruling
     assert rulings.ranked("seed phase (first edition)").ids[0] == "1e-seed-phase"
     answer, _ = rulings.show("2E building a deck")
     assert answer is not None and answer["edition"] == "2E"
+
+
+def test_a_title_typed_exactly_answers_whatever_the_model_says():
+    # "may not" is all stop words: no passage explains it, and a fitted model may doubt it.
+    # A title typed whole is asked for by name, as an alias is; a near miss is still weighed.
+    index = titled_index("may not", "not in play", "may")
+    index.confidence_override = confidence.Confidence((-20.0,) + (0.0,) * (len(FEATURES) - 1), 0.9)
+    assert index.search("may not").confident
+    assert index.search("not in play").confident
+    assert not index.search("may nt").confident
+
+
+def test_a_title_typed_exactly_that_two_rulings_share_is_weighed():
+    index = titled_index("stopped", "stopped")
+    index.confidence_override = confidence.Confidence((-20.0,) + (0.0,) * (len(FEATURES) - 1), 0.9)
+    assert not index.search("stopped").confident
