@@ -83,13 +83,31 @@ def cards_named_within(
 ) -> tuple[list[Target], float]:
     """The cards a longer question names word for word ("Who is Darian Wallace? I don't
     recall him"), the longest name first, and the share of the question's content words
-    that name holds (0..1). One-word names are left out: too many are everyday words."""
+    that name holds (0..1). A one-word name counts only when it is no English word ("what
+    does Kargan do?"; not "Regenerate" or "Chef", which are words too)."""
     words = normalize(query).split()
     content = content_words(words)
+    if not content:
+        return [], 0.0
     longest = min(len(words) - 1, MAX_NAME_WORDS)
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
         held = sum(1 for w in phrase if w not in FILLER) / len(content)
         return found, round(min(held, 0.99), 4)
+    typed = normalize(query, fold_plurals=False).split()  # word for word, as spelt
+    if len(typed) != len(words) or len(words) < 2:  # a whole query: the exact path's
+        return [], 0.0
+    # A word no one spells beside it may be part of a longer name misspelt ("Cruzon Odo"
+    # is Curzon Odo, not Odo): then the one word names nothing.
+    pairs = list(zip(words, typed, strict=True))
+    spelt_right = [s in english_words() or card_index.has_word(w) for w, s in pairs]
+    for at, (word, spelt) in enumerate(pairs):
+        if word in FILLER or len(spelt) < 2 or spelt in english_words():
+            continue
+        if not all(known for i, known in enumerate(spelt_right) if i != at):
+            return [], 0.0
+        found = card_index.exact(word, edition=edition)
+        if found:
+            return found, round(min(1 / len(content), 0.99), 4)
     return [], 0.0
 
 

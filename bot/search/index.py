@@ -736,6 +736,10 @@ class SearchIndex:
             result.confident = top.score >= 0.95 or not rivals
         return result
 
+    def has_word(self, word: str) -> bool:
+        """Whether some name holds this (normalised) word."""
+        return word in self._postings
+
     def exact(self, query: str, edition: str | None = None, mentions: bool = False) -> list[Target]:
         """The targets one of whose names is exactly the query: with ``mentions``, only
         those that merely mention it; else only their own names."""

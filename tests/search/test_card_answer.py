@@ -28,11 +28,25 @@ def test_a_card_named_inside_a_question_is_found_the_longest_name_first():
     assert [c.title for c in found] == ["Mot the Barber"]
 
 
-def test_one_word_names_and_the_whole_query_are_not_named_within():
+def test_one_word_english_names_and_the_whole_query_are_not_named_within():
     index = _card_index("Wallace", "Darian Wallace")
     assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
     # The whole query is a name: that is the exact path's, not this one's.
     assert card_answer.cards_named_within(index, "Darian Wallace", None) == ([], 0.0)
+
+
+def test_a_one_word_name_that_is_no_english_word_is_named_within():
+    index = _card_index("Kargan", "Chef", "Odo", "Curzon Odo")
+    found, share = card_answer.cards_named_within(index, "what does Kargan do?", None)
+    assert [c.title for c in found] == ["Kargan"] and 0 < share < 1
+    found, _ = card_answer.cards_named_within(index, "can I play kargan", None)  # any case
+    assert [c.title for c in found] == ["Kargan"]
+    # "Chef" is a word too; "Cruzon" is no one's word: maybe "Curzon Odo" misspelt, not Odo.
+    assert card_answer.cards_named_within(index, "what does Chef do?", None) == ([], 0.0)
+    assert card_answer.cards_named_within(index, "Cruzon Odo", None) == ([], 0.0)
+    found, _ = card_answer.cards_named_within(index, "how does Odo work", None)
+    assert [c.title for c in found] == ["Odo"]
+    assert card_answer.cards_named_within(index, "Kargan", None) == ([], 0.0)  # exact path's
 
 
 def test_a_question_naming_a_card_puts_the_card_first(rulings):
