@@ -241,8 +241,11 @@ def choose(
         return None
     top = rulings.hits[0] if rulings.hits else None
     inside = bool(rulings.features) and rulings.features[INSIDE_CARD] >= 1.0
-    if top is not None and likeness < 1.0 and top.name_score >= likeness and not inside:
-        return None  # a ruling's name is as close to what was typed (not a word of the card's)
+    if top is not None and likeness < 1.0 and top.name_score > likeness and not inside:
+        # A ruling's name is closer to what was typed (not a word of the card's). As close,
+        # the card's name is the more particular: "can I play Tozara'Kesh?" is about the card
+        # as much as "play" is about "not in play".
+        return None
     names = {normalize(c.title) for c in cards}
     if top is not None:
         about_card = normalize(top.target.title) in names or any(

@@ -57,6 +57,11 @@ def test_a_question_naming_a_card_puts_the_card_first(rulings):
     assert shown == "1e-darian-wallace"  # answered, or at least suggested first
 
 
+def test_a_card_named_in_a_question_comes_before_a_ruling_named_as_much(rulings):
+    # "play" half-matches "not in play" as "Tozara'Kesh" is half the question.
+    assert rulings.ranked("can I play Tozara'Kesh?", "2E").ids[0] == "2e-tozarakesh"
+
+
 def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     """ "what time is it" shares one content word with "You Will in Time": no card."""
     answer, found = rulings.show("what time is it")
