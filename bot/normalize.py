@@ -94,7 +94,10 @@ STOPWORDS = frozenset(
     those happen happens happened rule rules ruling rulings work works mean means explain
     tell please question q vs versus get gets s they them their he she his her not no yes
     any some just also still only such each one has have had being were i e eg ie etc ok
-    like use used using want""".split()
+    like use used using want
+    someone somebody anyone anybody something anything everyone everything thing things
+    wonder wondering wondered know think thanks thank hi hello hey guys clarify understand
+    confused seem seems really basically actually exactly sure okay""".split()
 )
 
 

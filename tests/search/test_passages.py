@@ -25,6 +25,13 @@ def test_terms_apply_the_lexicon_and_stems():
     assert terms("crew") == terms("personnel")
 
 
+def test_the_words_a_question_is_wrapped_in_carry_no_topic():
+    # No ruling says "someone" or "thanks": counted, they were weight no passage explains.
+    asked = "Hi guys, I was wondering: can someone clarify the seed phase? Thanks"
+    assert terms(asked) == terms("seed phase")
+    assert terms("What makes someone the matching commander?") == terms("makes matching commander")
+
+
 def test_split_passages_cuts_paragraphs_steps_bullets_and_examples():
     text = (
         "A rule in one paragraph.\n\n"
