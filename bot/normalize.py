@@ -92,6 +92,7 @@ STOPWORDS = frozenset(
     when where which who whom why can could should would will shall may might must to of in
     on for with about at by from into as if or and but so than then there this that these
     those happen happens happened rule rules ruling rulings work works mean means explain
+    explanation explanations explained explaining
     tell please question q vs versus get gets s they them their he she his her not no yes
     any some just also still only such each one has have had being were i e eg ie etc ok
     like use used using want

@@ -71,6 +71,7 @@ FILLER = frozenset(
     when where which who whom why can could should would will shall may might must to of in
     on for with about at by from into as if or and but so than then there this that these
     those happen happens happened rule rules ruling rulings work works mean means explain
+    explanation explanations explained explaining
     tell please question q vs versus get gets say says said
     crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
 )

@@ -1,9 +1,10 @@
 """Name matching: misspelt plurals, and a query naming two rulings by their titles."""
 
-from bot.normalize import normalize, unfolded
+from bot.normalize import normalize, terms, unfolded
 from bot.search import confidence
 from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES
+from bot.search.index import content_words
 from tests.search.helpers import titled_index
 
 
@@ -112,3 +113,10 @@ def test_a_title_typed_exactly_that_two_rulings_share_is_weighed():
     index = titled_index("stopped", "stopped")
     index.confidence_override = confidence.Confidence((-20.0,) + (0.0,) * (len(FEATURES) - 1), 0.9)
     assert not index.search("stopped").confident
+
+
+def test_an_explanation_asked_for_is_not_what_the_query_is_about():
+    # "DEVIDIAN DOOR EXPLANATION" (a Decipher FAQ heading) names the card and nothing more.
+    words = normalize("DEVIDIAN DOOR EXPLANATION").split()
+    assert content_words(words) == ["devidian", "door"]
+    assert terms("Alien Parasites -- Expanded Explanation") == terms("alien parasites expanded")
