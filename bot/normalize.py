@@ -7,6 +7,7 @@ COMMANDER" all meet on the same key.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import unicodedata
@@ -63,7 +64,13 @@ def normalize(text: str, *, fold_plurals: bool = True) -> str:
     punctuation, a leading "the" and (by default) plurals are folded away; words are
     separated by single spaces. Never raises, whatever the input.
     """
-    text = unicodedata.normalize("NFKD", str(text).translate(_TRANSLATE))
+    return _normalized(str(text), fold_plurals)
+
+
+# One answer normalises the same query and names dozens of times (names, cards, mentions).
+@functools.lru_cache(maxsize=16384)
+def _normalized(text: str, fold_plurals: bool) -> str:
+    text = unicodedata.normalize("NFKD", text.translate(_TRANSLATE))
     text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = _APOSTROPHE.sub("", text.casefold())
     words = _NON_WORD.sub(" ", text).split()

@@ -61,6 +61,8 @@ def misspelt_cards(
 ) -> tuple[list[Target], float]:
     """The cards a query names with a typo ("Atmosperic Ionization"), and how alike the
     name is (0..1): only when the whole query is that one name, confidently."""
+    if not card_index.could_be_misspelt_name(normalize(query)):
+        return [], 0.0
     found = card_index.search(query, edition=edition, limit=5)
     if not found.confident or not found.hits:
         return [], 0.0

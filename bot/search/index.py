@@ -271,6 +271,7 @@ class SearchIndex:
         self.fulltext = fulltext
         self.passages = None  # a bot.search.passages.PassageIndex, when built: replaces full text
         self._keys: list[str] = []
+        self._longest = 0  # the longest key (a removed name may leave it long: only a bound)
         self._target: array = array("i")
         self._source = bytearray()
         self._exact: dict[str, int | list[int]] = {}  # key -> name index (or several)
@@ -297,6 +298,7 @@ class SearchIndex:
         key = normalize(name)
         if not key:
             return
+        self._longest = max(self._longest, len(key))
         existing = self._exact.get(key)
         if existing is not None:
             others = [existing] if isinstance(existing, int) else existing
@@ -736,6 +738,12 @@ class SearchIndex:
             ]
             result.confident = top.score >= 0.95 or not rivals
         return result
+
+    def could_be_misspelt_name(self, key: str) -> bool:
+        """Whether a normalised query is short enough to be some name misspelt as a whole
+        (:func:`misspelt_name`): at least MISSPELT_NAME alike means at most about 1.2 times
+        the name's length. A long question is no misspelt name, and is not compared."""
+        return len(key) * MISSPELT_NAME <= self._longest * (2 - MISSPELT_NAME)
 
     def has_word(self, word: str) -> bool:
         """Whether some name holds this (normalised) word."""

@@ -219,3 +219,12 @@ def test_a_query_naming_two_cards_is_answered_with_neither_confidently(rulings):
     assert shown is None and "1e-q2" in [r["id"] for r in found["results"][:3]]
     one = rulings.ranked("Atmospheric Ionization", "1E")
     assert one.ids[0] == "1e-atmospheric-ionization" and one.confident
+
+
+def test_a_query_too_long_to_be_a_misspelt_name_is_not_compared_with_the_names():
+    index = _card_index("Assimilate Planet", "Q")
+    assert index.could_be_misspelt_name("assimilate planit")
+    assert index.could_be_misspelt_name("assimilate a planet")  # 19 letters to 17: maybe
+    # 21 to 17 cannot be 90 % alike (at best 2 x 17 / 38), nor can a question
+    assert not index.could_be_misspelt_name("assimilate the planet")
+    assert not index.could_be_misspelt_name("can i assimilate a planet with one drone")
