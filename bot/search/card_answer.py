@@ -107,7 +107,17 @@ def cards_named_within(
             continue
         if not all(known for i, known in enumerate(spelt_right) if i != at):
             return [], 0.0
-        found = card_index.exact(word, edition=edition)
+        # Spelt as the name is, not a plural of it: "holograms, exocomps and androids" are
+        # kinds of personnel, not the card Exocomp.
+        found = [
+            card
+            for card in card_index.exact(word, edition=edition)
+            if spelt
+            in (
+                normalize(card.title, fold_plurals=False),
+                normalize(card.title.split(",")[0], fold_plurals=False),
+            )
+        ]
         if found:
             return found, round(min(1 / len(content), 0.99), 4)
     return [], 0.0

@@ -47,6 +47,8 @@ def test_a_one_word_name_that_is_no_english_word_is_named_within():
     found, _ = card_answer.cards_named_within(index, "how does Odo work", None)
     assert [c.title for c in found] == ["Odo"]
     assert card_answer.cards_named_within(index, "Kargan", None) == ([], 0.0)  # exact path's
+    # a plural is the kind, not the card: "holograms, exocomps and androids"
+    assert card_answer.cards_named_within(index, "how do Kargans work", None) == ([], 0.0)
 
 
 def test_a_question_naming_a_card_puts_the_card_first(rulings):
