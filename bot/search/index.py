@@ -170,9 +170,12 @@ def misspelt_name(key: str, name: str) -> float:
 def _nearly_whole(hit: Hit, key: str, cover: float, whole: float) -> float:
     """:func:`_misspelt_whole` for a hit's name; a card name its text only mentions must
     also be the whole query misspelt (:func:`misspelt_name`), as for the card itself."""
-    if hit.mention and not misspelt_name(key, hit.matched):
+    alike = misspelt_name(key, hit.matched)
+    if hit.mention and not alike:
         return 0.0
-    return _misspelt_whole(cover, whole)
+    # Compared whole too: "this misson" is the title "this mission" (0.96 alike), though
+    # word for word, stop words aside, it is as near "missions".
+    return max(_misspelt_whole(cover, whole), alike)
 
 
 def _misspelt_in_part(name: str, content: list[str], key: str) -> bool:

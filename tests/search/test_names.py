@@ -120,3 +120,13 @@ def test_an_explanation_asked_for_is_not_what_the_query_is_about():
     words = normalize("DEVIDIAN DOOR EXPLANATION").split()
     assert content_words(words) == ["devidian", "door"]
     assert terms("Alien Parasites -- Expanded Explanation") == terms("alien parasites expanded")
+
+
+def test_a_title_misspelt_as_a_whole_counts_as_nearly_typed_exactly(rulings):
+    # Word for word, stop words aside, "this misson" is as near "missions" as "this mission";
+    # compared whole it is the one title misspelt (0.96 alike).
+    from bot.search.ranking import SIGNALS
+
+    hits = rulings.index.search("this misson", edition="2E").hits
+    exact = {h.target.topic: h.signals[SIGNALS.index("exact")] for h in hits if h.signals}
+    assert exact["2e-this-mission"] >= 0.9 > exact["2e-missions"]
