@@ -28,6 +28,7 @@ from bot.store.build import Store
 log = logging.getLogger(__name__)
 
 _PRINTED_SUBTITLE = re.compile(r"^(.+?)(?: \(.+\)|, .+)$")
+_QUALIFIER = re.compile(r"^(.+?) \([^()]+\)$")  # a title's closing qualifier in brackets
 
 
 class CardNames:
@@ -173,6 +174,9 @@ class RulingsIndexBuilder:
         if "/" in row["title"]:
             for half in row["title"].split("/"):
                 index.add_name(half, target, TITLE)
+        qualified = _QUALIFIER.match(row["title"])
+        if qualified:  # "playing an affiliation (non-Borg)" is asked for without its bracket
+            index.add_name(qualified.group(1), target, TITLE)
         card = self.cards_by_key.get((row["edition"], normalize(row["title"])))
         if card:
             alone = _names_alone(self.subtitles, card)

@@ -130,3 +130,8 @@ def test_a_title_misspelt_as_a_whole_counts_as_nearly_typed_exactly(rulings):
     hits = rulings.index.search("this misson", edition="2E").hits
     exact = {h.target.topic: h.signals[SIGNALS.index("exact")] for h in hits if h.signals}
     assert exact["2e-this-mission"] >= 0.9 > exact["2e-missions"]
+
+
+def test_a_title_is_named_without_its_closing_qualifier_in_brackets(rulings):
+    found = rulings.index.exact("playing an affiliation", edition="1E")
+    assert [t.topic for t in found] == ["1e-playing-an-affiliation-non-borg"]
