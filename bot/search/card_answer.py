@@ -111,12 +111,8 @@ def cards_named_within(
         # kinds of personnel, not the card Exocomp.
         found = [
             card
-            for card in card_index.exact(word, edition=edition)
-            if spelt
-            in (
-                normalize(card.title, fold_plurals=False),
-                normalize(card.title.split(",")[0], fold_plurals=False),
-            )
+            for card in _named_exactly(card_index, word, edition, set())
+            if spelt in _whole_names(card, fold_plurals=False)
         ]
         if found:
             return found, round(min(1 / len(content), 0.99), 4)
@@ -203,9 +199,16 @@ def _named_exactly(
     return [
         card
         for card in card_index.exact(run, edition=edition)
-        if normalize(card.title) not in besides
-        and run in (normalize(card.title), normalize(card.title.split(",")[0]))
+        if normalize(card.title) not in besides and run in _whole_names(card)
     ]
+
+
+def _whole_names(card: Target, fold_plurals: bool = True) -> tuple[str, str]:
+    """A card's whole name, normalised, with its subtitle and without it."""
+    return (
+        normalize(card.title, fold_plurals=fold_plurals),
+        normalize(card.title.split(",")[0], fold_plurals=fold_plurals),
+    )
 
 
 def _capitalised(query: str, run: list[str]) -> bool:
