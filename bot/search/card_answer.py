@@ -256,12 +256,16 @@ def choose(
         return None
     top = rulings.hits[0] if rulings.hits else None
     inside = bool(rulings.features) and rulings.features[INSIDE_CARD] >= 1.0
-    if top is not None and likeness < 1.0 and top.name_score > likeness and not inside:
-        # A ruling's name is closer to what was typed (not a word of the card's). As close,
-        # the card's name is the more particular: "can I play Tozara'Kesh?" is about the card
-        # as much as "play" is about "not in play".
-        return None
     names = {normalize(c.title) for c in cards}
+    # The ruling matched only by mentioning this very card ("cost of Jean-Luc Picard": the
+    # species rule names him): its name is the card's, no closer to what was typed.
+    mentions_it = top is not None and top.mention and top.matched in names
+    if top is not None and likeness < 1.0 and top.name_score > likeness and not inside:
+        if not mentions_it:
+            # A ruling's name is closer to what was typed (not a word of the card's). As
+            # close, the card's name is the more particular: "can I play Tozara'Kesh?" is
+            # about the card as much as "play" is about "not in play".
+            return None
     if top is not None:
         about_card = normalize(top.target.title) in names or any(
             top.target.topic in covers.get(c.topic, ()) and top.via in ("title", "card name")

@@ -64,6 +64,16 @@ def test_a_card_named_in_a_question_comes_before_a_ruling_named_as_much(rulings)
     assert rulings.ranked("can I play Tozara'Kesh?", "2E").ids[0] == "2e-tozarakesh"
 
 
+def test_a_card_named_in_a_question_is_not_lost_to_a_rule_that_only_mentions_it(rulings):
+    # The species rule names Jean-Luc Picard: matched by that mention, its "name" is the
+    # card's own, and the question about the card was answered with neither card nor rule.
+    found = rulings.ranked("cost of Jean-Luc Picard")
+    assert found.ids[0].startswith(("1e-jean-luc-picard", "2e-jean-luc-picard"))
+    answer, suggested = rulings.show("does Jean-Luc Picard count as a leader")
+    first = answer["id"] if answer else suggested["results"][0]["id"]
+    assert "jean-luc-picard" in first
+
+
 def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     """ "what time is it" shares one content word with "You Will in Time": no card."""
     answer, found = rulings.show("what time is it")
