@@ -48,14 +48,23 @@ class CardNames:
         return self._by_key.get((edition, normalize(title)))
 
 
+# The cards whose subtitle is printed on them: 2E personnel and ships ("Kira Nerys, Iliana
+# Ghemor"). Other subtitles of the card lists only tell versions apart: the 1E set or
+# episode a card comes from ("Rotation Damage Marker, Deep Space Nine", "Colonel Kira, Warp
+# Pack"), a 2E reprint's set code ("A Private Little War, IDR").
+_PRINTED_SUBTITLES = {("2E", "Personnel"), ("2E", "Ship")}
+
+
 def named_subtitles(cards: Iterable[dict[str, Any]]) -> frozenset[tuple[str, str]]:
     """The subtitles that name a card on their own, as (edition, normalised subtitle):
-    "Iliana Ghemor" finds Kira Nerys, Iliana Ghemor. Not a subtitle several titles share
-    ("Voyager", "Tribble" and "back" mark versions of many cards), nor a one-word English
-    word ("Emissary", "Mirror", "Curious"): typed alone, those are rarely a card's name."""
+    "Iliana Ghemor" finds Kira Nerys, Iliana Ghemor. Only printed subtitles (see
+    _PRINTED_SUBTITLES: "Deep Space Nine" is a 1E set, not the damage marker's name), not
+    one several titles share ("Voyager", "Tribble" and "back" mark versions of many cards),
+    nor a one-word English word ("Emissary", "Mirror", "Curious"): typed alone, those are
+    rarely a card's name."""
     titles: dict[tuple[str, str], set[str]] = {}
     for card in cards:
-        if card["subtitle"]:
+        if card["subtitle"] and (card["edition"], card["type"]) in _PRINTED_SUBTITLES:
             key = (card["edition"], normalize(card["subtitle"]))
             titles.setdefault(key, set()).add(normalize(card["title"]))
     words = english_words()
@@ -82,7 +91,9 @@ class RulingsIndexBuilder:
         self.cards_by_key: dict[tuple[str, str], dict[str, Any]] = {}
         self.cards_by_id: dict[str, dict[str, Any]] = {}
         texts: list[str] = []
-        cards = list(store.db.query("SELECT id, edition, title, subtitle, name, text FROM cards"))
+        cards = list(
+            store.db.query("SELECT id, edition, title, subtitle, name, type, text FROM cards")
+        )
         for card in cards:
             self.cards_by_id[card["id"]] = card
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)

@@ -66,8 +66,8 @@ def test_the_sentences_a_query_is_written_in_are_counted():
 
 
 def test_a_subtitle_names_a_card_alone_only_when_one_title_has_it_and_it_is_no_word():
-    def card(title: str, subtitle: str, edition: str = "2E") -> dict:
-        return {"edition": edition, "title": title, "subtitle": subtitle}
+    def card(title: str, subtitle: str, edition: str = "2E", kind: str = "Personnel") -> dict:
+        return {"edition": edition, "title": title, "subtitle": subtitle, "type": kind}
 
     cards = [
         card("Kira Nerys", "Iliana Ghemor"),
@@ -75,12 +75,22 @@ def test_a_subtitle_names_a_card_alone_only_when_one_title_has_it_and_it_is_no_w
         card("Ready Room Door", "Voyager", "1E"),
         card("Marlena Moreau", "Mirror"),
         card("Alexander Rozhenko", "K'mtar"),
+        card("Combat Vessel", "Heavily Armed", kind="Ship"),
+        card("Rotation Damage Marker", "Deep Space Nine", "1E", "Damage Marker"),
+        card("Colonel Kira", "Warp Pack", "1E"),
+        card("A Private Little War", "IDR", kind="Dilemma"),
     ]
     named = named_subtitles(cards)
     assert ("2E", normalize("Iliana Ghemor")) in named
     assert ("2E", normalize("K'mtar")) in named  # one word, but no English word
+    assert ("2E", normalize("Heavily Armed")) in named  # a ship's printed subtitle too
     assert ("1E", "voyager") not in named  # several cards' mark, not one card's name
     assert ("2E", "mirror") not in named  # an everyday word
+    # The card lists' own subtitles that only tell versions apart: a 1E set or episode, a
+    # 2E reprint's set code. "Deep Space Nine" answered with the damage marker.
+    assert ("1E", normalize("Deep Space Nine")) not in named
+    assert ("1E", normalize("Warp Pack")) not in named
+    assert ("2E", "idr") not in named
 
 
 def test_a_shared_or_everyday_subtitle_typed_alone_is_not_a_card(rulings):
