@@ -59,6 +59,12 @@ async def send_no_match(
 ) -> None:
     """No confident answer: say so, and offer the near misses instead of guessing."""
     text = note or f"No confident match for “{clamp(query, 200)}”."
+    other = suggestions.get("other_edition")
+    if other and not note:
+        text += (
+            f" “{clamp(other['title'], 100)}” is a {other['edition']} ruling;"
+            f" there is none in {other['asked']}."
+        )
     results = suggestions.get("results", [])
     if results:
         text += " Did you mean one of these?"

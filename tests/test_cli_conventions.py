@@ -113,6 +113,13 @@ def test_edition_hint_on_a_miss(run):
     assert "is a 2E ruling" in json.loads(out)["hint"]
     code, out, _ = run("show", "KTC", "--edition", "2E", "--json")
     assert code == 0 and "hint" not in json.loads(out)
+    # The edition typed in the query is asked for as much; the other edition's ruling is
+    # suggested first.
+    code, out, _ = run("show", "Going to the Top 2E", "--json")
+    found = json.loads(out)
+    assert code == 1 and "is a 1E ruling" in found["hint"]
+    assert found["results"][0]["title"] == "Going to the Top"
+    assert found["results"][0]["edition"] == "1E"
 
 
 def test_as_of_before_any_dated_document_says_nothing_in_force(run):

@@ -274,17 +274,16 @@ class Answers:
                 "text": base["text"],
             }
 
-    def edition_hint(self, query: str, edition: str | None) -> str | None:
-        """On a miss with an edition: "KTC is a 2E ruling" when the other edition has it."""
+    def other_edition_answer(self, query: str, edition: str | None) -> dict[str, Any] | None:
+        """On a miss with an edition: the other edition's confident answer, when it has one
+        ("KTC" asked in 1E is a 2E ruling), in the shape of a search result plus ``asked``
+        (the edition asked for): the CLI and Discord each say so in their own words."""
         if not edition:
             return None
         found = self.index.search(query, edition=None, limit=3)
         if found.confident and found.hits and found.hits[0].target.edition != edition:
-            hit = found.hits[0].target
-            return (
-                f"{query!r} is a {hit.edition} ruling ({hit.title}); "
-                f"there is none in {edition}: try --edition {hit.edition}."
-            )
+            other = result_json(found)["results"][0]
+            return {**other, "query": query, "asked": edition}
         return None
 
     def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
@@ -468,6 +467,14 @@ class Answers:
             resolved = result is None or result.confident
             if as_of and resolved:
                 found["note"] = self.nothing_in_force_note(as_of, edition)
+            elif not as_of:
+                other = self.other_edition_answer(text, edition)
+                if other is not None:  # said, and suggested first: one click away
+                    found["other_edition"] = other
+                    suggested = {k: v for k, v in other.items() if k not in ("query", "asked")}
+                    found["results"] = [suggested] + [
+                        r for r in found["results"] if r["id"] != other["id"]
+                    ][:4]
             return None, found
         versions = self.store.versions(row["topic"])
         answer: dict[str, Any] = {

@@ -98,9 +98,10 @@ class Rulings:
         """A card with its text, the rulings about it and the rulings that mention it."""
         return self._answers.card(*_edition_in(user_text(query_or_id), edition))
 
-    def edition_hint(self, query: str, edition: str | None) -> str | None:
-        """On a miss with an edition: "'KTC' is a 2E ruling ..." when the other edition has it."""
-        return self._answers.edition_hint(user_text(query), edition)
+    def other_edition_answer(self, query: str, edition: str | None) -> dict[str, Any] | None:
+        """On a miss with an edition (given, or typed in the query: "Going to the Top 2E"):
+        the other edition's confident answer, when it has one."""
+        return self._answers.other_edition_answer(*_edition_in(user_text(query), edition))
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)

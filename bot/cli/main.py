@@ -275,7 +275,8 @@ def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
     if found is None:
         found = ctx.rulings.search(args.query, edition=edition, limit=5)
     found = dict(found)
-    hint = ctx.rulings.edition_hint(args.query, edition) or _card_hint(ctx, found)
+    other = found.get("other_edition") or ctx.rulings.other_edition_answer(args.query, edition)
+    hint = render.edition_hint(other) if other else _card_hint(ctx, found)
     if hint:
         found["hint"] = hint
     if args.json:
@@ -311,9 +312,9 @@ def run_search(ctx: Context) -> int:
     args = ctx.args
     found = ctx.rulings.search(args.query, edition=args.edition, limit=args.limit)
     if not found["confident"]:
-        hint = ctx.rulings.edition_hint(args.query, args.edition)
-        if hint:
-            found["hint"] = hint
+        other = ctx.rulings.other_edition_answer(args.query, args.edition)
+        if other:
+            found["hint"] = render.edition_hint(other)
     if args.json:
         _emit(found)
     else:

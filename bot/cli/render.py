@@ -166,6 +166,15 @@ def _rule_in_force(out: Out, data: dict[str, Any], in_force: dict[str, Any]) -> 
         out.markdown(in_force["text"] or data["text"])
 
 
+def edition_hint(other: dict[str, Any]) -> str:
+    """A miss in the edition asked for that the other edition answers (see
+    ``Rulings.other_edition_answer``)."""
+    return (
+        f"{other['query']!r} is a {other['edition']} ruling ({other['title']}); "
+        f"there is none in {other['asked']}: try --edition {other['edition']}."
+    )
+
+
 def suggestions(out: Out, search: dict[str, Any]) -> None:
     out.line(f"No confident match for {search['query']!r}.")
     if search.get("hint"):

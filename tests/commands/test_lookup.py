@@ -141,6 +141,24 @@ async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
     assert picked.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
 
 
+async def test_a_miss_in_the_edition_asked_names_the_other_editions_ruling(fake_discord, running):
+    # KTC asked in 1E: say it is a 2E ruling, and offer it first, one click away.
+    async with running():
+        ix = payloads.slash_command("ruling", {"query": "KTC", "edition": "1E"}, guild_id=GUILD)
+        callback = await fake_discord.interact(ix)
+        data = callback.body["data"]
+        assert not data.get("embeds")
+        assert "“Klingon Tea Ceremony” is a 2E ruling; there is none in 1E." in data["content"]
+        select = _buttons(data)[0]
+        first = select["options"][0]["value"]
+        assert first == "2e-crd-2011-10-05:klingon-tea-ceremony"
+        message = fake_discord.original_message(ix["token"])
+        picked = await fake_discord.interact(
+            payloads.select(select["custom_id"], [first], message, guild_id=GUILD)
+        )
+    assert picked.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+
+
 async def test_gibberish_gets_an_honest_no(fake_discord, running):
     async with running():
         callback = await fake_discord.interact(
