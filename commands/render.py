@@ -212,6 +212,8 @@ def answer_embed(
             value=clamp(card.get("text") or "(no game text)", limits.EMBED_FIELD_VALUE),
             inline=False,
         )
+    if page == 0:
+        _same_name_field(embed, answer.get("same_name"))
     embed.set_footer(text=answer_footer(answer, page, len(pages), as_of))
     return embed, len(pages)
 
@@ -332,6 +334,19 @@ def changes_embed(
     return embed, len(pages)
 
 
+def _same_name_field(embed: discord.Embed, same: list[dict[str, Any]] | None) -> None:
+    """The other cards that bear the name asked for: never one picked in silence."""
+    if same:
+        embed.add_field(
+            name=clamp(f"Also named so ({len(same)} more)", limits.EMBED_FIELD_NAME),
+            value=clamp(
+                "; ".join(f"{c['title']} ({c['edition']})" for c in same),
+                limits.EMBED_FIELD_VALUE,
+            ),
+            inline=False,
+        )
+
+
 def card_embed(card: dict[str, Any]) -> discord.Embed:
     embed = discord.Embed(
         title=clamp(f"{card['name']} {edition_badge(card['edition'])}", limits.EMBED_TITLE),
@@ -351,6 +366,7 @@ def card_embed(card: dict[str, Any]) -> discord.Embed:
         value=clamp(", ".join(r["title"] for r in mentioned) or "none", limits.EMBED_FIELD_VALUE),
         inline=False,
     )
+    _same_name_field(embed, card.get("same_name"))
     sets = ", ".join(card.get("sets", [])) or "none listed"
     embed.set_footer(text=clamp(f"{card['edition']} card · sets: {sets}", limits.EMBED_FOOTER))
     return embed

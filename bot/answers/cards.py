@@ -96,7 +96,15 @@ class CardLookups:
                 named, key=lambda c: order.index(c.entry) if c.entry in order else len(order)
             )
             row = self.store.card(named[0].entry)
+            others = named[1:]
+        else:
+            others = []
         card = dict(row)
+        # The other cards of that name (a persona's versions, the other edition's card):
+        # listed, never one picked in silence.
+        card["same_name"] = [
+            {"id": c.entry, "title": c.title, "edition": c.edition} for c in others
+        ]
         card["sets"] = json.loads(card.get("sets") or "[]")
         names = [card["name"]] + ([] if card["subtitle"] else [card["title"]])
         titled = {t.topic: t for name in names for t in self.rulings_index.titled(name)}

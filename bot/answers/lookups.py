@@ -653,6 +653,18 @@ class Answers:
         }
         if not rulings:
             answer["rulings_note"] = "No rulings in the bundled documents mention this card."
+        # Other cards of the edition that bear the same name ("Data" in 2E: a dozen
+        # personas): listed, never one picked in silence.
+        named = card["title"]
+        same = [
+            c
+            for c in choice.cards[1:]
+            if c.edition == best.edition and c.title.split(", ")[0] == named
+        ]
+        if same:
+            answer["same_name"] = [
+                {"id": c.topic, "title": c.title, "edition": c.edition} for c in same
+            ]
         others = [c for c in choice.cards[1:] if c.edition != best.edition]
         if others and not edition:
             answer["editions"] = [

@@ -87,11 +87,27 @@ def _both_editions(out: Out, data: dict[str, Any]) -> None:
         out.line()
 
 
+SAME_NAME_LISTED = 10  # the other cards of one name listed by name before "and N more"
+
+
+def _same_name(out: Out, same: list[dict[str, Any]] | None) -> None:
+    """The other cards that bear the name asked for (never one picked in silence)."""
+    if same:
+        listed = "; ".join(
+            f"{c['title']} ({c['edition']}) [{c['id']}]" for c in same[:SAME_NAME_LISTED]
+        )
+        more = len(same) - SAME_NAME_LISTED
+        listed += f"; and {more} more" if more > 0 else ""
+        out.line(f"Also named so: {listed}. Ask for one by its full name.", style="yellow")
+        out.line()
+
+
 def answer(out: Out, data: dict[str, Any]) -> None:
     """A ruling: the part that answers the question, the rule as in force, where it comes
     from, and its other versions. A card that is the answer is shown as ``rulings card``."""
     if data.get("kind") == "card" and data.get("card"):
         _both_editions(out, data)
+        _same_name(out, data.get("same_name"))
         card(out, data["card"])
         return
     label = _label_text(data)
@@ -210,6 +226,7 @@ def history(out: Out, data: dict[str, Any]) -> None:
 
 def card(out: Out, data: dict[str, Any]) -> None:
     """A card: its text, its rulings, and the rulings that mention it."""
+    _same_name(out, data.get("same_name"))
     out.line(f"{data['name']} ({data['edition']} {data['type']})", style="bold")
     out.line()
     out.line(data.get("text") or "(no game text in the card list)")

@@ -159,6 +159,23 @@ async def test_a_miss_in_the_edition_asked_names_the_other_editions_ruling(fake_
     assert picked.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
 
 
+async def test_a_card_name_several_cards_bear_lists_the_others(fake_discord, running):
+    async with running():
+        answer = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": "Data", "edition": "2E"}, guild_id=GUILD)
+        )
+        card = await fake_discord.interact(
+            payloads.slash_command("card", {"name": "Data", "edition": "2E"}, guild_id=GUILD)
+        )
+    for callback in (answer, card):
+        data = callback.body["data"]
+        assert limits.validate_message(data) == []
+        fields = {f["name"]: f["value"] for f in data["embeds"][0]["fields"]}
+        listed = next(v for k, v in fields.items() if k.startswith("Also named so"))
+        assert "Data, Lucasian Chair (2E)" in listed
+        assert data["embeds"][0]["title"].split(" [")[0] not in listed  # not itself
+
+
 async def test_gibberish_gets_an_honest_no(fake_discord, running):
     async with running():
         callback = await fake_discord.interact(

@@ -74,6 +74,20 @@ def test_a_card_named_in_a_question_is_not_lost_to_a_rule_that_only_mentions_it(
     assert "jean-luc-picard" in first
 
 
+def test_a_name_several_cards_bear_lists_the_others_never_one_in_silence(rulings):
+    # "Data" in 2E is a dozen personas: one was the answer and the rest unsaid.
+    answer, _ = rulings.show("Data", "2E")
+    others = {c["id"] for c in answer["same_name"]}
+    named = {c.topic for c in rulings.card_targets() if c.title.startswith("Data, ")}
+    named = {t for t in named if t.startswith("2e-")}
+    assert answer["id"] in named and others == named - {answer["id"]}
+    card, _ = rulings.card("Data", "2E")  # the card lookup says so too
+    assert {c["id"] for c in card["same_name"]} == named - {card["id"]}
+    # A name one card bears lists none.
+    answer, _ = rulings.show("Atmospheric Ionization", "1E")
+    assert answer["kind"] == "card" and not answer.get("same_name")
+
+
 def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     """ "what time is it" shares one content word with "You Will in Time": no card."""
     answer, found = rulings.show("what time is it")
