@@ -25,6 +25,7 @@ from rapidfuzz import fuzz, process
 
 from bot.normalize import (
     holds_run,
+    lexicon,
     normalize,
     stem,
     terms,
@@ -35,6 +36,9 @@ from bot.normalize import (
 
 log = logging.getLogger(__name__)
 
+# What a participle adds to the stem of its verb that the stemmer does not take off
+# ("overridden": "overrid" + "den").
+PARTICIPLE_ENDINGS = frozenset({"n", "en", "den", "d", "ed"})
 K1 = 1.2
 B = 0.75
 TITLE_REPEAT = 2  # a topic's title counts in each of its passages, twice
@@ -433,9 +437,16 @@ class PassageIndex:
 
     def _other_form(self, word: str) -> list[str]:
         """For a term spelt right that no passage holds, the nearest indexed term only when it
-        is another form of the same word ("overrides", "overridden"): "speed" is not "seed"."""
+        is another form of the same word, one the stemmer leaves apart: a participle
+        ("overrides", "overridden"). Any longer word is not: "speed" is not "seed", nor
+        "continuum" "continue", "person" "persona", "proper" "property", "miss" "mis-seed"."""
+        if word in lexicon().unstemmed:
+            return []  # kept apart on purpose: "phased" is not "phase"
         found = self._closest(word)
-        if found and (found.startswith(word) or word.startswith(found)):
+        if not found:
+            return []
+        short, long = sorted((word, found), key=len)
+        if long.startswith(short) and long[len(short) :] in PARTICIPLE_ENDINGS:
             return [found]
         return []
 

@@ -177,6 +177,26 @@ def test_a_word_the_card_texts_spell_is_not_corrected_into_another_word():
     assert "seed" in index.query_terms("the seeed phase")  # a typo is still a typo
 
 
+def test_only_a_participle_is_another_form_of_a_word_no_passage_holds():
+    # The nearest indexed term that merely starts like the word is another word: these were
+    # searched as persona, property, continue, mis-seed and the seed phase.
+    text = (
+        "A persona's property: continue the seed phase; a mis-seed is placed out-of-play. "
+        "A rule that is overridden stays overridden."
+    )
+    rows = {"1e-seed-phase": [{"topic": "1e-seed-phase", "id": "e", "text": text}]}
+    index = passages.build_passage_index(rows, {"1e-seed-phase": "seed phase"})
+    for typed, other in (
+        ("person", "persona"),
+        ("proper", "property"),
+        ("continuum", "continue"),
+        ("miss", "mis-seed"),
+        ("phased", "phase"),  # the lexicon keeps "phased" apart on purpose
+    ):
+        assert terms(other)[0] not in index.query_terms(f"the {typed} rule"), typed
+    assert "overridden" in index.query_terms("it overrides")  # a participle is
+
+
 def test_a_word_the_card_texts_spell_is_not_split_into_two_words():
     # Spacedock is a 1E card; the rulings say "space" and "dock" apart, not the card's word.
     text = "A ship may dock at a space station."
