@@ -66,15 +66,16 @@ MAX_SUGGESTIONS = 25
 LABEL_LIMIT = 100
 
 # Words that carry no topic in a question ("how do I win the game").
-FILLER = frozenset(
-    """a an the i me my we you your it its is are was be been am do does did doing how what
-    when where which who whom why can could should would will shall may might must to of in
-    on for with about at by from into as if or and but so than then there this that these
-    those happen happens happened rule rules ruling rulings work works mean means explain
-    explanation explanations explained explaining
+_FILLER_WORDS = """a an the i me my we you your it its is are was be been am do does did doing
+    how what when where which who whom why can could should would will shall may might must
+    to of in on for with about at by from into as if or and but so than then there this that
+    these those happen happens happened rule rules ruling rulings work works mean means
+    explain explanation explanations explained explaining
     tell please question q vs versus get gets say says said
     crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
-)
+# As a query's words are compared, plurals folded: "does" is "doe" then, and was taken for a
+# word the question is about ("what does Energy Vortex do?").
+FILLER = frozenset(_FILLER_WORDS) | frozenset(normalize(w) for w in _FILLER_WORDS)
 
 
 @dataclass(slots=True)

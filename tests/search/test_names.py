@@ -132,6 +132,12 @@ def test_an_explanation_asked_for_is_not_what_the_query_is_about():
     assert terms("Alien Parasites -- Expanded Explanation") == terms("alien parasites expanded")
 
 
+def test_question_words_are_filler_as_the_query_is_compared_plurals_folded():
+    # "does" folds to "doe", which was taken for a word the question is about.
+    words = normalize("what does Energy Vortex do?").split()
+    assert content_words(words) == ["energy", "vortex"]
+
+
 def test_a_title_misspelt_as_a_whole_counts_as_nearly_typed_exactly(rulings):
     # Word for word, stop words aside, "this misson" is as near "missions" as "this mission";
     # compared whole it is the one title misspelt (0.96 alike).
