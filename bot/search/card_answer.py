@@ -94,6 +94,10 @@ def cards_named_within(
     longest = min(len(words) - 1, MAX_NAME_WORDS)
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
         held = sum(1 for w in phrase if w not in FILLER) / len(content)
+        if held >= 1.0:
+            # "how does Azetbur work", "what does Energy Vortex do?": besides the name only
+            # the words a question is wrapped in, named as exactly as by the name alone.
+            return found, 1.0
         return found, round(min(held, 0.99), 4)
     typed = normalize(query, fold_plurals=False).split()  # word for word, as spelt
     if len(typed) != len(words) or len(words) < 2:  # a whole query: the exact path's

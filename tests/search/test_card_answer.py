@@ -28,6 +28,18 @@ def test_a_card_named_inside_a_question_is_found_the_longest_name_first():
     assert [c.title for c in found] == ["Mot the Barber"]
 
 
+def test_a_card_named_with_only_question_words_besides_is_named_exactly():
+    index = _card_index("Energy Vortex", "Combat Vessel", "Kargan")
+    found, share = card_answer.cards_named_within(index, "what does Energy Vortex do?", None)
+    assert [c.title for c in found] == ["Energy Vortex"] and share == 1.0
+    # Another word the question is about: named inside it, not exactly.
+    _, share = card_answer.cards_named_within(index, "is Combat Vessel unique", None)
+    assert 0 < share < 1
+    # A one-word name, no English word, is still only likely a name.
+    _, share = card_answer.cards_named_within(index, "how does Kargan work", None)
+    assert 0 < share < 1
+
+
 def test_one_word_english_names_and_the_whole_query_are_not_named_within():
     index = _card_index("Wallace", "Darian Wallace")
     assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
