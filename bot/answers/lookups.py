@@ -375,10 +375,15 @@ class Answers:
             cards, likeness = card_answer.mentioned_card(
                 self.cards.card_index(), result, query, edition
             )
-        if not cards and not result.confident:
-            cards, likeness = card_answer.cards_named_within(
-                self.cards.card_index(), query, edition
-            )
+        top = result.hits[0] if result.hits else None
+        if not cards and (not result.confident or (top is not None and top.mention)):
+            within, alike = card_answer.cards_named_within(self.cards.card_index(), query, edition)
+            # Sure of a ruling only because its text names a card: the card is the answer
+            # when the question holds nothing but its name ("how does Secret Salvage II
+            # work", as "Secret Salvage II"), not when it asks more ("Tama Dathon speaking
+            # first" is the ruling that names both).
+            if not result.confident or alike >= 1.0:
+                cards, likeness = within, alike
         lean = 0.0
         if self.index.passages is not None and not edition:
             lean = self.index.passages.lean(query)

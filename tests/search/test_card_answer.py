@@ -40,6 +40,14 @@ def test_a_card_named_with_only_question_words_besides_is_named_exactly():
     assert 0 < share < 1
 
 
+def test_a_card_a_ruling_only_names_is_the_answer_when_the_question_holds_only_its_name(rulings):
+    # The Mission II ruling names Secret Salvage II: that made it a sure answer to "how does
+    # Secret Salvage II work", though the card's name alone answers with the card.
+    assert rulings.ranked("how does Secret Salvage II work").ids[0] == "1e-secret-salvage-ii"
+    # Asking more than the names: the ruling that names both cards stays the answer.
+    assert rulings.ranked("Tama Dathon speaking first").ids[0] == "1e-matching-commander"
+
+
 def test_one_word_english_names_and_the_whole_query_are_not_named_within():
     index = _card_index("Wallace", "Darian Wallace")
     assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
