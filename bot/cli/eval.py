@@ -18,6 +18,7 @@ from bot.search.evaluate import (
     candidate_groups,
     load_cases,
     run,
+    split_cases,
     summarise,
 )
 
@@ -50,6 +51,13 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         "asked for)",
     )
     p.add_argument("--seed", type=int, default=1, help="the sweeps' random seed (default 1)")
+    p.add_argument(
+        "--fit-before",
+        metavar="MARK",
+        help="instead of k-fold: fit the ranking and confidence on the table's cases before "
+        "the first line holding MARK (a batch's comment) and judge the cases from there on, "
+        "a later batch as the search would have met it",
+    )
     p.add_argument(
         "--write-params",
         action="store_true",
@@ -96,6 +104,43 @@ def evaluate(
     ]
     report = average(reports)
     report["folds"] = folds
+    return report
+
+
+def fitted_on(rulings: Any, cases: list) -> Any:
+    """Fit the ranking, then the confidence on its answers, on ``cases``, and answer with
+    them (``rulings.use_ranking(None)`` and ``use_confidence(None)`` go back); returns the
+    confidence model."""
+    from bot.search import confidence, ranking
+
+    rulings.use_ranking(None)
+    rulings.use_confidence(None)
+    first = [rulings.ranked(case.query, case.edition) for case in cases]
+    rulings.use_ranking(ranking.fit(candidate_groups(cases, first)))
+    answers = [rulings.ranked(case.query, case.edition) for case in cases]
+    model = confidence.fit(
+        [a.features for a in answers],
+        [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
+    )
+    rulings.use_confidence(model)
+    return model
+
+
+def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]:
+    """The cases from the first line holding ``mark`` on, judged by models fitted on the
+    cases before it only (see :func:`bot.search.evaluate.split_cases`)."""
+    before, after = split_cases(table, mark)
+    if not before or not after:
+        raise ValueError(f"{mark!r} leaves no cases on one side of it in {table.name}")
+    try:
+        model = fitted_on(rulings, before)
+        report = summarise(run(after, rulings.ranked))
+    finally:
+        rulings.use_ranking(None)
+        rulings.use_confidence(None)
+    report["folds"] = None
+    report["fitted_on"] = len(before)
+    report["threshold"] = round(model.threshold, 4)
     return report
 
 
@@ -159,22 +204,32 @@ def _pct(value: float | None) -> str:
 
 def run_eval(ctx: Any) -> int:
     args = ctx.args
-    if args.folds < 2:
-        raise SystemExit("rulings: --folds must be at least 2")
+    if args.folds < 2:  # usage errors: one line, exit 2 (1 is "no confident match")
+        raise ValueError("--folds must be at least 2")
     if args.deals < 1:
-        raise SystemExit("rulings: --deals must be at least 1")
+        raise ValueError("--deals must be at least 1")
     if args.write_params:
         return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
     if args.sweep:
         return run_sweeps(ctx.rulings, args.seed, args.json, args.failures)
-    report = evaluate(ctx.rulings, args.table, args.folds, refit=not args.no_fit, deals=args.deals)
+    if args.fit_before is not None:  # a mark not found: a ValueError, one line, exit 2
+        report = evaluate_later_batch(ctx.rulings, args.table, args.fit_before)
+    else:
+        report = evaluate(
+            ctx.rulings, args.table, args.folds, refit=not args.no_fit, deals=args.deals
+        )
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0
     rows = [("overall", report["overall"]), ("real (with URL)", report["real"])]
     rows += list(report["categories"].items())
     cases, table = report["overall"]["cases"], args.table.name
-    if report["folds"] is None:
+    if "fitted_on" in report:
+        print(
+            f"fitted on the {report['fitted_on']} cases before {args.fit_before!r} "
+            f"(threshold {report['threshold']}), judged on the {cases} from there on ({table})"
+        )
+    elif report["folds"] is None:
         print(f"the shipped parameters on {cases} cases ({table}), no refit")
     else:
         print(

@@ -71,7 +71,21 @@ class Outcome:
 
 
 def load_cases(path: Path) -> list[Case]:
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+    return cases_from_text(path.read_text(encoding="utf-8"))
+
+
+def split_cases(path: Path, mark: str) -> tuple[list[Case], list[Case]]:
+    """The table's cases before the first line holding ``mark`` (a batch's comment, say),
+    and those from there on: a later batch, to judge as the search would have met it."""
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if mark in line), None)
+    if at is None or not any(line.lstrip().startswith("cases:") for line in lines[:at]):
+        raise ValueError(f"no line after 'cases:' in {path.name} holds {mark!r}")
+    return cases_from_text("".join(lines[:at])), cases_from_text("cases:\n" + "".join(lines[at:]))
+
+
+def cases_from_text(text: str) -> list[Case]:
+    raw = yaml.safe_load(text)["cases"] or []
 
     def ids(expect: Any) -> tuple[str, ...]:
         if not expect:

@@ -1,8 +1,10 @@
-"""The evaluation harness: figures per category and k-fold refits (pure, no store)."""
+"""The evaluation harness: figures per category, k-fold refits, a later batch judged unseen."""
 
 from pathlib import Path
 
-from bot.search.evaluate import Case, Ranked, fold_of, load_cases, run, summarise
+import pytest
+
+from bot.search.evaluate import Case, Ranked, fold_of, load_cases, run, split_cases, summarise
 
 TABLE = Path(__file__).with_name("eval_cases.yaml")
 
@@ -208,3 +210,41 @@ def test_rulings_eval_prints_per_category_figures(store_copy, capsys):
     assert lines["overall"][1:] == ["3", "100.0%", "100.0%", "100.0%", "100.0%", "100.0%"]
     assert lines["negative"][1] == "1" and lines["negative"][-1] == "100.0%"
     assert lines["card-without-rulings"][2] == "100.0%"
+
+
+_BATCHES = """# a table in two batches
+cases:
+  - {query: "matching commander", expect: [1e-matching-commander], category: exact}
+  - {query: "seed phase", expect: [1e-seed-phase], category: exact}
+  - {query: "dilemmas", expect: [2e-dilemmas], edition: "2E", category: exact}
+  - {query: "stopped", expect: [2e-stopped], edition: "2E", category: exact}
+  - {query: "Klingon Tea Ceremony", expect: [2e-klingon-tea-ceremony], category: exact}
+  - {query: "qwzxv", expect: null, category: negative}
+  - {query: "how do I win at chess", expect: null, category: negative}
+  # Batch two: added later
+  - {query: "facility commander", expect: [1e-facility-commander], category: exact}
+  - {query: "what is the weather today", expect: null, category: negative}
+"""
+
+
+def test_a_later_batch_is_split_off_at_its_comment(tmp_path):
+    table = tmp_path / "t.yaml"
+    table.write_text(_BATCHES, encoding="utf-8")
+    before, after = split_cases(table, "# Batch two")
+    assert [c.query for c in after] == ["facility commander", "what is the weather today"]
+    assert len(before) == 7 and before[2].edition == "2E"
+    with pytest.raises(ValueError, match="no line"):
+        split_cases(table, "# Batch three")
+
+
+def test_a_later_batch_is_judged_by_models_fitted_before_it_only(rulings, tmp_path):
+    from bot.cli.eval import evaluate_later_batch
+
+    table = tmp_path / "t.yaml"
+    table.write_text(_BATCHES, encoding="utf-8")
+    report = evaluate_later_batch(rulings, table, "# Batch two")
+    assert report["fitted_on"] == 7 and report["overall"]["cases"] == 2
+    assert report["overall"]["top1"] == 1.0 and report["overall"]["negatives_unconfident"] == 1.0
+    # The shipped models answer again afterwards.
+    index = rulings._answers.index
+    assert index.ranker_override is None and index.confidence_override is None
