@@ -107,23 +107,25 @@ def evaluate(
     return report
 
 
-def fitted_on(rulings: Any, cases: list) -> Any:
-    """Fit the ranking, then the confidence on its answers, on ``cases``, and answer with
-    them (``rulings.use_ranking(None)`` and ``use_confidence(None)`` go back); returns the
-    confidence model."""
+def fit_models(rulings: Any, cases: list) -> tuple[Any, Any]:
+    """Fit the ranking, then the confidence on the answers it ranks, on ``cases``; returns
+    (ranking, confidence) and leaves the shipped models answering."""
     from bot.search import confidence, ranking
 
     rulings.use_ranking(None)
     rulings.use_confidence(None)
     first = [rulings.ranked(case.query, case.edition) for case in cases]
-    rulings.use_ranking(ranking.fit(candidate_groups(cases, first)))
-    answers = [rulings.ranked(case.query, case.edition) for case in cases]
+    order = ranking.fit(candidate_groups(cases, first))
+    rulings.use_ranking(order)
+    try:
+        answers = [rulings.ranked(case.query, case.edition) for case in cases]
+    finally:
+        rulings.use_ranking(None)
     model = confidence.fit(
         [a.features for a in answers],
         [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
     )
-    rulings.use_confidence(model)
-    return model
+    return order, model
 
 
 def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]:
@@ -132,8 +134,10 @@ def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]
     before, after = split_cases(table, mark)
     if not before or not after:
         raise ValueError(f"{mark!r} leaves no cases on one side of it in {table.name}")
+    order, model = fit_models(rulings, before)
     try:
-        model = fitted_on(rulings, before)
+        rulings.use_ranking(order)
+        rulings.use_confidence(model)
         report = summarise(run(after, rulings.ranked))
     finally:
         rulings.use_ranking(None)
@@ -150,17 +154,7 @@ def write_params(rulings: Any, tables: list[Path]) -> int:
     from bot.search import confidence, ranking
 
     cases = [case for table in tables if table.exists() for case in load_cases(table)]
-    first = [rulings.ranked(case.query, case.edition) for case in cases]
-    order = ranking.fit(candidate_groups(cases, first))
-    rulings.use_ranking(order)
-    try:
-        answers = [rulings.ranked(case.query, case.edition) for case in cases]
-    finally:
-        rulings.use_ranking(None)
-    model = confidence.fit(
-        [a.features for a in answers],
-        [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
-    )
+    order, model = fit_models(rulings, cases)
     ranking.save(order)
     confidence.save(model)
     print(
