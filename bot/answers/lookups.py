@@ -660,11 +660,11 @@ class Answers:
             answer["rulings_note"] = "No rulings in the bundled documents mention this card."
         # Other cards of the edition that bear the same name ("Data" in 2E: a dozen
         # personas): listed, never one picked in silence.
-        named = card["title"]
+        named = normalize(card["title"])
         same = [
             c
             for c in choice.cards[1:]
-            if c.edition == best.edition and c.title.split(", ")[0] == named
+            if c.edition == best.edition and card_answer.whole_names(c)[1] == named
         ]
         if same:
             answer["same_name"] = [

@@ -116,7 +116,7 @@ def cards_named_within(
         found = [
             card
             for card in _named_exactly(card_index, word, edition, set())
-            if spelt in _whole_names(card, fold_plurals=False)
+            if spelt in whole_names(card, fold_plurals=False)
         ]
         if found:
             return found, round(min(1 / len(content), 0.99), 4)
@@ -203,11 +203,11 @@ def _named_exactly(
     return [
         card
         for card in card_index.exact(run, edition=edition)
-        if normalize(card.title) not in besides and run in _whole_names(card)
+        if normalize(card.title) not in besides and run in whole_names(card)
     ]
 
 
-def _whole_names(card: Target, fold_plurals: bool = True) -> tuple[str, str]:
+def whole_names(card: Target, fold_plurals: bool = True) -> tuple[str, str]:
     """A card's whole name, normalised, with its subtitle and without it."""
     return (
         normalize(card.title, fold_plurals=fold_plurals),
