@@ -22,7 +22,7 @@ from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
-from bot.search.index import FOUND_BY_TEXT, SearchResult
+from bot.search.index import FILLER, FOUND_BY_TEXT, SearchResult
 from bot.search.passages import said_runs, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
@@ -381,8 +381,14 @@ class Answers:
             # Sure of a ruling only because its text names a card: the card is the answer
             # when the question holds nothing but its name ("how does Secret Salvage II
             # work", as "Secret Salvage II"), not when it asks more ("Tama Dathon speaking
-            # first" is the ruling that names both).
-            if not result.confident or alike >= 1.0:
+            # first" is the ruling that names both); nor when the ruling says nothing of
+            # what the question asks besides the name ("does Jean-Luc Picard count as a
+            # leader" is not the species rule, which only lists Picard among humans).
+            if (
+                not result.confident
+                or alike >= 1.0
+                or (within and not self._explains_rest(top, query, within[0]))
+            ):
                 cards, likeness = within, alike
         lean = 0.0
         if self.index.passages is not None and not edition:
@@ -398,6 +404,19 @@ class Answers:
         if choice is not None:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice
+
+    def _explains_rest(self, hit, query: str, card) -> bool:
+        """Whether the ruling says something, where it names the card, of the query's words
+        besides the card's name (the question's own words, such as "does", left out), or
+        those words name another card ("The Intendant Terok Nor": the ruling that names
+        both)."""
+        if self.index.passages is None:
+            return True
+        named = set(" ".join(card_answer.whole_names(card)).split())
+        rest = [w for w in normalize(query).split() if w not in named and w not in FILLER]
+        if not rest or self.cards.card_index().exact(" ".join(rest), edition=card.edition):
+            return True
+        return self.index.passages.says_beside(hit.target.topic, card.title, " ".join(rest))
 
     def _check_inside_card(self, result: SearchResult, query: str, edition: str | None) -> None:
         """A top answer whose name is a rules word inside a card's name the query holds is

@@ -10,6 +10,7 @@ from bot.search.confidence import (
     Confidence,
 )
 from bot.search.index import SearchIndex, SearchResult, Target
+from bot.search.passages import Passage, PassageIndex
 from tests.search.helpers import titled_index
 
 
@@ -46,6 +47,36 @@ def test_a_card_a_ruling_only_names_is_the_answer_when_the_question_holds_only_i
     assert rulings.ranked("how does Secret Salvage II work").ids[0] == "1e-secret-salvage-ii"
     # Asking more than the names: the ruling that names both cards stays the answer.
     assert rulings.ranked("Tama Dathon speaking first").ids[0] == "1e-matching-commander"
+
+
+def test_a_rule_naming_a_card_is_no_answer_to_what_it_does_not_say_of_the_card(rulings):
+    # The species rule lists Jean-Luc Picard and William T. Riker among humans and says
+    # "download" elsewhere: it was the sure answer to questions it says nothing about.
+    for question in (
+        "does Jean-Luc Picard count as a leader",
+        "can William T. Riker be downloaded",
+    ):
+        found = rulings.ranked(question)
+        assert found.ids[0] != "1e-species"
+    # What it does say of a card, it answers: "Dathon speaking first", and two cards it names.
+    assert rulings.ranked("Tama Dathon speaking first").ids[0] == "1e-matching-commander"
+    assert rulings.ranked("The Intendant Terok Nor").ids[0] == "1e-facility-commander"
+
+
+def test_a_rule_says_something_of_words_only_where_it_names_the_card():
+    index = PassageIndex()
+    index.set_topic(
+        "species",
+        "species",
+        [
+            Passage("species", "species", 0, "Jean-Luc Picard and William Riker are Human.", False),
+            Passage("species", "species", 1, "A downloaded personnel keeps its name.", False),
+        ],
+    )
+    assert index.says_beside("species", "Jean-Luc Picard", "human")
+    assert not index.says_beside("species", "William Riker", "downloaded")  # another passage
+    assert not index.says_beside("species", "Jean-Luc Picard", "leader")
+    assert index.says_beside("species", "Riker", "species rules")  # the title says it
 
 
 def test_one_word_english_names_and_the_whole_query_are_not_named_within():
