@@ -390,6 +390,10 @@ class Answers:
                 or (within and not self._explains_rest(top, query, within[0]))
             ):
                 cards, likeness = within, alike
+        if not cards and not result.confident:  # "Stone Knives": the start of a name
+            cards, likeness = card_answer.cards_named_in_part(
+                self.cards.card_index(), query, edition
+            )
         lean = 0.0
         if self.index.passages is not None and not edition:
             lean = self.index.passages.lean(query)

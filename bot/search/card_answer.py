@@ -123,6 +123,43 @@ def cards_named_within(
     return [], 0.0
 
 
+MAX_NAMED_IN_PART = 6  # more card names than this start or end so: a common word, no name
+
+
+def cards_named_in_part(
+    card_index: SearchIndex, query: str, edition: str | None
+) -> tuple[list[Target], float]:
+    """The cards whose name starts or ends with the query's words ("Stone Knives": Stone
+    Knives and Bearskins; "Transport Crash Survivor": the 2E mission whose card list joins
+    its location to its title), and the share of the name's words typed (below 1). Two
+    words at least, or one that is no English word; never a word many names share."""
+    words = normalize(query).split()
+    typed = normalize(query, fold_plurals=False).split()
+    if len(words) != len(typed):
+        return [], 0.0
+    # The words a question is wrapped in ("how does ... work") around the name, not inside
+    # it ("Blessed of the Prophets").
+    while words and words[0] in FILLER:
+        words, typed = words[1:], typed[1:]
+    while words and words[-1] in FILLER:
+        words, typed = words[:-1], typed[:-1]
+    if not words or (len(words) == 1 and (len(typed[0]) < 4 or typed[0] in english_words())):
+        return [], 0.0
+    run = " ".join(words)
+    if card_index.exact(run, edition=edition):
+        return [], 0.0  # a whole name: named, not in part
+    found = card_index.named_starting(run, edition) + card_index.named_ending(run, edition)
+    found = [
+        card
+        for at, card in enumerate(found)
+        if card not in found[:at] and normalize(card.title) != run
+    ]
+    if not found or len({normalize(card.title) for card in found}) > MAX_NAMED_IN_PART:
+        return [], 0.0
+    longest = max(len(normalize(card.title).split()) for card in found)
+    return found, round(min(len(words) / longest, 0.99), 4)
+
+
 def _named_runs(
     card_index: SearchIndex,
     words: list[str],

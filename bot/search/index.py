@@ -291,6 +291,7 @@ class SearchIndex:
         # the names it added, to be placed in the sorted structures by ``finish_edit``.
         self._owned: set[int] | None = None
         self._added: list[int] = []
+        self._endings: dict[str, list[str]] | None = None  # see ``named_ending``; built lazily
         # A ranking and a confidence to use instead of the shipped ones (``rulings eval``
         # fits them per fold).
         self.ranker_override = None
@@ -375,6 +376,7 @@ class SearchIndex:
         for word in self._vocab_sorted:
             by_letter.setdefault(word[0], []).append(word)
         self._vocab_by_letter = by_letter
+        self._endings = None
 
     # ----------------------------------------------------------------- updating
     def edited(self) -> SearchIndex:
@@ -402,6 +404,7 @@ class SearchIndex:
         clone._vocab_by_letter = dict(self._vocab_by_letter or {})
         clone._owned = set()
         clone._added = []
+        clone._endings = None
         return clone
 
     def remove_topics(self, topics: Iterable[str]) -> None:
@@ -466,6 +469,7 @@ class SearchIndex:
                 bisect.insort(letter, word)
         self._owned = None
         self._added = []
+        self._endings = None
 
     def titled(self, name: str) -> list[Target]:
         """The current targets whose title is ``name`` (normalised), in topic order: a
@@ -787,6 +791,27 @@ class SearchIndex:
                 continue
             if target not in found:
                 found.append(target)
+        return found
+
+    def named_ending(self, words: str, edition: str | None = None) -> list[Target]:
+        """The targets one of whose own names ends with these whole words and is longer
+        ("transport crash survivor": the 2E mission Alpha 5 Approach Transport Crash
+        Survivor, whose card list lost the comma after its location), in name order."""
+        if self._endings is None:
+            endings: dict[str, list[str]] = {}
+            for key in sorted(self._exact):
+                parts = key.split()
+                for cut in range(1, len(parts)):
+                    endings.setdefault(" ".join(parts[cut:]), []).append(key)
+            self._endings = endings
+        found: list[Target] = []
+        for key in self._endings.get(normalize(str(words)[:MAX_QUERY_CHARS]), ()):
+            for index in self._exact_names(key):
+                target = self.targets[self._target[index]]
+                if self._source[index] == MENTION or (edition and target.edition != edition):
+                    continue
+                if target not in found:
+                    found.append(target)
         return found
 
     def _offer_passages(self, query: str, edition: str | None, best: dict, offer) -> float:

@@ -79,6 +79,51 @@ def test_a_rule_says_something_of_words_only_where_it_names_the_card():
     assert index.says_beside("species", "Riker", "species rules")  # the title says it
 
 
+def test_a_card_is_found_by_the_start_or_the_end_of_its_name():
+    index = _card_index(
+        "Stone Knives and Bearskins",
+        "Alpha 5 Approach Transport Crash Survivor",  # a 2E mission: location and title joined
+        "Bajor Blessed of the Prophets",
+        "Abandon Ship!",
+        "Assist Cloaked Ship",
+        "Alpha Attack Ship",
+        "Ambush Ship",
+        "Acquire Surplus Ships",
+        "Borg Ship",
+        "Kargan",
+    )
+
+    def named(query):
+        found, likeness = card_answer.cards_named_in_part(index, query, None)
+        return [c.title for c in found], likeness
+
+    assert named("Stone Knives") == (["Stone Knives and Bearskins"], 0.5)
+    assert named("Transport Crash Survivor")[0] == ["Alpha 5 Approach Transport Crash Survivor"]
+    assert named("Alpha 5 Approach")[0] == ["Alpha 5 Approach Transport Crash Survivor"]
+    # The words a question is wrapped in are not part of it; the words inside a name are.
+    assert named("how does Blessed of the Prophets work")[0] == ["Bajor Blessed of the Prophets"]
+    assert named("ship") == ([], 0.0)  # an English word, and a word many names end with
+    assert named("Borg Ship") == ([], 0.0)  # a whole name is named, not in part
+    assert named("Kargan") == ([], 0.0)
+    assert named("Knives Bearskins") == ([], 0.0)  # neither its start nor its end
+    # Found at their start and their end all the same, after an edit too.
+    edited = index.edited()
+    edited.remove_topics(["1e-1"])
+    edited.finish_edit()
+    assert card_answer.cards_named_in_part(edited, "Crash Survivor", None) == ([], 0.0)
+
+
+def test_a_card_named_in_part_is_the_answer_first(rulings):
+    # "Alpha 5 Approach" names a 2E mission whose card list joined its location and title.
+    assert rulings.ranked("Alpha 5 Approach", "2E").ids[0].startswith("2e-alpha-5-approach")
+    assert rulings.ranked("Transport Crash Survivor").ids[0].startswith("2e-alpha-5-approach")
+    assert rulings.ranked("Stone Knives").ids[0] == "1e-stone-knives-and-bearskins"
+    # A card named whole inside a question stays that card, not one whose name it starts.
+    assert rulings.ranked("question about Leonardo da Vinci", "1E").ids[0] == (
+        "1e-leonardo-da-vinci"
+    )
+
+
 def test_one_word_english_names_and_the_whole_query_are_not_named_within():
     index = _card_index("Wallace", "Darian Wallace")
     assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
