@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms, unfolded
 from bot.search import confidence, ranking
@@ -165,7 +166,13 @@ def misspelt_name(key: str, name: str) -> float:
     planet" is not. A card's name is judged so whether it leads to the card or to a
     ruling that mentions it."""
     ratio = fuzz.ratio(key, name) / 100
-    return round(ratio, 4) if ratio >= MISSPELT_NAME else 0.0
+    if ratio >= MISSPELT_NAME:
+        return round(ratio, 4)
+    # One slip in a name of six letters or more is a typo too, two letters swapped as much as
+    # one dropped ("frcition" is Friction), though the ratio counts a swap as two changes.
+    if min(len(key), len(name)) >= 6 and OSA.distance(key, name) == 1:
+        return MISSPELT_NAME
+    return 0.0
 
 
 def _nearly_whole(hit: Hit, key: str, cover: float, whole: float) -> float:

@@ -148,6 +148,18 @@ def test_a_title_misspelt_as_a_whole_counts_as_nearly_typed_exactly(rulings):
     assert exact["2e-this-mission"] >= 0.9 > exact["2e-missions"]
 
 
+def test_two_letters_swapped_are_one_slip_as_a_letter_dropped_is():
+    from bot.search.index import MISSPELT_NAME, misspelt_name
+
+    # fuzz.ratio counts a swap as two changes: "frcition" is only 0.875 alike "friction".
+    assert misspelt_name("frcition", "friction") == MISSPELT_NAME
+    assert misspelt_name("friction", "frcition") == MISSPELT_NAME
+    assert misspelt_name("cloaknig", "cloaking") == MISSPELT_NAME
+    assert misspelt_name("frcition", "faction") == 0.0  # two slips
+    assert misspelt_name("quirk", "quark") == 0.0  # too short to tell a slip from a word
+    assert misspelt_name("assimilate planit", "assimilate planet") >= MISSPELT_NAME
+
+
 def test_a_title_is_named_without_its_closing_qualifier_in_brackets(rulings):
     found = rulings.index.exact("playing an affiliation", edition="1E")
     assert [t.topic for t in found] == ["1e-playing-an-affiliation-non-borg"]
