@@ -67,7 +67,15 @@ def misspelt_cards(
     if not found.confident or not found.hits:
         return [], 0.0
     top = found.hits[0]
-    if top.via not in ("title", "card name") or top.score < MISSPELT_NAME:
+    if top.via not in ("title", "card name", "typo"):
+        return [], 0.0
+    if top.score < MISSPELT_NAME and not (
+        # A one-word name misspelt is matched word for word ("Frcition"), unless the word
+        # typed is a word of its own ("fiction" is not Friction).
+        top.via == "typo"
+        and " " not in top.matched
+        and normalize(query, fold_plurals=False) not in english_words()
+    ):
         return [], 0.0
     # The whole query is the name misspelt, not a few of its words ("what time is it" is
     # not "You Will in Time"): compared as wholes, not word by word.

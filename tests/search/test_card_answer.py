@@ -213,6 +213,15 @@ def test_a_misspelt_card_name_answers_with_the_card_even_when_a_rule_matches_a_w
         assert found.ids[0] == card and found.confident, query
 
 
+def test_a_one_word_card_name_misspelt_is_the_card_not_a_rule_spelt_alike(rulings):
+    # "Frcition" (two letters swapped) was confidently the faction rule, not Friction.
+    assert rulings.ranked("Frcition", "1E").ids[0] == "1e-friction"
+    assert rulings.ranked("frictoin").ids[0] in {"1e-friction", "2e-friction"}
+    # A word spelt right is no misspelt name: "fiction" is not the card Friction.
+    found = rulings.ranked("fiction")
+    assert not (found.confident and found.ids[0].endswith("-friction"))
+
+
 def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(rulings):
     # "Combat Vessel" is the whole name of a 1E card and only the title of the 2E Combat
     # Vessel, Heavily Armed: both are offered, the one named first.
