@@ -81,3 +81,17 @@ def markup_to_words(text: str) -> str:
     text = _LOST_ICON.sub(" (icon) ", text)
     text = _ICON_NAMED.sub(lambda m: icon_word(m.group(1)).removesuffix(" icon"), text)
     return _ICON.sub(lambda m: icon_word(m.group(1)), text)
+
+
+def excerpt(text: str, limit: int) -> str:
+    """The opening words of a text as one plain line of at most ``limit`` characters, cut
+    after a whole word with "…": a pointer to where a ruling fits a question (beside a
+    suggestion), never shown as the ruling itself."""
+    flat = " ".join(markup_to_words(text).replace("*", "").split())
+    flat = re.sub(r"^(?:[-•]|\d+[.)])\s+", "", flat)  # a list item's marker
+    if len(flat) <= limit:
+        return flat
+    cut = flat[: limit - 1]
+    if " " in cut:
+        cut = cut[: cut.rindex(" ")]
+    return cut.rstrip(" ,;:") + "…"

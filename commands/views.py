@@ -15,6 +15,7 @@ from typing import Any
 import discord
 
 from bot.answers.service import Rulings
+from bot.markup import excerpt
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import on_view_error
@@ -145,9 +146,13 @@ def pick_view(
         if result["id"] in seen or len(result["id"]) > limits.CHOICE_VALUE:
             continue
         seen.add(result["id"])
+        passage = (result.get("passage") or {}).get("text")
         options.append(
             discord.SelectOption(
-                label=choice_label(result["title"], result["edition"]), value=result["id"]
+                label=choice_label(result["title"], result["edition"]),
+                value=result["id"],
+                # where the ruling fits the question: a question's words are rarely a title's
+                description=excerpt(passage, limits.SELECT_OPTION_DESCRIPTION) if passage else None,
             )
         )
         if len(options) == limits.CHOICES:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli.main import main
+from bot.markup import excerpt
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -99,6 +100,27 @@ def test_no_confident_match_exits_1_with_suggestions(run):
     code, _, err = run("show", "qwzxv")
     assert code == 1
     assert "No confident match" in err
+
+
+def test_a_miss_points_out_where_each_suggested_ruling_fits_the_question(run):
+    question = "When my Away Team is stopped, can a new away team be formed and beamed down?"
+    code, out, _ = run("show", question, "--edition", "1E", "--json")
+    assert code == 1
+    results = json.loads(out)["results"]
+    parts = {r["id"]: r["passage"]["text"] for r in results if r.get("passage")}
+    assert parts
+    for result in results:  # a part of the ruling's own text, never of a version replaced
+        if result["id"] in parts:
+            code, shown, _ = run("show", result["id"], "--json")
+            assert " ".join(parts[result["id"]].split()) in " ".join(
+                json.loads(shown)["text"].split()
+            )
+    code, _, err = run("show", question, "--edition", "1E")
+    first = next(iter(parts.values()))
+    assert excerpt(first, 60).removesuffix("…") in " ".join(err.split())  # beneath its title
+    # Asked in a title's own words, no part is pointed out: every part holds them alike.
+    _, out, _ = run("show", "phasing", "--json")
+    assert not any(r.get("passage") for r in json.loads(out)["results"] if "phasing" in r["title"])
 
 
 def test_sources_lists_all_five_documents_with_counts(run):

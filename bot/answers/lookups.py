@@ -16,6 +16,7 @@ from typing import Any
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import card_suggestion, result_json
+from bot.markup import excerpt
 from bot.models import WHOLE_ACTIONS
 from bot.normalize import normalize, terms
 from bot.search import card_answer, confidence
@@ -503,6 +504,7 @@ class Answers:
                     found["results"] = [suggested] + [
                         r for r in found["results"] if r["id"] != other["id"]
                     ][:4]
+            self._point_out_in_suggestions(found["results"], text)
             return None, found
         versions = self.store.versions(row["topic"])
         answer: dict[str, Any] = {
@@ -559,6 +561,23 @@ class Answers:
             if others:
                 answer["also"] = others
         return answer, {}
+
+    def _point_out_in_suggestions(self, results: list[dict[str, Any]], query: str) -> None:
+        """Each suggested ruling's part that fits the query best, as ``passage``: a miss
+        lists rulings by title, and a question's words are rarely a title's. Only a part of
+        the text in force (an entry's own text, never a version it replaced), and none when
+        the query is the title's own words."""
+        passages = self.index.passages
+        if passages is None:
+            return
+        asked = set(passages.query_terms(query))
+        for result in results:
+            row = self.store.entry(result["id"])
+            if row is None or not row.get("text") or asked <= set(terms(row["title"])):
+                continue
+            found = passages.best_passage(row["topic"], query, entry=row["id"])
+            if found is not None and " ".join(found.text.split()) in " ".join(row["text"].split()):
+                result["passage"] = {"text": found.text, "example": found.example}
 
     def _answering_passage(
         self, row: dict[str, Any], result: SearchResult, query: str, shown: str
@@ -802,10 +821,7 @@ class Answers:
         for entry_id in entry_ids:
             row = self.store.entry(entry_id)
             if row:
-                flat = " ".join(row["text"].split())
-                out[entry_id] = (
-                    flat if len(flat) <= width else flat[: width - 1].rsplit(" ", 1)[0] + "…"
-                )
+                out[entry_id] = excerpt(row["text"], width)
         return out
 
 

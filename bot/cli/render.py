@@ -21,9 +21,10 @@ from rich.text import Text
 
 from bot.answers.compose import BASE_MISSING, COMPOSED, SIDE_BY_SIDE
 from bot.answers.results import passage_to_point_out
-from bot.markup import markup_to_words
+from bot.markup import excerpt, markup_to_words
 
 MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
+SUGGESTION_EXCERPT = 160  # characters of a suggestion's best part shown beneath it
 
 
 def terminal_width() -> int:
@@ -199,6 +200,8 @@ def suggestions(out: Out, search: dict[str, Any]) -> None:
         out.line("Did you mean:")
         for r in search["results"][:5]:
             out.line(f"{r['title']} ({r['edition']})  [{r['id']}]", indent=2)
+            if r.get("passage"):  # where it fits the question, to choose by
+                out.line(excerpt(r["passage"]["text"], SUGGESTION_EXCERPT), style="dim", indent=4)
 
 
 def search_results(out: Out, found: dict[str, Any]) -> None:

@@ -141,6 +141,24 @@ async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
     assert picked.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
 
 
+async def test_a_miss_shows_where_each_suggested_ruling_fits_the_question(fake_discord, running):
+    # A question's words are rarely a title's: each "did you mean" option says, in its
+    # description, the part of that ruling that fits the question.
+    question = "When my Away Team is stopped, can a new away team be formed and beamed down?"
+    async with running():
+        callback = await fake_discord.interact(
+            payloads.slash_command("ruling", {"query": question, "edition": "1E"}, guild_id=GUILD)
+        )
+    data = callback.body["data"]
+    assert not data.get("embeds") and limits.validate_message(data) == []
+    options = _buttons(data)[0]["options"]
+    described = [o for o in options if o.get("description")]
+    assert described, options
+    for option in described:
+        assert len(option["description"]) <= limits.SELECT_OPTION_TEXT
+    assert any("Away Team" in o["description"] for o in described)
+
+
 async def test_a_miss_in_the_edition_asked_names_the_other_editions_ruling(fake_discord, running):
     # KTC asked in 1E: say it is a 2E ruling, and offer it first, one click away.
     async with running():
