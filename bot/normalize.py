@@ -142,6 +142,14 @@ class Lexicon:
             normalize(str(w), fold_plurals=False) for w in data.get("unstemmed") or []
         )
 
+    def spell_out(self, text: str) -> str:
+        """The text with its abbreviations spelt out ("AU Door": "alternate universe Door"),
+        otherwise as written."""
+        if self._abbreviation is None:
+            return text
+        spelt = self._abbreviation.sub(lambda m: self.abbreviations[m.group(0)], text)
+        return " ".join(spelt.split()) if spelt != text else text
+
     def expand(self, text: str) -> list[str]:
         """The words of a text with abbreviations spelt out, synonyms and compounds folded."""
         return self.expand_written(text)[0]

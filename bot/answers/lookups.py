@@ -18,7 +18,7 @@ from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.results import card_suggestion, result_json
 from bot.markup import excerpt
 from bot.models import WHOLE_ACTIONS
-from bot.normalize import normalize, terms
+from bot.normalize import lexicon, normalize, terms
 from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
@@ -368,7 +368,11 @@ class Answers:
         (a :class:`bot.search.card_answer.CardChoice`, confident or not), else None."""
         result = self.index.search(query, edition=edition, limit=10)
         self._check_inside_card(result, query, edition)
+        # A card named with a player's abbreviation ("AU Door") is named as spelt out.
+        spelt = lexicon().spell_out(query)
         cards = card_answer.named_cards(self.cards.card_index(), query, edition)
+        if not cards and spelt != query:
+            cards = card_answer.named_cards(self.cards.card_index(), spelt, edition)
         likeness = 1.0
         if not cards:
             cards, likeness = card_answer.misspelt_cards(self.cards.card_index(), query, edition)
@@ -379,6 +383,10 @@ class Answers:
         top = result.hits[0] if result.hits else None
         if not cards and (not result.confident or (top is not None and top.mention)):
             within, alike = card_answer.cards_named_within(self.cards.card_index(), query, edition)
+            if not within and spelt != query:
+                within, alike = card_answer.cards_named_within(
+                    self.cards.card_index(), spelt, edition
+                )
             # Sure of a ruling only because its text names a card: the card is the answer
             # when the question holds nothing but its name ("how does Secret Salvage II
             # work", as "Secret Salvage II"), not when it asks more ("Tama Dathon speaking

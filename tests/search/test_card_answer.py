@@ -1,5 +1,6 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
+from bot.normalize import lexicon
 from bot.search import card_answer
 from bot.search.confidence import (
     FEATURES,
@@ -220,6 +221,15 @@ def test_a_one_word_card_name_misspelt_is_the_card_not_a_rule_spelt_alike(ruling
     # A word spelt right is no misspelt name: "fiction" is not the card Friction.
     found = rulings.ranked("fiction")
     assert not (found.confident and found.ids[0].endswith("-friction"))
+
+
+def test_a_card_named_with_a_players_abbreviation_is_the_card(rulings):
+    # The lexicon's AU is "alternate universe": "AU Door" is the card Alternate Universe Door.
+    assert rulings.ranked("AU Door", "1E").ids[0] == "1e-alternate-universe-door"
+    assert rulings.ranked("how does an AU Door work").ids[0] == "1e-alternate-universe-door"
+    # Spelt out only where it was typed in capitals: "au door" is no abbreviation.
+    assert lexicon().spell_out("AU Door") == "alternate universe Door"
+    assert lexicon().spell_out("au door") == "au door"
 
 
 def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(rulings):
