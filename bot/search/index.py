@@ -767,8 +767,16 @@ class SearchIndex:
     def exact(self, query: str, edition: str | None = None, mentions: bool = False) -> list[Target]:
         """The targets one of whose names is exactly the query: with ``mentions``, only
         those that merely mention it; else only their own names."""
+        names = self._exact_names(normalize(str(query)[:MAX_QUERY_CHARS]))
+        return self._targets_named(names, edition, mentions)
+
+    def _targets_named(
+        self, names: Iterable[int], edition: str | None, mentions: bool = False
+    ) -> list[Target]:
+        """The targets of these names (by index), each once, in order: of the edition, and
+        only names that mention them (``mentions``) or only their own names."""
         found: list[Target] = []
-        for index in self._exact_names(normalize(str(query)[:MAX_QUERY_CHARS])):
+        for index in names:
             target = self.targets[self._target[index]]
             if (self._source[index] == MENTION) != mentions or (
                 edition and target.edition != edition
@@ -782,23 +790,17 @@ class SearchIndex:
         """The targets one of whose own names starts with these whole words ("stone knives":
         Stone Knives and Bearskins), in the order of their names; a few at most."""
         probe = normalize(str(words)[:MAX_QUERY_CHARS])
-        found: list[Target] = []
         if not probe:
-            return found
+            return []
+        names = []
         start = bisect.bisect_left(self._sorted_keys, probe)
         for position in range(start, min(start + 50, len(self._order))):
             key = self._sorted_keys[position]
             if not key.startswith(probe):
                 break
-            index = self._order[position]
-            if key != probe and not key.startswith(probe + " "):
-                continue  # "stone knife" does not start "stone knives"
-            target = self.targets[self._target[index]]
-            if self._source[index] == MENTION or (edition and target.edition != edition):
-                continue
-            if target not in found:
-                found.append(target)
-        return found
+            if key == probe or key.startswith(probe + " "):  # "stone knife" is not "stone knives"
+                names.append(self._order[position])
+        return self._targets_named(names, edition)
 
     def named_ending(self, words: str, edition: str | None = None) -> list[Target]:
         """The targets one of whose own names ends with these whole words and is longer
@@ -811,15 +813,8 @@ class SearchIndex:
                 for cut in range(1, len(parts)):
                     endings.setdefault(" ".join(parts[cut:]), []).append(key)
             self._endings = endings
-        found: list[Target] = []
-        for key in self._endings.get(normalize(str(words)[:MAX_QUERY_CHARS]), ()):
-            for index in self._exact_names(key):
-                target = self.targets[self._target[index]]
-                if self._source[index] == MENTION or (edition and target.edition != edition):
-                    continue
-                if target not in found:
-                    found.append(target)
-        return found
+        keys = self._endings.get(normalize(str(words)[:MAX_QUERY_CHARS]), ())
+        return self._targets_named([i for key in keys for i in self._exact_names(key)], edition)
 
     def _offer_passages(self, query: str, edition: str | None, best: dict, offer) -> float:
         """One score per topic from its names and its best passage: a name explains the
