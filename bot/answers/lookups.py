@@ -23,7 +23,7 @@ from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
-from bot.search.index import FILLER, FOUND_BY_TEXT, SearchResult
+from bot.search.index import FILLER, FOUND_BY_TEXT, Hit, SearchResult, Target
 from bot.search.passages import said_runs, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
@@ -418,7 +418,7 @@ class Answers:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice
 
-    def _explains_rest(self, hit, query: str, card) -> bool:
+    def _explains_rest(self, hit: Hit, query: str, card: Target) -> bool:
         """Whether the ruling says something, where it names the card, of the query's words
         besides the card's name (the question's own words, such as "does", left out), or
         those words name another card ("The Intendant Terok Nor": the ruling that names
