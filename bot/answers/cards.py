@@ -6,8 +6,8 @@ import copy
 import json
 from typing import Any
 
-from bot.answers.results import result_json
-from bot.normalize import normalize
+from bot.answers.results import card_suggestion, result_json
+from bot.normalize import lexicon, normalize
 from bot.search import card_answer
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
@@ -85,8 +85,23 @@ class CardLookups:
             # name misspelt. A card sharing a few of its words is a suggestion, not the
             # answer ("what time is it" is not You Will in Time, "cost" not At What Cost?).
             named = card_answer.named_cards(index, text, edition)
+            spelt = lexicon().spell_out(text)  # "AU Door": Alternate Universe Door
+            if not named and spelt != text:
+                named = card_answer.named_cards(index, spelt, edition)
             if not named:
                 named, _ = card_answer.misspelt_cards(index, text, edition)
+            if not named:
+                # The start or end of one card's name ("Stone Knives") names it; of several
+                # ("Terok Nor"), they are the first suggestions.
+                part, _ = card_answer.cards_named_in_part(index, text, edition)
+                if len({normalize(card.title) for card in part}) == 1:
+                    named = part
+                elif part:
+                    listed = [card_suggestion(card) for card in part]
+                    ids = {r["id"] for r in listed}
+                    found["results"] = (
+                        listed + [r for r in found["results"] if r["id"] not in ids]
+                    )[:5]
             if not named:
                 found["confident"] = False
                 return None, found

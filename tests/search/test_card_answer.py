@@ -232,6 +232,17 @@ def test_a_card_named_with_a_players_abbreviation_is_the_card(rulings):
     assert lexicon().spell_out("au door") == "au door"
 
 
+def test_the_card_lookup_finds_a_card_as_the_answers_do(rulings):
+    # /card and `rulings card` name a card as /ruling does: spelt out, or by part of its name.
+    assert rulings.card("AU Door", "1E")[0]["id"] == "1e-alternate-universe-door"
+    assert rulings.card("Stone Knives")[0]["id"] == "1e-stone-knives-and-bearskins"
+    assert rulings.card("Transport Crash Survivor")[0]["id"].startswith("2e-alpha-5-approach")
+    # Part of several cards' names: none is picked, they are suggested first.
+    card, found = rulings.card("Tal Shiar")
+    assert card is None
+    assert all("tal-shiar" in r["id"] for r in found["results"][:3])
+
+
 def test_the_card_whose_whole_name_was_typed_comes_before_one_of_that_title(rulings):
     # "Combat Vessel" is the whole name of a 1E card and only the title of the 2E Combat
     # Vessel, Heavily Armed: both are offered, the one named first.
