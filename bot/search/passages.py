@@ -539,18 +539,23 @@ class PassageIndex:
 
     def says_beside(self, topic: str, name: str, text: str) -> bool:
         """Whether the topic says something of ``text`` where it names ``name``: its title
-        holds one of the text's terms, or one of its passages holds a term of each."""
+        holds one of the text's terms, or one of its passages holds a term of each, the
+        text's weightiest term among them. That term is what the text asks about: "need" and
+        "report" beside a card's name say nothing of "mirror" personnel."""
         asked = set(self.query_terms(text))
         title = self._titles.get(topic, [])
         if asked & set(title):
             return True
+        if not asked:
+            return False
+        weightiest = max(sorted(asked), key=self._idf)
+        beside = self._postings.get(weightiest, {})
         slots = set(self._by_topic.get(topic, []))
-        beside = [self._postings.get(term, {}) for term in asked]
-        for term in set(terms(name)):
-            for slot in slots.intersection(self._postings.get(term, {})):
-                if any(slot in posting for posting in beside):
-                    return True
-        return False
+        return any(
+            slot in beside
+            for term in set(terms(name))
+            for slot in slots.intersection(self._postings.get(term, {}))
+        )
 
     def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
         """The passage of a topic (of one of its versions) that answers a question best

@@ -59,6 +59,9 @@ def test_a_rule_naming_a_card_is_no_answer_to_what_it_does_not_say_of_the_card(r
     ):
         found = rulings.ranked(question)
         assert found.ids[0] != "1e-species"
+    # Nor the rule that says "need" and "report" beside the door, but nothing of "mirror".
+    found = rulings.ranked("Do I need an Alternate Universe Door to report mirror personnel?", "1E")
+    assert found.ids[0] != "1e-time-location"
     # What it does say of a card, it answers: "Dathon speaking first", and two cards it names.
     assert rulings.ranked("Tama Dathon speaking first").ids[0] == "1e-matching-commander"
     assert rulings.ranked("The Intendant Terok Nor").ids[0] == "1e-facility-commander"
@@ -78,6 +81,37 @@ def test_a_rule_says_something_of_words_only_where_it_names_the_card():
     assert not index.says_beside("species", "William Riker", "downloaded")  # another passage
     assert not index.says_beside("species", "Jean-Luc Picard", "leader")
     assert index.says_beside("species", "Riker", "species rules")  # the title says it
+
+
+def test_a_rule_beside_a_card_must_hold_what_the_question_asks_most():
+    # The real question "Do I need an Alternate Universe Door to report mirror personnel?"
+    # was confidently the time location rule: it says "need" and "report" beside the door,
+    # but nothing of "mirror" personnel, the word the question turns on.
+    index = PassageIndex()
+    index.set_topic(
+        "time location",
+        "time location",
+        [
+            Passage(
+                "time location",
+                "time location",
+                0,
+                "When reported in this manner, you do not need an open doorway, such as an "
+                "Alternate Universe Door, to report the Alternate Universe icon cards.",
+                False,
+            ),
+            Passage("time location", "time location", 1, "Report personnel to it.", False),
+        ],
+    )
+    for topic, text in (
+        ("mirror universe", "Mirror personnel are native to the mirror universe."),
+        ("reporting", "You report personnel for free; a doorway may need to be open."),
+        ("door", "A doorway card plays on the table."),
+    ):
+        index.set_topic(topic, topic, [Passage(topic, topic, 0, text, False)])
+    door = "Alternate Universe Door"
+    assert index.says_beside("time location", door, "need report")
+    assert not index.says_beside("time location", door, "need report mirror personnel")
 
 
 def test_a_card_is_found_by_the_start_or_the_end_of_its_name():
