@@ -101,7 +101,10 @@ def cards_named_within(
         return [], 0.0
     longest = min(len(words) - 1, MAX_NAME_WORDS)
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
-        held = sum(1 for w in phrase if w not in FILLER) / len(content)
+        # "card" beside a card's name says what the name is ("Warrior's Birthright card"),
+        # not what is asked of it.
+        asked = [w for w in content if w not in CARD_WORDS] or content
+        held = min(1.0, sum(1 for w in phrase if w not in FILLER) / len(asked))
         if held >= 1.0:
             # "how does Azetbur work", "what does Energy Vortex do?": besides the name only
             # the words a question is wrapped in, named as exactly as by the name alone.
@@ -131,6 +134,7 @@ def cards_named_within(
     return [], 0.0
 
 
+CARD_WORDS = frozenset({"card", "cards"})
 MAX_NAMED_IN_PART = 6  # more card names than this start or end so: a common word, no name
 
 

@@ -42,6 +42,16 @@ def test_a_card_named_with_only_question_words_besides_is_named_exactly():
     assert 0 < share < 1
 
 
+def test_the_word_card_beside_a_card_name_says_what_the_name_is():
+    index = _card_index("Energy Vortex", "Combat Vessel")
+    for query in ("Energy Vortex card", "the Energy Vortex card", "card Energy Vortex"):
+        found, share = card_answer.cards_named_within(index, query, None)
+        assert [c.title for c in found] == ["Energy Vortex"] and share == 1.0, query
+    # A word asked of the card besides "card" still leaves the name short of the question.
+    _, share = card_answer.cards_named_within(index, "is the Combat Vessel card unique", None)
+    assert 0 < share < 1
+
+
 def test_a_card_a_ruling_only_names_is_the_answer_when_the_question_holds_only_its_name(rulings):
     # The Mission II ruling names Secret Salvage II: that made it a sure answer to "how does
     # Secret Salvage II work", though the card's name alone answers with the card.
