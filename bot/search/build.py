@@ -55,6 +55,12 @@ class CardNames:
 _PRINTED_SUBTITLES = {("2E", "Personnel"), ("2E", "Ship")}
 
 
+def subtitle_printed(edition: str, kind: str) -> bool:
+    """Whether cards of this edition and type print their subtitle (2E personnel and
+    ships); the 1E lists give a version the set or episode it comes from as its subtitle."""
+    return (edition, kind) in _PRINTED_SUBTITLES
+
+
 def named_subtitles(cards: Iterable[dict[str, Any]]) -> frozenset[tuple[str, str]]:
     """The subtitles that name a card on their own, as (edition, normalised subtitle):
     "Iliana Ghemor" finds Kira Nerys, Iliana Ghemor. Only printed subtitles (see
@@ -64,7 +70,7 @@ def named_subtitles(cards: Iterable[dict[str, Any]]) -> frozenset[tuple[str, str
     rarely a card's name."""
     titles: dict[tuple[str, str], set[str]] = {}
     for card in cards:
-        if card["subtitle"] and (card["edition"], card["type"]) in _PRINTED_SUBTITLES:
+        if card["subtitle"] and subtitle_printed(card["edition"], card["type"]):
             key = (card["edition"], normalize(card["subtitle"]))
             titles.setdefault(key, set()).add(normalize(card["title"]))
     words = english_words()

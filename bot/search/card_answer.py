@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
+from bot.search.build import subtitle_printed
 from bot.search.confidence import INSIDE_CARD, explained_margin, feature_row, logit, share
 from bot.search.index import (
     FILLER,
@@ -160,7 +161,10 @@ def cards_named_in_part(
     run = " ".join(words)
     if card_index.exact(run, edition=edition):
         return [], 0.0  # a whole name: named, not in part
-    found = card_index.named_starting(run, edition) + card_index.named_ending(run, edition)
+    # The end of a name counts only where it is more than the set a 1E version comes from:
+    # "The Trouble With Tribbles" is a set, not Odo, The Trouble with Tribbles.
+    ending = [card for card in card_index.named_ending(run, edition) if not _set_only(card, run)]
+    found = card_index.named_starting(run, edition) + ending
     found = [
         card
         for at, card in enumerate(found)
@@ -170,6 +174,15 @@ def cards_named_in_part(
         return [], 0.0
     longest = max(len(normalize(card.title).split()) for card in found)
     return found, round(min(len(words) / longest, 0.99), 4)
+
+
+def _set_only(card: Target, run: str) -> bool:
+    """Whether ``run``, the end of the card's name, lies within a subtitle the card does not
+    print (see :func:`bot.search.build.subtitle_printed`)."""
+    if ", " not in card.title or subtitle_printed(card.edition, card.kind):
+        return False
+    subtitle = normalize(card.title.split(", ", 1)[1]).split()
+    return len(run.split()) <= len(subtitle)
 
 
 def _named_runs(

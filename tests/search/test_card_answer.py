@@ -10,7 +10,7 @@ from bot.search.confidence import (
     VETOES,
     Confidence,
 )
-from bot.search.index import SearchIndex, SearchResult, Target
+from bot.search.index import TITLE, SearchIndex, SearchResult, Target
 from bot.search.passages import Passage, PassageIndex
 from tests.search.helpers import titled_index
 
@@ -156,6 +156,32 @@ def test_a_card_is_found_by_the_start_or_the_end_of_its_name():
     edited.remove_topics(["1e-1"])
     edited.finish_edit()
     assert card_answer.cards_named_in_part(edited, "Crash Survivor", None) == ([], 0.0)
+
+
+def test_the_end_of_a_name_is_no_card_when_it_is_only_the_set_of_a_1e_version():
+    # The 1E lists give a version the set it comes from as a subtitle: "The Trouble With
+    # Tribbles" (a real CRD heading about that set's rules) is not Odo of that set.
+    cards = [
+        ("Odo, The Trouble with Tribbles", "1E", "Personnel"),
+        ("Kira Nerys, Iliana Ghemor", "2E", "Personnel"),  # a printed subtitle
+        ("Alpha 5 Approach Transport Crash Survivor", "2E", "Mission"),  # no comma at all
+    ]
+    targets = [
+        Target(f"c-{i}", f"c-{i}", title, edition, kind, "card", None)
+        for i, (title, edition, kind) in enumerate(cards)
+    ]
+    index = SearchIndex(targets)
+    for i, (title, _, _) in enumerate(cards):
+        index.add_name(title, i, TITLE)
+    index.finish()
+
+    def named(query):
+        return [c.title for c in card_answer.cards_named_in_part(index, query, None)[0]]
+
+    assert named("The Trouble With Tribbles") == []
+    assert named("Trouble with Tribbles") == []
+    assert named("Ghemor") == ["Kira Nerys, Iliana Ghemor"]
+    assert named("Transport Crash Survivor") == ["Alpha 5 Approach Transport Crash Survivor"]
 
 
 def test_a_card_named_in_part_is_the_answer_first(rulings):
