@@ -87,6 +87,7 @@ def misspelt_cards(
 
 NAMED_WITHIN_WORDS = 2  # the fewest words a card name needs to be found inside a question
 MAX_NAME_WORDS = 8  # the longest run of a query's words looked up as a card name
+CARD_WORDS = frozenset({"card", "cards"})  # beside a card's name: what the name is
 
 
 def cards_named_within(
@@ -135,7 +136,6 @@ def cards_named_within(
     return [], 0.0
 
 
-CARD_WORDS = frozenset({"card", "cards"})
 MAX_NAMED_IN_PART = 6  # more card names than this start or end so: a common word, no name
 
 
