@@ -102,10 +102,10 @@ def cards_named_within(
     if not content:
         return [], 0.0
     longest = min(len(words) - 1, MAX_NAME_WORDS)
+    # "card" beside a card's name says what the name is ("Warrior's Birthright card"), not
+    # what is asked of it.
+    asked = [w for w in content if w not in CARD_WORDS] or content
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
-        # "card" beside a card's name says what the name is ("Warrior's Birthright card"),
-        # not what is asked of it.
-        asked = [w for w in content if w not in CARD_WORDS] or content
         held = min(1.0, sum(1 for w in phrase if w not in FILLER) / len(asked))
         if held >= 1.0:
             # "how does Azetbur work", "what does Energy Vortex do?": besides the name only
@@ -179,10 +179,10 @@ def cards_named_in_part(
 def _set_only(card: Target, run: str) -> bool:
     """Whether ``run``, the end of the card's name, lies within a subtitle the card does not
     print (see :func:`bot.search.build.subtitle_printed`)."""
-    if ", " not in card.title or subtitle_printed(card.edition, card.kind):
+    full, bare = whole_names(card)
+    if full == bare or subtitle_printed(card.edition, card.kind):
         return False
-    subtitle = normalize(card.title.split(", ", 1)[1]).split()
-    return len(run.split()) <= len(subtitle)
+    return len(run.split()) <= len(full.split()) - len(bare.split())
 
 
 def _named_runs(

@@ -10,9 +10,9 @@ from bot.search.confidence import (
     VETOES,
     Confidence,
 )
-from bot.search.index import TITLE, SearchIndex, SearchResult, Target
+from bot.search.index import SearchIndex, SearchResult, Target
 from bot.search.passages import Passage, PassageIndex
-from tests.search.helpers import titled_index
+from tests.search.helpers import index_of, titled_index
 
 
 def _card_index(*titles: str) -> SearchIndex:
@@ -166,14 +166,12 @@ def test_the_end_of_a_name_is_no_card_when_it_is_only_the_set_of_a_1e_version():
         ("Kira Nerys, Iliana Ghemor", "2E", "Personnel"),  # a printed subtitle
         ("Alpha 5 Approach Transport Crash Survivor", "2E", "Mission"),  # no comma at all
     ]
-    targets = [
-        Target(f"c-{i}", f"c-{i}", title, edition, kind, "card", None)
-        for i, (title, edition, kind) in enumerate(cards)
-    ]
-    index = SearchIndex(targets)
-    for i, (title, _, _) in enumerate(cards):
-        index.add_name(title, i, TITLE)
-    index.finish()
+    index = index_of(
+        [
+            Target(f"c-{i}", f"c-{i}", title, edition, kind, "card", None)
+            for i, (title, edition, kind) in enumerate(cards)
+        ]
+    )
 
     def named(query):
         return [c.title for c in card_answer.cards_named_in_part(index, query, None)[0]]
