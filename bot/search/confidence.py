@@ -58,6 +58,10 @@ FEATURES = (
     # the whole sentences the query is written in, log-scaled (0 for a bare lookup): a
     # situation told in several sentences is rarely settled by one ruling's text
     "sentences",
+    # a lookup ending in the answer's name with a word before it that narrows the name in a
+    # way the answer never says ("Other Order Actions": the actions rule has no "order
+    # actions"): the lookup is about a kind of the thing the answer is about
+    "unheld_modifier",
 )
 
 

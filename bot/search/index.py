@@ -12,6 +12,7 @@ import bisect
 import copy
 import logging
 import math
+import re
 import sqlite3
 from array import array
 from collections import Counter
@@ -76,6 +77,17 @@ _FILLER_WORDS = """a an the i me my we you your it its is are was be been am do 
     crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
 # As a query's words are compared, plurals folded: "does" is "doe" then, and was taken for a
 # word the question is about ("what does Energy Vortex do?").
+# A heading's last clause is what it asks ("Space Missions -- Multiple Ships").
+_CLAUSE_BREAK = re.compile(r"\s+--?\s+|[:;,/&()\u2013\u2014]")
+# A query opening with one of these is a question, even without its "?".
+_QUESTION_OPENINGS = frozenset(
+    "can could may might must shall should would will do does did is are was were how what "
+    "who whom whose which when where why if".split()
+)
+# Words that say where an answer is from, not what it is about ("CRD matching commander").
+_META_TERMS = frozenset(
+    terms("current rules document crd glossary rulebook ruling rulings faq 1e 2e edition")
+)
 FILLER = frozenset(_FILLER_WORDS) | frozenset(normalize(w) for w in _FILLER_WORDS)
 
 
@@ -969,7 +981,40 @@ class SearchIndex:
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
             two_titles=float(_names_another(ranked, words)),
             sentences=math.log1p(written_sentences(query)),
+            unheld_modifier=self._unheld_modifier(top, query),
         )
+
+    def _unheld_modifier(self, top: Hit, query: str) -> float:
+        """1 when a lookup (no question) ends in the answer's name and the word before it
+        narrows the name in a way no passage of the answer says, the two words side by
+        side: "Other Order Actions" asks of a kind of action that the actions rule never
+        names ("order actions"), "random selection" is said so by the selections rule."""
+        if self.passages is None or top.mention or written_sentences(query) or "?" in query:
+            return 0.0
+        opening = normalize(query).split()[:1]
+        if opening and opening[0] in _QUESTION_OPENINGS:
+            return 0.0  # a question without its "?": its words are not a heading's
+        segment = _CLAUSE_BREAK.split(query)[-1]
+        asked = [t for t in self.passages.query_terms(segment) if t not in _META_TERMS]
+        name = set(terms(top.matched))
+
+        def in_name(term: str) -> bool:  # a name's word, as typed, misspelt or in part
+            return term in name or (
+                len(term) >= 3
+                and any(
+                    OSA.distance(term, n) <= (2 if len(term) >= 8 else 1)
+                    or (len(term) >= 4 and fuzz.partial_ratio(term, n) >= 80)
+                    for n in name
+                )
+            )
+
+        end = len(asked)
+        while end and in_name(asked[end - 1]):
+            end -= 1
+        if end == len(asked) or end == 0:
+            return 0.0
+        held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
+        return 0.0 if held else 1.0
 
     def suggest(
         self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS

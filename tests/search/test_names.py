@@ -163,3 +163,43 @@ def test_two_letters_swapped_are_one_slip_as_a_letter_dropped_is():
 def test_a_title_is_named_without_its_closing_qualifier_in_brackets(rulings):
     found = rulings.index.exact("playing an affiliation", edition="1E")
     assert [t.topic for t in found] == ["1e-playing-an-affiliation-non-borg"]
+
+
+def _with_passages(texts: dict[str, str]):
+    """A titled index whose targets (titles: the keys) have these texts as passages."""
+    from bot.search.passages import build_passage_index
+
+    index = titled_index(*texts)
+    rows = {
+        f"1e-{i}": [{"topic": f"1e-{i}", "id": f"1e-{i}:1", "text": text, "edition": "1E"}]
+        for i, text in enumerate(texts.values())
+    }
+    titles = {f"1e-{i}": title for i, title in enumerate(texts)}
+    index.passages = build_passage_index(rows, titles)
+    return index
+
+
+def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
+    unheld = FEATURES.index("unheld_modifier")
+    index = _with_passages(
+        {
+            "actions": "Players perform actions to play cards and execute orders.",
+            "requirements": "All requirements must be met, unless there is a condition.",
+            "selections": "A random selection is made by the opponent.",
+        }
+    )
+
+    def marked(query: str) -> float:
+        result = index.search(query)
+        assert result.hits, query
+        return result.features[unheld]
+
+    # Headings (from the 2E rulebook and the rulings list) that ask of a kind of the thing.
+    assert marked("Other Order Actions") == 1.0  # "orders" and "actions", never together
+    assert marked("Dilemmas With Conditional Requirements") == 1.0
+    # The answer says the kind itself; nothing narrows the name; a question's words.
+    assert marked("random selection") == 0.0
+    assert marked("actions") == 0.0
+    assert marked("what are other order actions") == 0.0
+    assert marked("Actions -- Order Actions") == 1.0  # the last clause is what is asked
+    assert marked("Order Actions -- costs") == 0.0
