@@ -87,7 +87,9 @@ def misspelt_cards(
 
 NAMED_WITHIN_WORDS = 2  # the fewest words a card name needs to be found inside a question
 MAX_NAME_WORDS = 8  # the longest run of a query's words looked up as a card name
-CARD_WORDS = frozenset({"card", "cards"})  # beside a card's name: what the name is
+CARD_WORDS = frozenset(
+    {"card", "cards", "play", "plays", "played", "playing", "use", "uses", "used", "using"}
+)  # beside a card's name: what the name is, or asking how it is played
 
 
 def cards_named_within(
@@ -102,8 +104,9 @@ def cards_named_within(
     if not content:
         return [], 0.0
     longest = min(len(words) - 1, MAX_NAME_WORDS)
-    # "card" beside a card's name says what the name is ("Warrior's Birthright card"), not
-    # what is asked of it.
+    # "card" beside a card's name says what the name is ("Warrior's Birthright card"), and
+    # "play" or "use" asks how the card is played ("can I play Devidian Door"): the card's
+    # text answers that, nothing else is asked of it.
     asked = [w for w in content if w not in CARD_WORDS] or content
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
         held = min(1.0, sum(1 for w in phrase if w not in FILLER) / len(asked))
@@ -132,7 +135,7 @@ def cards_named_within(
             if spelt in whole_names(card, fold_plurals=False)
         ]
         if found:
-            return found, round(min(1 / len(content), 0.99), 4)
+            return found, round(min(1 / len(asked), 0.99), 4)
     return [], 0.0
 
 

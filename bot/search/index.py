@@ -72,7 +72,7 @@ _FILLER_WORDS = """a an the i me my we you your it its is are was be been am do 
     how what when where which who whom why can could should would will shall may might must
     to of in on for with about at by from into as if or and but so than then there this that
     these those happen happens happened rule rules ruling rulings work works mean means
-    explain explanation explanations explained explaining
+    explain explanation explanations explained explaining expanded
     tell please question q vs versus get gets say says said
     crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
 # As a query's words are compared, plurals folded: "does" is "doe" then, and was taken for a

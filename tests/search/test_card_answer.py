@@ -52,6 +52,21 @@ def test_the_word_card_beside_a_card_name_says_what_the_name_is():
     assert 0 < share < 1
 
 
+def test_asking_how_a_card_is_played_or_for_its_explanation_asks_for_the_card():
+    index = _card_index("Devidian Door", "Phased Matter")
+    for query in (
+        "DEVIDIAN DOOR: WHERE PLAYED",  # headings of the Decipher FAQs
+        "Phased Matter -- Expanded Explanation",
+        "can I play Devidian Door",
+        "how do I use Devidian Door",
+    ):
+        found, share = card_answer.cards_named_within(index, query, None)
+        assert found and share == 1.0, query
+    # Something else asked of the card leaves its name short of the question.
+    _, share = card_answer.cards_named_within(index, "can I play Devidian Door on a ship", None)
+    assert 0 < share < 1
+
+
 def test_a_card_a_ruling_only_names_is_the_answer_when_the_question_holds_only_its_name(rulings):
     # The Mission II ruling names Secret Salvage II: that made it a sure answer to "how does
     # Secret Salvage II work", though the card's name alone answers with the card.
