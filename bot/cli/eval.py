@@ -124,6 +124,7 @@ def fit_models(rulings: Any, cases: list) -> tuple[Any, Any]:
     model = confidence.fit(
         [a.features for a in answers],
         [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
+        [case.negative for case in cases],
     )
     return order, model
 

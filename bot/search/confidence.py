@@ -21,6 +21,10 @@ from bot.search import params
 
 PARAMS_FILE = Path(__file__).with_name("confidence.json")
 TARGET_PRECISION = 0.997  # on the training folds; held out it must stay >= 98 %
+# Log-odds the threshold keeps above the most likely training question no document answers:
+# held out, the hardest such question lies a little above the hardest the fit has seen, and
+# answering one of those confidently is the worst answer there is.
+NEGATIVE_MARGIN = 0.15
 RIDGE = 0.5
 ITERATIONS = 30
 
@@ -215,23 +219,42 @@ class Confidence:
 
 
 def threshold_for(
-    weights: Sequence[float], rows: Sequence[Sequence[float]], labels: Sequence[bool]
+    weights: Sequence[float],
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[bool],
+    negative: Sequence[bool] = (),
 ) -> float:
     """The threshold for these weights (see :func:`choose_threshold`), chosen on the answers
-    the vetoes leave to the model: those they keep unconfident do not count."""
+    the vetoes leave to the model: those they keep unconfident do not count. ``negative``
+    marks the rows of questions no document answers: the threshold stays
+    :data:`NEGATIVE_MARGIN` log-odds above the likeliest of them."""
     model = Confidence(tuple(weights), 1.0)
-    kept = [(r, y) for r, y in zip(rows, labels, strict=True) if not vetoed(r)]
-    return choose_threshold([model.probability(r) for r, _ in kept], [y for _, y in kept])
+    marks = list(negative) or [False] * len(rows)
+    kept = [
+        (model.probability(r), y, n)
+        for r, y, n in zip(rows, labels, marks, strict=True)
+        if not vetoed(r)
+    ]
+    threshold = choose_threshold([p for p, _, _ in kept], [y for _, y, _ in kept])
+    unanswerable = [p for p, _, n in kept if n]
+    if unanswerable:
+        top = min(max(max(unanswerable), 1e-9), 1 - 1e-9)
+        threshold = max(threshold, sigmoid(math.log(top / (1 - top)) + NEGATIVE_MARGIN))
+    return threshold
 
 
-def fit(rows: Sequence[Sequence[float]], labels: Sequence[bool]) -> Confidence:
+def fit(
+    rows: Sequence[Sequence[float]], labels: Sequence[bool], negative: Sequence[bool] = ()
+) -> Confidence:
     weights = fit_logistic(rows, labels)
-    return Confidence(tuple(weights), threshold_for(weights, rows, labels))
+    return Confidence(tuple(weights), threshold_for(weights, rows, labels, negative))
 
 
-def fit_confidence(rows: list[list[float]], labels: list[bool]) -> Callable[[list[float]], bool]:
+def fit_confidence(
+    rows: list[list[float]], labels: list[bool], negative: Sequence[bool] = ()
+) -> Callable[[list[float]], bool]:
     """The k-fold hook of :func:`bot.search.evaluate.run`."""
-    return fit(rows, labels).confident
+    return fit(rows, labels, negative).confident
 
 
 def load(path: Path = PARAMS_FILE) -> Confidence | None:

@@ -112,8 +112,9 @@ def fold_of(case: Case, k: int, draw: int = 0) -> int:
     return int.from_bytes(digest[:4], "big") % k
 
 
-# A model: fitted on (features, right?) pairs, it answers whether features are confident.
-Fit = Callable[[list[list[float]], list[bool]], Callable[[list[float]], bool]]
+# A model: fitted on (features, right?) pairs and which of them no document answers, it
+# answers whether features are confident.
+Fit = Callable[[list[list[float]], list[bool], list[bool]], Callable[[list[float]], bool]]
 # Candidate groups: per case, each ruling weighed with (its signals, is it an answer).
 Groups = list[list[tuple[list[float], bool]]]
 
@@ -128,7 +129,7 @@ class RankingHooks:
 
     fit: Callable[[Groups], Any]
     use: Callable[[Any], None]
-    fit_confidence: Callable[[list[list[float]], list[bool]], Any] | None = None
+    fit_confidence: Callable[[list[list[float]], list[bool], list[bool]], Any] | None = None
     use_confidence: Callable[[Any], None] | None = None
 
 
@@ -179,12 +180,14 @@ def run(
                         ranking.fit_confidence(
                             [answers[i].features for i in train],
                             [answers[i].right(cases[i].expect) for i in train],
+                            [cases[i].negative for i in train],
                         )
                     )
                     answers = [system(case.query, case.edition) for case in cases]
             model = fit(
                 [answers[i].features for i in train],
                 [answers[i].right(cases[i].expect) for i in train],
+                [cases[i].negative for i in train],
             )
             for i in range(len(cases)):
                 if fold[i] == held:

@@ -42,11 +42,13 @@ def test_figures_count_top1_top5_precision_coverage_and_negatives():
 
 
 def test_kfold_decides_confidence_with_a_model_fitted_on_the_other_folds():
-    cases = [Case(f"q{i}", ("x",), None, "exact") for i in range(20)]
+    cases = [Case(f"q{i}", ("x",) if i % 4 else (), None, "exact") for i in range(20)]
     answers = {c.query: (["x"], False) for c in cases}
     seen_sizes = []
 
-    def fit(rows, labels):
+    def fit(rows, labels, negative):
+        # Told which training questions no document answers (a quarter of them here).
+        assert len(negative) == len(rows) and 0 < sum(negative) < len(rows)
         seen_sizes.append(len(rows))
         return lambda features: True
 
@@ -145,7 +147,7 @@ def test_kfold_fits_the_ranking_without_the_held_out_cases():
     def use(model):
         in_use[0] = model
 
-    outcomes = run(cases, system, fit=lambda rows, labels: (lambda f: True), folds=3,
+    outcomes = run(cases, system, fit=lambda rows, labels, negative: (lambda f: True), folds=3,
                    ranking=RankingHooks(fit=fit, use=use))  # fmt: skip
     assert len(outcomes) == 12 and in_use[0] is None
     for held, seen in enumerate(fitted_on):
@@ -168,14 +170,14 @@ def test_kfold_fits_the_systems_own_confidence_without_the_held_out_cases():
         return Ranked(ids=["x"], features=[float(query[1:]), float(in_use[0] or 0)],
                       candidates=[("x", [1.0])])  # fmt: skip
 
-    def fit_confidence(rows, labels):
+    def fit_confidence(rows, labels, negative):
         fitted_on.append({f"q{int(row[0])}" for row in rows})
         return len(fitted_on)
 
     def use_confidence(model):
         in_use[0] = model
 
-    def fit(rows, labels):
+    def fit(rows, labels, negative):
         def verdict(features):
             judged_with[f"q{int(features[0])}"] = features[1]
             return True

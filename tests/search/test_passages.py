@@ -2,10 +2,13 @@
 
 import math
 
+import pytest
+
 from bot.normalize import holds_run, quoted_phrases, terms, terms_as_written
 from bot.search import passages
 from bot.search.confidence import (
     FEATURES,
+    NEGATIVE_MARGIN,
     UNQUOTED,
     Confidence,
     choose_threshold,
@@ -255,6 +258,26 @@ def test_a_topic_can_be_replaced_alone():
     assert index.search("seed phase")[0].topic == "1e-seed-phase"
     index.remove_topic("1e-mis-seeds")
     assert not index.search("revealed discarded")
+
+
+def test_the_threshold_keeps_a_margin_above_questions_no_document_answers():
+    def row(score: float) -> list[float]:
+        return [1.0, score] + [0.0] * (len(FEATURES) - 2)
+
+    weights = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)  # the probability: sigmoid(score)
+    right = [row(1.5 + k / 100) for k in range(1, 41)]
+    unanswerable = [row(1.5), row(1.0)]
+    rows, labels = right + unanswerable, [True] * 40 + [False, False]
+    # As wrong answers, the likeliest sets the line just above itself; as questions no
+    # document answers, a margin above it: held out, the next one may lie a little higher.
+    plain = threshold_for(weights, rows, labels)
+    guarded = threshold_for(weights, rows, labels, [False] * 40 + [True, True])
+    assert sigmoid(1.5) < plain < sigmoid(1.5 + NEGATIVE_MARGIN) <= guarded
+    assert guarded == pytest.approx(sigmoid(1.5 + NEGATIVE_MARGIN))
+    # A vetoed row counts for neither.
+    vetoed_row = [0.0] * len(FEATURES)
+    vetoed_row[UNQUOTED] = 1.0
+    assert threshold_for([0.0] * len(FEATURES), [vetoed_row], [False], [True]) == 1.0
 
 
 def test_logistic_fit_separates_and_the_threshold_keeps_precision():
