@@ -3,7 +3,9 @@
 The features of a search's top answer (how it matched, its score and its lead over the
 next one, how much of the query it explains, ...) go through a logistic model; the answer
 is confident when the model's probability reaches a threshold chosen on the training cases
-so that confident answers were right at least ``TARGET_PRECISION`` of the time. The fit is
+so that confident answers were right at least ``TARGET_PRECISION`` of the time (all of it:
+no wrong training answer above the line), and a margin above every training question no
+document answers. The fit is
 plain Python (Newton's method with a small ridge), deterministic, and its result is the
 small reviewable file ``confidence.json`` beside this module (``rulings eval --fit`` rewrites
 it from the whole table).
@@ -20,7 +22,11 @@ from pathlib import Path
 from bot.search import params
 
 PARAMS_FILE = Path(__file__).with_name("confidence.json")
-TARGET_PRECISION = 0.997  # on the training folds; held out it must stay >= 98 %
+# No wrong training answer above the line. 99.7 % allowed one wrong answer once some 330
+# were confident: the shipped fit (on every case) reached that, the k-fold fits (on four
+# fifths) did not, so the shipped threshold sat lower than any the figures were measured
+# with. Held out, confident answers must stay right >= 98 % of the time.
+TARGET_PRECISION = 1.0
 # Log-odds the threshold keeps above the most likely training question no document answers:
 # held out, the hardest such question lies a little above the hardest the fit has seen, and
 # answering one of those confidently is the worst answer there is.

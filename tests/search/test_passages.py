@@ -280,6 +280,18 @@ def test_the_threshold_keeps_a_margin_above_questions_no_document_answers():
     assert threshold_for([0.0] * len(FEATURES), [vetoed_row], [False], [True]) == 1.0
 
 
+def test_no_wrong_training_answer_lies_above_the_threshold_however_many_are_right():
+    # 99.7 % would let one wrong answer in among 400 right ones: a fit on the whole table
+    # would then draw a lower line than the k-fold fits it is measured by.
+    def row(score: float) -> list[float]:
+        return [1.0, score] + [0.0] * (len(FEATURES) - 2)
+
+    weights = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)
+    right = [row(1.0 + k / 100) for k in range(400)]
+    rows, labels = right + [row(2.005)], [True] * 400 + [False]
+    assert threshold_for(weights, rows, labels) > sigmoid(2.005)
+
+
 def test_logistic_fit_separates_and_the_threshold_keeps_precision():
     rows = [[1.0, x / 10] for x in range(10)]
     labels = [x >= 5 for x in range(10)]
