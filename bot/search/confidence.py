@@ -5,10 +5,9 @@ next one, how much of the query it explains, ...) go through a logistic model; t
 is confident when the model's probability reaches a threshold chosen on the training cases
 so that confident answers were right at least ``TARGET_PRECISION`` of the time (all of it:
 no wrong training answer above the line), and a margin above every training question no
-document answers. The fit is
-plain Python (Newton's method with a small ridge), deterministic, and its result is the
-small reviewable file ``confidence.json`` beside this module (``rulings eval --fit`` rewrites
-it from the whole table).
+document answers. The fit is plain Python (Newton's method with a small ridge),
+deterministic, and its result is the small reviewable file ``confidence.json`` beside this
+module (``rulings eval --write-params`` rewrites it from the whole table).
 """
 
 from __future__ import annotations
