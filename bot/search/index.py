@@ -71,12 +71,16 @@ LABEL_LIMIT = 100
 _FILLER_WORDS = """a an the i me my we you your it its is are was be been am do does did doing
     how what when where which who whom why can could should would will shall may might must
     to of in on for with about at by from into as if or and but so than then there this that
-    these those happen happens happened rule rules ruling rulings work works mean means
+    these those happen happens happened work works mean means
     explain explanation explanations explained explaining expanded
-    tell please question q vs versus get gets say says said
-    crd glossary rulebook faq""".split()  # the last: where an answer is from, not what about
+    tell please question q vs versus get gets say says said""".split()
+# Words that say where an answer is from, not what it is about ("CRD matching commander").
+_SOURCE_WORDS = "rule rules ruling rulings crd glossary rulebook faq".split()
 # As a query's words are compared, plurals folded: "does" is "doe" then, and was taken for a
 # word the question is about ("what does Energy Vortex do?").
+FILLER = frozenset(_FILLER_WORDS + _SOURCE_WORDS) | frozenset(
+    normalize(w) for w in _FILLER_WORDS + _SOURCE_WORDS
+)
 # A heading's last clause is what it asks ("Space Missions -- Multiple Ships").
 _CLAUSE_BREAK = re.compile(r"\s+--?\s+|[:;,/&()\u2013\u2014]")
 # A query opening with one of these is a question, even without its "?".
@@ -84,11 +88,9 @@ _QUESTION_OPENINGS = frozenset(
     "can could may might must shall should would will do does did is are was were how what "
     "who whom whose which when where why if".split()
 )
-# Words that say where an answer is from, not what it is about ("CRD matching commander").
-_META_TERMS = frozenset(
-    terms("current rules document crd glossary rulebook ruling rulings faq 1e 2e edition")
-)
-FILLER = frozenset(_FILLER_WORDS) | frozenset(normalize(w) for w in _FILLER_WORDS)
+# The source words as terms, with what a source is called in full ("current rules
+# document") and the editions: none of them narrows the name a lookup ends in.
+_META_TERMS = frozenset(terms(" ".join(_SOURCE_WORDS) + " current document 1e 2e edition"))
 
 
 @dataclass(slots=True)
@@ -951,6 +953,7 @@ class SearchIndex:
         cover, whole = _name_fit(top.matched, top.via, content)
         via = top.via
         exact = self.by_topic[top.target.topic] in exact_targets
+        said = written_sentences(query)
         return confidence.feature_row(
             score=top.score,
             gap=top.score - second,
@@ -980,19 +983,18 @@ class SearchIndex:
             mention_name=float(top.mention),
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
             two_titles=float(_names_another(ranked, words)),
-            sentences=math.log1p(written_sentences(query)),
-            unheld_modifier=self._unheld_modifier(top, query),
+            sentences=math.log1p(said),
+            unheld_modifier=self._unheld_modifier(top, query, words, said),
         )
 
-    def _unheld_modifier(self, top: Hit, query: str) -> float:
+    def _unheld_modifier(self, top: Hit, query: str, words: list[str], said: int) -> float:
         """1 when a lookup (no question) ends in the answer's name and the word before it
         narrows the name in a way no passage of the answer says, the two words side by
         side: "Other Order Actions" asks of a kind of action that the actions rule never
         names ("order actions"), "random selection" is said so by the selections rule."""
-        if self.passages is None or top.mention or written_sentences(query) or "?" in query:
+        if self.passages is None or top.mention or said or "?" in query:
             return 0.0
-        opening = normalize(query).split()[:1]
-        if opening and opening[0] in _QUESTION_OPENINGS:
+        if words and words[0] in _QUESTION_OPENINGS:
             return 0.0  # a question without its "?": its words are not a heading's
         segment = _CLAUSE_BREAK.split(query)[-1]
         asked = [t for t in self.passages.query_terms(segment) if t not in _META_TERMS]
