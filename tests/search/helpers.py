@@ -1,6 +1,7 @@
 """Small in-memory indexes for the search tests (no store)."""
 
 from bot.search.index import TITLE, SearchIndex, Target
+from bot.search.passages import build_passage_index
 
 
 def titled_index(*titles: str, kind: str = "rule", source: str = "Glossary") -> SearchIndex:
@@ -19,4 +20,16 @@ def index_of(targets: list[Target]) -> SearchIndex:
     for i, target in enumerate(targets):
         index.add_name(target.title, i, TITLE)
     index.finish()
+    return index
+
+
+def titled_index_with_passages(texts: dict[str, str]) -> SearchIndex:
+    """:func:`titled_index` of these titles (the keys), each topic's text (the values) its
+    passages, as the service's index has them."""
+    index = titled_index(*texts)
+    rows = {
+        f"1e-{i}": [{"topic": f"1e-{i}", "id": f"1e-{i}:1", "text": text, "edition": "1E"}]
+        for i, text in enumerate(texts.values())
+    }
+    index.passages = build_passage_index(rows, {f"1e-{i}": t for i, t in enumerate(texts)})
     return index

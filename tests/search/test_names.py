@@ -5,7 +5,7 @@ from bot.search import confidence
 from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES
 from bot.search.index import content_words
-from tests.search.helpers import titled_index
+from tests.search.helpers import titled_index, titled_index_with_passages
 
 
 def test_a_folded_word_unfolds_to_the_plurals_that_fold_to_it():
@@ -165,23 +165,9 @@ def test_a_title_is_named_without_its_closing_qualifier_in_brackets(rulings):
     assert [t.topic for t in found] == ["1e-playing-an-affiliation-non-borg"]
 
 
-def _with_passages(texts: dict[str, str]):
-    """A titled index whose targets (titles: the keys) have these texts as passages."""
-    from bot.search.passages import build_passage_index
-
-    index = titled_index(*texts)
-    rows = {
-        f"1e-{i}": [{"topic": f"1e-{i}", "id": f"1e-{i}:1", "text": text, "edition": "1E"}]
-        for i, text in enumerate(texts.values())
-    }
-    titles = {f"1e-{i}": title for i, title in enumerate(texts)}
-    index.passages = build_passage_index(rows, titles)
-    return index
-
-
 def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
     unheld = FEATURES.index("unheld_modifier")
-    index = _with_passages(
+    index = titled_index_with_passages(
         {
             "actions": "Players perform actions to play cards and execute orders.",
             "requirements": "All requirements must be met, unless there is a condition.",
