@@ -260,36 +260,37 @@ def test_a_topic_can_be_replaced_alone():
     assert not index.search("revealed discarded")
 
 
-def test_the_threshold_keeps_a_margin_above_questions_no_document_answers():
-    def row(score: float) -> list[float]:
-        return [1.0, score] + [0.0] * (len(FEATURES) - 2)
+# Weights that make an answer's probability sigmoid(its score), and a row of that score.
+_BY_SCORE = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)
 
-    weights = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)  # the probability: sigmoid(score)
-    right = [row(1.5 + k / 100) for k in range(1, 41)]
-    unanswerable = [row(1.5), row(1.0)]
+
+def _scored_row(score: float) -> list[float]:
+    return [1.0, score] + [0.0] * (len(FEATURES) - 2)
+
+
+def test_the_threshold_keeps_a_margin_above_questions_no_document_answers():
+    right = [_scored_row(1.5 + k / 100) for k in range(1, 41)]
+    unanswerable = [_scored_row(1.5), _scored_row(1.0)]
     rows, labels = right + unanswerable, [True] * 40 + [False, False]
     # As wrong answers, the likeliest sets the line just above itself; as questions no
     # document answers, a margin above it: held out, the next one may lie a little higher.
-    plain = threshold_for(weights, rows, labels)
-    guarded = threshold_for(weights, rows, labels, [False] * 40 + [True, True])
+    plain = threshold_for(_BY_SCORE, rows, labels)
+    guarded = threshold_for(_BY_SCORE, rows, labels, [False] * 40 + [True, True])
     assert sigmoid(1.5) < plain < sigmoid(1.5 + NEGATIVE_MARGIN) <= guarded
     assert guarded == pytest.approx(sigmoid(1.5 + NEGATIVE_MARGIN))
-    # A vetoed row counts for neither.
-    vetoed_row = [0.0] * len(FEATURES)
-    vetoed_row[UNQUOTED] = 1.0
-    assert threshold_for([0.0] * len(FEATURES), [vetoed_row], [False], [True]) == 1.0
+    # A negative a veto keeps unconfident sets no margin, however likely the model finds it.
+    vetoed = _scored_row(3.0)
+    vetoed[UNQUOTED] = 1.0
+    rows, labels = right + [vetoed], [True] * 40 + [False]
+    assert threshold_for(_BY_SCORE, rows, labels, [False] * 40 + [True]) == sigmoid(1.51)
 
 
 def test_no_wrong_training_answer_lies_above_the_threshold_however_many_are_right():
     # 99.7 % would let one wrong answer in among 400 right ones: a fit on the whole table
     # would then draw a lower line than the k-fold fits it is measured by.
-    def row(score: float) -> list[float]:
-        return [1.0, score] + [0.0] * (len(FEATURES) - 2)
-
-    weights = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)
-    right = [row(1.0 + k / 100) for k in range(400)]
-    rows, labels = right + [row(2.005)], [True] * 400 + [False]
-    assert threshold_for(weights, rows, labels) > sigmoid(2.005)
+    right = [_scored_row(1.0 + k / 100) for k in range(400)]
+    rows, labels = right + [_scored_row(2.005)], [True] * 400 + [False]
+    assert threshold_for(_BY_SCORE, rows, labels) > sigmoid(2.005)
 
 
 def test_logistic_fit_separates_and_the_threshold_keeps_precision():
