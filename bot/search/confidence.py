@@ -243,6 +243,7 @@ def threshold_for(
     threshold = choose_threshold([p for p, _, _ in kept], [y for _, y, _ in kept])
     unanswerable = [p for p, _, n in kept if n]
     if unanswerable:
+        # Not logit(): its clip at 0.9975 would draw the line below a likelier negative.
         top = min(max(max(unanswerable), 1e-9), 1 - 1e-9)
         threshold = max(threshold, sigmoid(math.log(top / (1 - top)) + NEGATIVE_MARGIN))
     return threshold
