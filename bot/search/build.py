@@ -17,8 +17,10 @@ from typing import Any
 from bot.normalize import normalize
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
 from bot.search.passages import (
+    EditionVocabulary,
     PassageIndex,
     build_passage_index,
+    edition_vocabulary,
     english_words,
     known_terms,
     topic_passages,
@@ -108,6 +110,10 @@ class RulingsIndexBuilder:
         # The card texts' words are spelt right: a question's word found there but in no
         # ruling is not a typo of a ruling's word. Stemmed when first asked for.
         self.card_words = functools.cache(functools.partial(known_terms, texts))
+        self.card_vocabulary = functools.partial(
+            edition_vocabulary,
+            tuple((card["edition"], text) for card, text in zip(cards, texts, strict=True)),
+        )
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
         """The index every lookup searches: one target per topic (its current version)."""
@@ -121,7 +127,7 @@ class RulingsIndexBuilder:
             self._add_names(index, row, index.by_topic[row["topic"]])
         for alias in db.query("SELECT alias, target FROM aliases"):
             self._add_alias(index, alias)
-        index.passages = build_passages(rows, self.card_words)
+        index.passages = build_passages(rows, self.card_words, self.card_vocabulary)
         index.finish()
         return index
 
@@ -222,17 +228,20 @@ class RulingsIndexBuilder:
 
 
 def build_passages(
-    rows: list[dict[str, Any]], known_words: Callable[[], frozenset[str]] = frozenset
+    rows: list[dict[str, Any]],
+    known_words: Callable[[], frozenset[str]] = frozenset,
+    card_vocabulary: Callable[[], EditionVocabulary] = EditionVocabulary.empty,
 ) -> PassageIndex:
     """Every passage of every current topic (all its live versions), held in memory
-    (``known_words``: gives the terms spelt right that no passage need hold)."""
+    (``known_words``: gives the terms spelt right that no passage need hold;
+    ``card_vocabulary``: the cards' words by edition)."""
     by_topic: dict[str, list[dict[str, Any]]] = {}
     titles: dict[str, str] = {}
     for row in rows:
         by_topic.setdefault(row["topic"], []).append(row)
         if row["rank"] == 0:
             titles[row["topic"]] = row["title"]
-    return build_passage_index(by_topic, titles, known_words)
+    return build_passage_index(by_topic, titles, known_words, card_vocabulary)
 
 
 def build_card_index(store: Store) -> SearchIndex:

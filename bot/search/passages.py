@@ -49,6 +49,10 @@ MAX_QUERY_TERMS = 24
 # A question leans to an edition by the evidence of its words, summed (a word only one
 # edition uses counts whole, however many shared words surround it), squashed to -1..1.
 LEAN_SCALE = 8.0
+# A card-text word's say in the lean beside a ruling's word: equal. The rulings alone lean
+# "Away Team" to neither edition (both editions' rules discuss away teams); the cards show
+# 1E prints it on hundreds of cards and 2E on few.
+CARD_LEAN_WEIGHT = 1.0
 
 _ITEM = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)")
 _EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
@@ -261,6 +265,9 @@ class PassageIndex:
         # Asked for only when a question has a word no passage holds, so start-up never
         # pays for it.
         self.known_words: Callable[[], frozenset[str]] = frozenset
+        # How many cards of each edition print each term (see ``edition_vocabulary``): the
+        # lean's second witness. Asked for on the first lean, like ``known_words``.
+        self.card_vocabulary: Callable[[], EditionVocabulary] = EditionVocabulary.empty
 
     def __len__(self) -> int:
         return self._live
@@ -387,13 +394,17 @@ class PassageIndex:
         Each term counts by its weight (idf) and how one-sided its passages are; the
         evidence is summed (see LEAN_SCALE)."""
         total = weight = 0.0
+        cards = self.card_vocabulary()
         for term in _written_terms(text):
             first, second = self._edition_df.get(term, (0, 0))
-            if not first + second:
-                continue
-            idf = self._idf(term, first + second)  # as written: counted apart from postings
-            total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
-            weight += idf
+            if first + second:
+                idf = self._idf(term, first + second)  # as written: apart from postings
+                total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
+                weight += idf
+            evidence = cards.evidence(term)
+            if evidence:
+                total += CARD_LEAN_WEIGHT * evidence[0]
+                weight += evidence[1]
         return math.tanh(total / LEAN_SCALE) if weight else 0.0
 
     def has_term(self, term: str) -> bool:
@@ -579,17 +590,61 @@ class PassageIndex:
         return self._passages[best[1]] if best else None
 
 
+@dataclass(frozen=True)
+class EditionVocabulary:
+    """How many cards of each edition print each term (as written, before the lexicon's
+    synonyms): the words of each game as its cards use them."""
+
+    counts: dict[str, tuple[int, int]]
+    cards: tuple[int, int]  # how many cards of 1E and of 2E were read
+
+    @staticmethod
+    def empty() -> EditionVocabulary:
+        return EditionVocabulary({}, (0, 0))
+
+    def evidence(self, term: str) -> tuple[float, float] | None:
+        """(signed evidence toward 1E, its weight) of one term, or None if no card prints
+        it. Each edition's count is taken as a share of its own cards (the lists are of
+        different sizes); the weight is the term's rarity among all cards."""
+        counts = self.counts.get(term)
+        if counts is None or not all(self.cards):
+            return None
+        first = (counts[0] + 0.5) / self.cards[0]
+        second = (counts[1] + 0.5) / self.cards[1]
+        idf = math.log(1 + sum(self.cards) / (counts[0] + counts[1]))
+        return idf * (first / (first + second) - 0.5) * 2, idf
+
+
+@functools.lru_cache(maxsize=2)
+def edition_vocabulary(cards: tuple[tuple[str, str], ...]) -> EditionVocabulary:
+    """The card vocabulary of ``cards``, each an (edition, title and text) pair. Kept for
+    the card lists last read: every rebuild of the index reads the same lists."""
+    counts: dict[str, list[int]] = {}
+    sizes = [0, 0]
+    for edition, text in cards:
+        side = 0 if edition == "1E" else 1 if edition == "2E" else None
+        if side is None:
+            continue
+        sizes[side] += 1
+        for term in set(terms_as_written(text)[1]):
+            counts.setdefault(term, [0, 0])[side] += 1
+    return EditionVocabulary({t: (c[0], c[1]) for t, c in counts.items()}, (sizes[0], sizes[1]))
+
+
 def build_passage_index(
     rows_by_topic: dict[str, list[dict]],
     titles: dict[str, str],
     known_words: Callable[[], frozenset[str]] = frozenset,
+    card_vocabulary: Callable[[], EditionVocabulary] = EditionVocabulary.empty,
 ) -> PassageIndex:
     """The passage index of every topic: ``rows_by_topic`` holds each topic's non-retired
     versions, best first (each row with ``topic``, ``id``, ``text``, ``edition``);
     ``known_words``: gives the terms spelt right that no passage need hold (see
-    ``known_terms``), asked for when first needed."""
+    ``known_terms``), and ``card_vocabulary`` the cards' words by edition (see
+    ``edition_vocabulary``), each asked for when first needed."""
     index = PassageIndex()
     index.known_words = known_words
+    index.card_vocabulary = card_vocabulary
     for topic, rows in rows_by_topic.items():
         edition = rows[0].get("edition", "") if rows else ""
         index.set_topic(topic, titles.get(topic, ""), topic_passages(rows), edition)

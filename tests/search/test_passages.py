@@ -460,6 +460,17 @@ def test_a_misspelt_card_name_answers_with_the_card(rulings):
     assert ruling["kind"] != "card" and ruling["title"] == "matching commander"
 
 
+def test_the_service_leans_with_the_bundled_cards(rulings):
+    index = rulings.index.passages
+    counted = {
+        row["edition"]: row["n"]
+        for row in rulings.store.db.query("SELECT edition, count(*) AS n FROM cards GROUP BY 1")
+    }
+    assert index.card_vocabulary().cards == (counted["1E"], counted["2E"])
+    # A Q-Continuum side deck is 1E's: the rules barely say so, its cards do.
+    assert index.lean("Q-Continuum side deck") > 0.5
+
+
 def test_a_word_only_one_edition_uses_steers_among_shared_words():
     index = _passage_index(
         {
@@ -486,6 +497,35 @@ def test_a_word_leans_to_its_edition_as_written_not_as_the_lexicon_folds_it():
     )
     assert index.query_terms("crew") == index.query_terms("personnel")  # searched alike
     assert index.lean("can my crew attempt") > 0 > index.lean("can my personnel attempt")
+
+
+def test_the_cards_of_an_edition_steer_where_its_rulings_share_the_words():
+    # Both editions' rules speak of away teams; 1E prints "Away Team" on many cards, 2E on
+    # few: the cards say whose question it is.
+    index = _passage_index(
+        {
+            "1e-a": ("1E", "An Away Team may attempt a planet mission."),
+            "2e-a": ("2E", "An Away Team may attempt a planet mission."),
+        }
+    )
+    question = "can my away team attempt"
+    assert abs(index.lean(question)) < 0.05
+    cards = [("1E", "Away Team member. Attempt a mission.")] * 30 + [("1E", "Ship.")] * 70
+    cards += [("2E", "Attempt a mission.")] * 30 + [("2E", "Away Team member.")] * 2
+    index.card_vocabulary = lambda: passages.edition_vocabulary(tuple(cards))
+    assert index.lean(question) > 0.1
+    assert index.lean("attempt mission") < 0  # 30 of 32 2E cards, 30 of 100 1E cards
+
+
+def test_a_card_word_counts_by_its_share_of_each_editions_cards():
+    # 1E's list is longer: the same share of each edition's cards leans to neither.
+    cards = [("1E", "Crew.")] * 100 + [("1E", "Ship.")] * 900
+    cards += [("2E", "Crew.")] * 20 + [("2E", "Ship.")] * 180
+    vocabulary = passages.edition_vocabulary(tuple(cards + [("", "Crew of no edition.")]))
+    assert vocabulary.cards == (1000, 200)
+    evidence, weight = vocabulary.evidence(terms_as_written("crew")[1][0])
+    assert weight > 0 and abs(evidence) < 0.05 * weight
+    assert vocabulary.evidence("starbase") is None
 
 
 # The bounds that keep a question's work the same at 100,000 entries (bot/search/passages.py).
