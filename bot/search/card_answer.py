@@ -15,7 +15,14 @@ from dataclasses import dataclass, field
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
 from bot.search.build import subtitle_printed
-from bot.search.confidence import INSIDE_CARD, explained_margin, feature_row, logit, share
+from bot.search.confidence import (
+    INSIDE_CARD,
+    edition_fit,
+    explained_margin,
+    feature_row,
+    logit,
+    share,
+)
 from bot.search.index import (
     FILLER,
     MISSPELT_NAME,
@@ -378,7 +385,7 @@ def choose(
         name_cover=1.0,
         rivals=math.log1p(same_edition),
         other_edition=float(other_edition and not edition),
-        edition_fit=lean if best.edition == "1E" else -lean,
+        edition_fit=edition_fit(best.edition, edition, lean),
         name_whole=likeness,
         logit=logit(likeness),
         explained_margin=explained_margin(likeness, rival, likeness),  # the name is the query

@@ -52,7 +52,7 @@ FEATURES = (
     "title_only",  # its text is missing: only a title is known
     "support",  # the share of the query's weight its best passage explains
     "support_gap",  # that share minus the best of the next answers'
-    "edition_fit",  # how much the query's words lean to its edition (-1..1)
+    "edition_fit",  # 1 if its edition was asked for, else how the words lean to it (-1..1)
     "name_whole",  # share of the matched name's words present in the query (title + extras)
     "logit",  # the top score's log-odds (the fitted ranking's probability), clipped to +-6
     # its log-odds lead over the next answer of the same edition (0..8), times how much of
@@ -94,6 +94,14 @@ def vetoed(features: Sequence[float]) -> bool:
     of them together; the answer is a rules word inside a card's name the user typed
     ("Borg Ship" is not the Borg); or the query names two rulings by their whole titles."""
     return any(features[veto] >= 1.0 for veto in VETOES)
+
+
+def edition_fit(answer_edition: str, asked: str | None, lean: float) -> float:
+    """How well an answer's edition fits the query: wholly (1) when that edition was asked
+    for, else the query's lean toward it (the lean is toward +1 for 1E, -1 for 2E)."""
+    if asked:
+        return 1.0
+    return lean if answer_edition == "1E" else -lean
 
 
 def logit(p: float) -> float:

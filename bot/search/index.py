@@ -972,7 +972,7 @@ class SearchIndex:
             title_only=float(top.target.title_only),
             support=top.support,
             support_gap=top.support - max((h.support for h in ranked[1:6]), default=0.0),
-            edition_fit=lean if top.target.edition == "1E" else -lean,
+            edition_fit=confidence.edition_fit(top.target.edition, edition, lean),
             name_whole=whole,
             logit=confidence.logit(top.score),
             explained_margin=confidence.explained_margin(

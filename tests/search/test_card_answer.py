@@ -1,7 +1,7 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
 from bot.normalize import lexicon
-from bot.search import card_answer
+from bot.search import card_answer, confidence
 from bot.search.confidence import (
     FEATURES,
     INSIDE_CARD,
@@ -463,3 +463,11 @@ def test_a_query_too_long_to_be_a_misspelt_name_is_not_compared_with_the_names()
     # 21 to 17 cannot be 90 % alike (at best 2 x 17 / 38), nor can a question
     assert not index.could_be_misspelt_name("assimilate the planet")
     assert not index.could_be_misspelt_name("can i assimilate a planet with one drone")
+
+
+def test_an_answer_in_the_edition_asked_for_fits_it_wholly(rulings):
+    # Confidence reads the edition fit: a judge who named the edition left no doubt of it.
+    fit = confidence.FEATURES.index("edition_fit")
+    assert rulings.ranked("examining a card", "2E").features[fit] == 1.0
+    assert rulings.ranked("Assimilate Planit", "1E").features[fit] == 1.0  # a card answer
+    assert rulings.ranked("examining a card").features[fit] < 1.0

@@ -149,3 +149,9 @@ def test_confidence_features_are_given_by_name_in_the_declared_order():
     assert named["via_card"] == 1.0 and sum(row) == 1.0 + 0.4 + 1.5 + 1.0
     with pytest.raises(ValueError, match="suport"):
         confidence.feature_row(suport=0.4)  # a misspelt name is an error, not a silent 0
+
+
+def test_an_edition_asked_for_fits_its_answers_wholly_else_the_words_lean():
+    assert confidence.edition_fit("2E", "2E", lean=0.9) == 1.0  # 1E-leaning words, 2E asked
+    assert confidence.edition_fit("1E", None, lean=0.4) == 0.4
+    assert confidence.edition_fit("2E", None, lean=0.4) == -0.4
