@@ -86,6 +86,35 @@ def test_deals_are_averaged_and_each_failure_counted():
     assert [d["top1"] for d in merged["deals"]] == [1.0, 0.5, 0.0]
 
 
+def test_eval_deals_from_the_first_deal_asked(monkeypatch, tmp_path):
+    # Deals 8 on are fresh: a check on figures no choice was measured on.
+    from bot.cli import eval as cli_eval
+    from bot.search.evaluate import Ranked
+
+    draws = []
+    judged = cli_eval.run
+
+    def recording(cases, system, **options):
+        draws.append(options["draw"])
+        return judged(cases, system)  # the system's own verdict: no fit needed here
+
+    monkeypatch.setattr(cli_eval, "run", recording)
+
+    class System:
+        def ranked(self, query, edition):
+            return Ranked(["1e-x"], [], confident=True)
+
+        def use_ranking(self, model): ...
+
+        def use_confidence(self, model): ...
+
+    table = tmp_path / "t.yaml"
+    table.write_text("cases:\n  - {query: x, expect: [1e-x], category: exact}\n", encoding="utf-8")
+    report = cli_eval.evaluate(System(), table, 5, deals=2, first_deal=8)
+    assert draws == [8, 9] and report["first_deal"] == 8
+    assert report["overall"]["coverage"] == 1.0
+
+
 def test_the_table_meets_the_minimums():
     cases = load_cases(TABLE)
     assert len(cases) >= 250
