@@ -71,6 +71,9 @@ FEATURES = (
     # way the answer never says ("Other Order Actions": the actions rule has no "order
     # actions"): the lookup is about a kind of the thing the answer is about
     "unheld_modifier",
+    # a heading in parts that names the answer in one and asks in another of words the
+    # answer never holds ("The Seed Phase - Facilities": the seed phase rule has no facility)
+    "unheld_aside",
 )
 
 
@@ -86,13 +89,16 @@ def feature_row(**values: float) -> list[float]:
 UNQUOTED = FEATURES.index("unquoted")
 INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")
-VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES)
+UNHELD_ASIDE = FEATURES.index("unheld_aside")
+VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE)
 
 
 def vetoed(features: Sequence[float]) -> bool:
     """Never confident, whatever the model: the user quoted words and the answer holds none
     of them together; the answer is a rules word inside a card's name the user typed
-    ("Borg Ship" is not the Borg); or the query names two rulings by their whole titles."""
+    ("Borg Ship" is not the Borg); the query names two rulings by their whole titles; or
+    a heading names the answer in one part and asks in another of words it never holds
+    ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities)."""
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 

@@ -91,6 +91,9 @@ _QUESTION_OPENINGS = frozenset(
 # The source words as terms, with what a source is called in full ("current rules
 # document") and the editions: none of them narrows the name a lookup ends in.
 _META_TERMS = frozenset(terms(" ".join(_SOURCE_WORDS) + " current document 1e 2e edition"))
+# Beside the source words, the words that only wrap what a heading asks ("Expanded
+# Explanation"): a heading's part made of them asks nothing of the answer.
+_ASIDE_IGNORED = _META_TERMS | frozenset(terms(" ".join(sorted(FILLER))))
 
 
 @dataclass(slots=True)
@@ -284,6 +287,18 @@ def content_words(words: list[str]) -> list[str]:
     left)."""
     kept = [w for w in words if w not in FILLER]
     return kept or words
+
+
+def _in_name(term: str, name: set[str]) -> bool:
+    """A name's word, as typed, misspelt or in part."""
+    return term in name or (
+        len(term) >= 3
+        and any(
+            OSA.distance(term, n) <= (2 if len(term) >= 8 else 1)
+            or (len(term) >= 4 and fuzz.partial_ratio(term, n) >= 80)
+            for n in name
+        )
+    )
 
 
 class SearchIndex:
@@ -985,6 +1000,7 @@ class SearchIndex:
             two_titles=float(_names_another(ranked, words)),
             sentences=math.log1p(said),
             unheld_modifier=self._unheld_modifier(top, query, words, said),
+            unheld_aside=self._unheld_aside(top, query, words, said),
         )
 
     def _unheld_modifier(self, top: Hit, query: str, words: list[str], said: int) -> float:
@@ -992,31 +1008,46 @@ class SearchIndex:
         narrows the name in a way no passage of the answer says, the two words side by
         side: "Other Order Actions" asks of a kind of action that the actions rule never
         names ("order actions"), "random selection" is said so by the selections rule."""
-        if self.passages is None or top.mention or said or "?" in query:
+        if not self._is_heading(top, query, words, said):
             return 0.0
-        if words and words[0] in _QUESTION_OPENINGS:
-            return 0.0  # a question without its "?": its words are not a heading's
         segment = _CLAUSE_BREAK.split(query)[-1]
         asked = [t for t in self.passages.query_terms(segment) if t not in _META_TERMS]
         name = set(terms(top.matched))
-
-        def in_name(term: str) -> bool:  # a name's word, as typed, misspelt or in part
-            return term in name or (
-                len(term) >= 3
-                and any(
-                    OSA.distance(term, n) <= (2 if len(term) >= 8 else 1)
-                    or (len(term) >= 4 and fuzz.partial_ratio(term, n) >= 80)
-                    for n in name
-                )
-            )
-
         end = len(asked)
-        while end and in_name(asked[end - 1]):
+        while end and _in_name(asked[end - 1], name):
             end -= 1
         if end == len(asked) or end == 0:
             return 0.0
         held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
         return 0.0 if held else 1.0
+
+    def _unheld_aside(self, top: Hit, query: str, words: list[str], said: int) -> float:
+        """1 when a heading in parts ("The Seed Phase - Facilities", "Equipment --
+        Phasers") names the answer in one part and asks in another of words no passage of
+        the answer holds at all: it asks of something within the topic that the answer
+        never mentions. Words that only wrap ("Expanded Explanation") do not count."""
+        if not self._is_heading(top, query, words, said):
+            return 0.0
+        parts = [
+            [t for t in self.passages.query_terms(part) if t not in _ASIDE_IGNORED]
+            for part in _CLAUSE_BREAK.split(query)
+        ]
+        parts = [part for part in parts if part]
+        name = set(terms(top.matched))
+        named = [any(_in_name(t, name) for t in part) for part in parts]
+        aside = [
+            t for part, is_named in zip(parts, named, strict=True) if not is_named for t in part
+        ]
+        if not any(named) or not aside:
+            return 0.0
+        topic = top.target.topic
+        return 0.0 if any(self.passages.holds_phrase(topic, [t]) for t in aside) else 1.0
+
+    def _is_heading(self, top: Hit, query: str, words: list[str], said: int) -> bool:
+        """A lookup worded as a heading, not a question, answered by a ruling's own name."""
+        if self.passages is None or top.mention or said or "?" in query:
+            return False
+        return not (words and words[0] in _QUESTION_OPENINGS)  # a question without its "?"
 
     def suggest(
         self, prefix: str, edition: str | None = None, limit: int = MAX_SUGGESTIONS

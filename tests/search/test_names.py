@@ -3,7 +3,7 @@
 from bot.normalize import normalize, terms, unfolded
 from bot.search import confidence
 from bot.search.build import named_subtitles
-from bot.search.confidence import FEATURES, TWO_TITLES
+from bot.search.confidence import FEATURES, TWO_TITLES, vetoed
 from bot.search.index import content_words
 from tests.search.helpers import titled_index, titled_index_with_passages
 
@@ -189,3 +189,33 @@ def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
     assert marked("what are other order actions") == 0.0
     assert marked("Actions -- Order Actions") == 1.0  # the last clause is what is asked
     assert marked("Order Actions -- costs") == 0.0
+
+
+def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_is_vetoed():
+    aside = FEATURES.index("unheld_aside")
+    index = titled_index_with_passages(
+        {
+            "seed phase": "The only actions you may take during the seed phases are seeding "
+            "cards and downloads.",
+            "alien parasites": "Alien Parasites takes over the crew of a ship.",
+        }
+    )
+
+    def marked(query: str) -> float:
+        result = index.search(query)
+        assert result.hits, query
+        return result.features[aside]
+
+    # A real 1E tutorial heading: the seed phase rule never mentions facilities.
+    assert marked("The Seed Phase - Facilities") == 1.0
+    assert vetoed(index.search("The Seed Phase - Facilities").features)
+    assert marked("Seed Phase: Downloads") == 0.0  # the rule does say downloads
+    assert marked("Alien Parasites -- Expanded Explanation") == 0.0  # wrapping words only
+    assert marked("seed phase") == 0.0  # one part
+    assert marked("what about facilities - seed phase") == 0.0  # a question, not a heading
+
+
+def test_the_real_heading_is_no_confident_seed_phase_answer(rulings):
+    found = rulings.ranked("The Seed Phase - Facilities", "1E")
+    assert found.ids[0] == "1e-seed-phase" and not found.confident
+    assert rulings.ranked("seed phase", "1E").confident  # the rule itself, asked for
