@@ -110,9 +110,13 @@ class RulingsIndexBuilder:
         # The card texts' words are spelt right: a question's word found there but in no
         # ruling is not a typo of a ruling's word. Stemmed when first asked for.
         self.card_words = functools.cache(functools.partial(known_terms, texts))
-        self.card_vocabulary = functools.partial(
-            edition_vocabulary,
-            tuple((card["edition"], text) for card, text in zip(cards, texts, strict=True)),
+        # Built once per process for the same card lists (edition_vocabulary keeps them);
+        # cached here too, so that a lean does not hash the lists to find it again.
+        self.card_vocabulary = functools.cache(
+            functools.partial(
+                edition_vocabulary,
+                tuple((card["edition"], text) for card, text in zip(cards, texts, strict=True)),
+            )
         )
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
