@@ -102,12 +102,16 @@ def vetoed(features: Sequence[float]) -> bool:
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 
+def lean_toward(answer_edition: str, lean: float) -> float:
+    """The query's lean toward an answer's edition (the lean is toward +1 for 1E, -1 for
+    2E)."""
+    return lean if answer_edition == "1E" else -lean
+
+
 def edition_fit(answer_edition: str, asked: str | None, lean: float) -> float:
     """How well an answer's edition fits the query: wholly (1) when that edition was asked
-    for, else the query's lean toward it (the lean is toward +1 for 1E, -1 for 2E)."""
-    if asked:
-        return 1.0
-    return lean if answer_edition == "1E" else -lean
+    for, else the query's lean toward it."""
+    return 1.0 if asked else lean_toward(answer_edition, lean)
 
 
 def logit(p: float) -> float:

@@ -923,7 +923,7 @@ class SearchIndex:
                 support=hit.support,
                 best_support=best_support,
                 content_words=len(content),
-                edition_fit=lean if hit.target.edition == "1E" else -lean,
+                edition_fit=confidence.lean_toward(hit.target.edition, lean),
                 example=bool(hit.passage is not None and hit.passage.example),
                 via=hit.via,
                 quoted=bool(quoted),
@@ -969,6 +969,7 @@ class SearchIndex:
         via = top.via
         exact = self.by_topic[top.target.topic] in exact_targets
         said = written_sentences(query)
+        heading = self._is_heading(top, query, words, said)
         return confidence.feature_row(
             score=top.score,
             gap=top.score - second,
@@ -999,17 +1000,16 @@ class SearchIndex:
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
             two_titles=float(_names_another(ranked, words)),
             sentences=math.log1p(said),
-            unheld_modifier=self._unheld_modifier(top, query, words, said),
-            unheld_aside=self._unheld_aside(top, query, words, said),
+            unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
+            unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
         )
 
-    def _unheld_modifier(self, top: Hit, query: str, words: list[str], said: int) -> float:
+    def _unheld_modifier(self, top: Hit, query: str) -> float:
         """1 when a lookup (no question) ends in the answer's name and the word before it
         narrows the name in a way no passage of the answer says, the two words side by
         side: "Other Order Actions" asks of a kind of action that the actions rule never
-        names ("order actions"), "random selection" is said so by the selections rule."""
-        if not self._is_heading(top, query, words, said):
-            return 0.0
+        names ("order actions"), "random selection" is said so by the selections rule.
+        Asked of a heading only (see ``_is_heading``)."""
         segment = _CLAUSE_BREAK.split(query)[-1]
         asked = [t for t in self.passages.query_terms(segment) if t not in _META_TERMS]
         name = set(terms(top.matched))
@@ -1021,13 +1021,12 @@ class SearchIndex:
         held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
         return 0.0 if held else 1.0
 
-    def _unheld_aside(self, top: Hit, query: str, words: list[str], said: int) -> float:
+    def _unheld_aside(self, top: Hit, query: str) -> float:
         """1 when a heading in parts ("The Seed Phase - Facilities", "Equipment --
         Phasers") names the answer in one part and asks in another of words no passage of
         the answer holds at all: it asks of something within the topic that the answer
-        never mentions. Words that only wrap ("Expanded Explanation") do not count."""
-        if not self._is_heading(top, query, words, said):
-            return 0.0
+        never mentions. Words that only wrap ("Expanded Explanation") do not count. Asked
+        of a heading only (see ``_is_heading``)."""
         parts = [
             [t for t in self.passages.query_terms(part) if t not in _ASIDE_IGNORED]
             for part in _CLAUSE_BREAK.split(query)
