@@ -1022,11 +1022,11 @@ class SearchIndex:
         return 0.0 if held else 1.0
 
     def _unheld_aside(self, top: Hit, query: str) -> float:
-        """1 when a heading in parts ("The Seed Phase - Facilities", "Equipment --
-        Phasers") names the answer in one part and asks in another of words no passage of
-        the answer holds at all: it asks of something within the topic that the answer
-        never mentions. Words that only wrap ("Expanded Explanation") do not count. Asked
-        of a heading only (see ``_is_heading``)."""
+        """1 when a heading in parts ("The Seed Phase - Facilities", "Space Missions --
+        Multiple Ships") names the answer in one part and asks in another of what no
+        passage of the answer says, that part's words together: it asks of something
+        within the topic that the answer never speaks of. Words that only wrap ("Expanded
+        Explanation") do not count. Asked of a heading only (see ``_is_heading``)."""
         parts = [
             [t for t in self.passages.query_terms(part) if t not in _ASIDE_IGNORED]
             for part in _CLAUSE_BREAK.split(query)
@@ -1034,13 +1034,12 @@ class SearchIndex:
         parts = [part for part in parts if part]
         name = set(terms(top.matched))
         named = [any(_in_name(t, name) for t in part) for part in parts]
-        aside = [
-            t for part, is_named in zip(parts, named, strict=True) if not is_named for t in part
-        ]
-        if not any(named) or not aside:
+        asides = [part for part, is_named in zip(parts, named, strict=True) if not is_named]
+        if not any(named) or not asides:
             return 0.0
         topic = top.target.topic
-        return 0.0 if any(self.passages.holds_phrase(topic, [t]) for t in aside) else 1.0
+        said = all(self.passages.holds_together(topic, part) for part in asides)
+        return 0.0 if said else 1.0
 
     def _is_heading(self, top: Hit, query: str, words: list[str], said: int) -> bool:
         """A lookup worded as a heading, not a question, answered by a ruling's own name."""

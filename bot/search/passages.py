@@ -548,6 +548,16 @@ class PassageIndex:
                     return True
         return False
 
+    def holds_together(self, topic: str, words: list[str]) -> bool:
+        """Whether one of the topic's passages holds all these terms, in any order (a
+        passage's terms include its topic's title)."""
+        postings = [self._postings.get(term) for term in set(words)]
+        if not all(postings):
+            return False
+        return any(
+            all(slot in posting for posting in postings) for slot in self._by_topic.get(topic, [])
+        )
+
     def says_beside(self, topic: str, name: str, text: str) -> bool:
         """Whether the topic says something of ``text`` where it names ``name``: its title
         holds one of the text's terms, or one of its passages holds a term of each, the

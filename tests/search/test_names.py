@@ -198,6 +198,8 @@ def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_is_vetoed(
             "seed phase": "The only actions you may take during the seed phases are seeding "
             "cards and downloads.",
             "alien parasites": "Alien Parasites takes over the crew of a ship.",
+            "space missions": "You may seed multiple copies of a universal mission.\n\n"
+            "The crew of one undocked ship attempts it.",
         }
     )
 
@@ -213,6 +215,10 @@ def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_is_vetoed(
     assert marked("Alien Parasites -- Expanded Explanation") == 0.0  # wrapping words only
     assert marked("seed phase") == 0.0  # one part
     assert marked("what about facilities - seed phase") == 0.0  # a question, not a heading
+    # A real 1994 FAQ heading: the rule says "multiple" and "ship", never together.
+    assert marked("Space Missions -- Multiple Ships") == 1.0
+    assert marked("Space Missions -- Multiple Copies") == 0.0  # said in one passage
+    assert marked("Space Missions -- Undocked Ship") == 0.0
 
 
 def test_the_real_heading_is_no_confident_seed_phase_answer(rulings):

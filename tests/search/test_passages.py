@@ -137,6 +137,15 @@ def test_a_topic_holds_a_quoted_phrase_only_with_its_words_together():
     assert not index.holds_phrase("1e-seed-phase", terms("cloak"))
 
 
+def test_a_topic_holds_words_together_only_within_one_passage():
+    index = _index()
+    assert index.holds_together("1e-mis-seeds", terms("mission dilemma"))  # any order
+    assert index.holds_together("1e-mis-seeds", terms("revealed mis seeds"))  # with its title
+    # Each word is in its text, but in two passages.
+    assert not index.holds_together("1e-mis-seeds", terms("dilemma revealed"))
+    assert not index.holds_together("1e-seed-phase", terms("cloak"))
+
+
 def _unquoted_row(value: float, probability_weight: float = 1.0) -> list[float]:
     row = [0.0] * len(FEATURES)
     row[0] = probability_weight
