@@ -87,13 +87,24 @@ class _RulingsBotBase(_BotBase):
         ``WATCH_SECONDS``; forget lookups past the retention limit once an hour.
 
         A broken store is logged once when it breaks (with the traceback), and once when it
-        is readable again, not on every tick."""
+        is readable again, not on every tick.
+
+        It first warms the answers up (see ``Rulings.warm_up``), and again after each
+        refresh: a burst of lookups just after start-up otherwise waits for what the first
+        of them builds."""
         last_prune = 0.0
         failing: str | None = None  # what is wrong now, None while all is well
+        warm = False
         while True:
             try:
+                if not warm:
+                    began = time.perf_counter()
+                    await asyncio.to_thread(self.rulings.warm_up)
+                    log.debug("answers warmed up in %.2f s", time.perf_counter() - began)
+                    warm = True
                 if await asyncio.to_thread(self.rulings.refresh_if_changed):
                     log.info("store changed by another process: index refreshed")
+                    warm = False
                 if time.monotonic() - last_prune > 3600:
                     removed = await asyncio.to_thread(
                         self.state.prune_lookups, self.settings.stats_days

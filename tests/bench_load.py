@@ -1,11 +1,12 @@
 """Load benchmark: the real bot process under a burst of simultaneous lookups.
 
-    python -m tests.bench_load [--users 200] [--rounds 1] [--json]
+    python -m tests.bench_load [--users 200] [--rounds 1] [--cold] [--json]
 
 Starts the project's fake Discord on loopback, launches the real bot (``rulings bot``'s code,
 ``tests.fakediscord.launch_bot``) in its own process against it, then sends ``--users``
 simultaneous ``/ruling`` interactions, each from a different user, and measures each one's
-first response (the interaction callback Discord must receive within 3 seconds). It also
+first response (the interaction callback Discord must receive within 3 seconds); with
+``--cold`` the burst is the bot's first traffic, as after a restart. It also
 measures the in-process ``show`` over the bundled data. It is a benchmark, not a test: it
 prints figures and never runs in the test suite; it touches nothing but loopback.
 """
@@ -77,7 +78,7 @@ def _show_timings(db: Path, queries: list[str]) -> list[float]:
         service.close()
 
 
-async def run(users: int, rounds: int) -> dict:
+async def run(users: int, rounds: int, cold: bool = False) -> dict:
     folder = Path(tempfile.mkdtemp(prefix="rulings-load-"))
     db = folder / "rulings.sqlite3"
     Rulings.open(db, DATA).close()  # built before the bot starts, as a deployment does
@@ -100,7 +101,8 @@ async def run(users: int, rounds: int) -> dict:
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the bot did not connect; see {folder / 'bot.log'}")
             await asyncio.sleep(0.05)
-        await _burst(fake, queries, 5, 10**17)  # warm-up: first-use costs are not the load
+        if not cold:
+            await _burst(fake, queries, 5, 10**17)  # warm-up: first-use costs are not the load
         times: list[float] = []
         began = time.perf_counter()
         for number in range(rounds):
@@ -119,6 +121,7 @@ async def run(users: int, rounds: int) -> dict:
     return {
         "users": users,
         "rounds": rounds,
+        "cold": cold,
         "first_response_ms": {
             "p50": round(statistics.median(times) * 1000, 1),
             "p99": round(_percentile(times, 0.99) * 1000, 1),
@@ -138,15 +141,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench_load", description=__doc__)
     parser.add_argument("--users", type=int, default=200, help="simultaneous lookups (200)")
     parser.add_argument("--rounds", type=int, default=1, help="bursts, one after another (1)")
+    parser.add_argument(
+        "--cold", action="store_true", help="no warm-up: the burst is the bot's first traffic"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
-    report = asyncio.run(run(args.users, args.rounds))
+    report = asyncio.run(run(args.users, args.rounds, args.cold))
     if args.json:
         print(json.dumps(report, indent=2))
     else:
         fr, show = report["first_response_ms"], report["show_in_process_ms"]
         print(
-            f"{report['users']} simultaneous /ruling x {report['rounds']}: first response "
+            f"{report['users']} simultaneous /ruling x {report['rounds']}"
+            f"{' (cold)' if report['cold'] else ''}: first response "
             f"p50 {fr['p50']} ms, p99 {fr['p99']} ms, max {fr['max']} ms; "
             f"{report['answers_per_second']} answers/s; {report['past_deadline']} past 3 s\n"
             f"in-process show over {show['queries']} lookups: p50 {show['p50']} ms, "

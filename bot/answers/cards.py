@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 from typing import Any
 
 from bot.answers.results import card_suggestion, result_json
 from bot.normalize import lexicon, normalize
+from bot.once import Once
 from bot.search import card_answer
 from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
@@ -21,18 +23,15 @@ class CardLookups:
         self.store = store
         self.rulings_index = rulings_index
         self.card_names: CardNames = build_card_names(store)
-        self._card_index: SearchIndex | None = None  # built on first use: the CLI rarely needs it
+        # Built on first use (the CLI rarely needs it), once for every generation of the
+        # rulings: the cards do not change.
+        self.card_index: Once[SearchIndex] = Once(functools.partial(build_card_index, store))
 
     def with_rulings_index(self, rulings_index: SearchIndex) -> CardLookups:
         """The same cards beside the next generation's rulings (cards do not change)."""
         following = copy.copy(self)
         following.rulings_index = rulings_index
         return following
-
-    def card_index(self) -> SearchIndex:
-        if self._card_index is None:
-            self._card_index = build_card_index(self.store)
-        return self._card_index
 
     # ---------------------------------------------------------------- helpers
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:

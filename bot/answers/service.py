@@ -137,6 +137,11 @@ class Rulings:
         with self._live.lock:  # the card index is built on first use
             return list(self._answers.cards.card_index().targets)
 
+    def warm_up(self) -> None:
+        """Build what answers build on first use, so that the first lookups after start-up
+        (or after the data was rebuilt) do not wait for it. Cheap once done."""
+        self._answers.warm_up()
+
     def card_covers(self) -> dict[str, set[str]]:
         """Card id -> the rulings about the card or that mention it."""
         with self._live.lock:

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from bot.normalize import normalize
+from bot.once import Once
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
 from bot.search.passages import (
     EditionVocabulary,
@@ -109,10 +110,10 @@ class RulingsIndexBuilder:
         self.subtitles = named_subtitles(cards)
         # The card texts' words are spelt right: a question's word found there but in no
         # ruling is not a typo of a ruling's word. Stemmed when first asked for.
-        self.card_words = functools.cache(functools.partial(known_terms, texts))
+        self.card_words = Once(functools.partial(known_terms, texts))
         # Built once per process for the same card lists (edition_vocabulary keeps them);
         # cached here too, so that a lean does not hash the lists to find it again.
-        self.card_vocabulary = functools.cache(
+        self.card_vocabulary = Once(
             functools.partial(
                 edition_vocabulary,
                 tuple((card["edition"], text) for card, text in zip(cards, texts, strict=True)),

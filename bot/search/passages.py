@@ -33,6 +33,7 @@ from bot.normalize import (
     terms_with_words,
     worded_terms,
 )
+from bot.once import once
 
 log = logging.getLogger(__name__)
 
@@ -664,7 +665,7 @@ def build_passage_index(
 _WORD = re.compile(r"[a-z0-9']+")
 
 
-@functools.cache
+@once
 def english_words() -> frozenset[str]:
     """English words, spelt right (pyspellchecker's English word list, which ships in its
     wheel): a question's word among them that no passage holds is a word in its own right,

@@ -472,3 +472,16 @@ async def test_search_words_too_long_to_page_say_so(fake_discord, running):
     assert limits.validate_message(data) == []
     assert not any(cid.startswith("rp:") for cid in _custom_ids(data))
     assert data["embeds"][0]["footer"]["text"].startswith("Page 1/2: shorter words")
+
+
+async def test_the_bot_warms_its_answers_up_before_the_first_lookup(fake_discord, running, live):
+    # What answers build on first use is built by the bot at start-up, so a burst of
+    # lookups just after it does not wait for the first of them to build it.
+    lazy = [live._answers.cards.card_index, live._answers.index.passages.card_vocabulary]
+    assert not any(value.built for value in lazy)
+    async with running(live):
+        for _ in range(200):
+            if all(value.built for value in lazy):
+                break
+            await asyncio.sleep(0.05)
+    assert all(value.built for value in lazy)
