@@ -11,7 +11,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, TypeAlias
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import discord
 from discord.ext import commands
@@ -24,6 +25,7 @@ from commands.errors import on_tree_error
 from commands.render import NO_PINGS
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 # One extension per feature; each registers its own commands and persistent components.
 EXTENSIONS = (
@@ -82,6 +84,12 @@ class _RulingsBotBase(_BotBase):
             await self.load_extension(extension)
         self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")
 
+    async def _watcher_thread(self, work: Callable[..., T], *args: Any) -> T:
+        """``work`` in a worker thread, shielded: a thread cannot be stopped, so ``close``
+        waits for it to end before the store it reads may be closed."""
+        self._watcher_work = asyncio.ensure_future(asyncio.to_thread(work, *args))
+        return await asyncio.shield(self._watcher_work)
+
     async def _watch_store(self) -> None:
         """Pick up changes other processes committed to the shared store, every
         ``WATCH_SECONDS``; forget lookups past the retention limit once an hour.
@@ -99,14 +107,14 @@ class _RulingsBotBase(_BotBase):
             try:
                 if not warm:
                     began = time.perf_counter()
-                    await asyncio.to_thread(self.rulings.warm_up)
+                    await self._watcher_thread(self.rulings.warm_up)
                     log.debug("answers warmed up in %.2f s", time.perf_counter() - began)
                     warm = True
-                if await asyncio.to_thread(self.rulings.refresh_if_changed):
+                if await self._watcher_thread(self.rulings.refresh_if_changed):
                     log.info("store changed by another process: index refreshed")
                     warm = False
                 if time.monotonic() - last_prune > 3600:
-                    removed = await asyncio.to_thread(
+                    removed = await self._watcher_thread(
                         self.state.prune_lookups, self.settings.stats_days
                     )
                     last_prune = time.monotonic()
@@ -130,6 +138,10 @@ class _RulingsBotBase(_BotBase):
         watcher = getattr(self, "_watcher", None)
         if watcher is not None:
             watcher.cancel()
+        work = getattr(self, "_watcher_work", None)
+        if work is not None:
+            # Its failure was the watcher's to log; here only its end matters.
+            await asyncio.wait([work])
         await super().close()
 
     async def on_ready(self) -> None:

@@ -3,6 +3,8 @@ faults (issue 13), end to end: the real bot on the fake Discord, raw payloads in
 
 import asyncio
 import logging
+import threading
+import time
 
 import pytest
 
@@ -485,3 +487,24 @@ async def test_the_bot_warms_its_answers_up_before_the_first_lookup(fake_discord
                 break
             await asyncio.sleep(0.05)
     assert all(value.built for value in lazy)
+
+
+async def test_closing_the_bot_waits_for_the_watchers_thread(
+    fake_discord, running, live, monkeypatch
+):
+    # A worker thread cannot be stopped: were the bot closed (and the store after it) while
+    # the watcher's thread still read the store, the reads would run on a closed store.
+    started, release = threading.Event(), threading.Event()
+    ended: list[float] = []
+
+    def slow_warm_up() -> None:
+        started.set()
+        release.wait(5)
+        ended.append(time.monotonic())
+
+    monkeypatch.setattr(live, "warm_up", slow_warm_up)
+    async with running(live):
+        assert await asyncio.to_thread(started.wait, 5)
+        asyncio.get_running_loop().call_later(0.2, release.set)
+    closed = time.monotonic()
+    assert ended and ended[0] <= closed
