@@ -35,7 +35,7 @@ from rapidfuzz import fuzz, process
 from bot.ingest.cards import load_card_index
 from bot.ingest.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
 from bot.normalize import initialism, terms
-from bot.search.build import build_passages
+from bot.search.build import build_passages, card_witnesses
 from bot.search.index import FILLER, MENTION, TITLE, SearchIndex, Target
 from bot.search.passages import split_passages
 from bot.store.schema import fill_fulltext
@@ -242,7 +242,13 @@ def build_index(
         if e.mention:
             index.add_name(e.mention, i, MENTION)
     started = time.perf_counter()
-    index.passages = build_passages(rows)
+    # The card lists' words and vocabulary, as the service's index has them: the lean of
+    # every question reads them. Built now, as the bot builds them at start-up.
+    index.passages = build_passages(
+        rows, *card_witnesses((card.edition, f"{card.name} {card.text}") for card in corpus.cards)
+    )
+    index.passages.card_vocabulary()
+    index.passages.known_words()
     if timings is not None:
         timings["passages"] = time.perf_counter() - started
     del rows

@@ -108,16 +108,8 @@ class RulingsIndexBuilder:
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
             texts.append(f"{card['name']} {card['text'] or ''}")
         self.subtitles = named_subtitles(cards)
-        # The card texts' words are spelt right: a question's word found there but in no
-        # ruling is not a typo of a ruling's word. Stemmed when first asked for.
-        self.card_words = Once(functools.partial(known_terms, texts))
-        # Built once per process for the same card lists (edition_vocabulary keeps them);
-        # cached here too, so that a lean does not hash the lists to find it again.
-        self.card_vocabulary = Once(
-            functools.partial(
-                edition_vocabulary,
-                tuple((card["edition"], text) for card, text in zip(cards, texts, strict=True)),
-            )
+        self.card_words, self.card_vocabulary = card_witnesses(
+            (card["edition"], text) for card, text in zip(cards, texts, strict=True)
         )
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
@@ -230,6 +222,22 @@ class RulingsIndexBuilder:
             log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
             return
         index.add_name(alias["alias"], found, ALIAS)
+
+
+def card_witnesses(
+    cards: Iterable[tuple[str, str]],
+) -> tuple[Once[frozenset[str]], Once[EditionVocabulary]]:
+    """What the card lists tell the passage index, each built on first need (``cards``:
+    (edition, name and text) pairs): the words they spell right, so that a question's word
+    found there but in no ruling is not a typo of a ruling's word (see ``known_terms``), and
+    each edition's vocabulary, the lean's second witness (see ``edition_vocabulary``, which
+    keeps it per process for the same lists; kept here too, so that a lean does not hash
+    the lists to find it again)."""
+    pairs = tuple(cards)
+    return (
+        Once(functools.partial(known_terms, [text for _, text in pairs])),
+        Once(functools.partial(edition_vocabulary, pairs)),
+    )
 
 
 def build_passages(
