@@ -109,12 +109,15 @@ def test_a_miss_points_out_where_each_suggested_ruling_fits_the_question(run):
     results = json.loads(out)["results"]
     parts = {r["id"]: r["passage"]["text"] for r in results if r.get("passage")}
     assert parts
-    for result in results:  # a part of the ruling's own text, never of a version replaced
+    for result in results:
+        # A part of what the ruling's answer shows (the rule in force, and the base entry
+        # an amendment adds to, shown beside it), never of a version replaced.
         if result["id"] in parts:
             code, shown, _ = run("show", result["id"], "--json")
-            assert " ".join(parts[result["id"]].split()) in " ".join(
-                json.loads(shown)["text"].split()
-            )
+            answer = json.loads(shown)
+            in_force = (answer.get("in_force") or {}).get("text") or answer["text"]
+            beside = (answer.get("base") or {}).get("text", "")
+            assert " ".join(parts[result["id"]].split()) in " ".join(f"{in_force} {beside}".split())
     code, _, err = run("show", question, "--edition", "1E")
     first = next(iter(parts.values()))
     assert excerpt(first, 60).removesuffix("…") in " ".join(err.split())  # beneath its title

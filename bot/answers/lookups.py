@@ -562,10 +562,7 @@ class Answers:
         if card:
             answer["card"] = card
         if result is not None and result.hits:
-            # What the answer shows: the rule in force, and beside it a base not composed.
-            shown = (answer.get("in_force") or {}).get("text") or row["text"] or ""
-            shown += "\n\n" + (answer.get("base") or {}).get("text", "")
-            passage = self._answering_passage(row, result, text, shown)
+            passage = self._answering_passage(row, result, text, _shown_text(answer, row))
             if passage is not None:
                 answer["passage"] = passage
             editions = self._both_editions(row, result, edition)
@@ -584,8 +581,9 @@ class Answers:
     def _point_out_in_suggestions(self, results: list[dict[str, Any]], query: str) -> None:
         """Each suggested ruling's part that fits the query best, as ``passage``: a miss
         lists rulings by title, and a question's words are rarely a title's. Only a part of
-        the text in force (an entry's own text, never a version it replaced), and none when
-        the query is the title's own words."""
+        what the ruling's answer shows (the rule in force, and the base entry it amends
+        where that is shown beside it; never a sentence the amendment replaced), and none
+        when the query is the title's own words."""
         passages = self.index.passages
         if passages is None:
             return
@@ -594,8 +592,10 @@ class Answers:
             row = self.store.entry(result["id"])
             if row is None or not row.get("text") or asked <= set(terms(row["title"])):
                 continue
-            found = passages.best_passage(row["topic"], query, entry=row["id"])
-            if found is not None and " ".join(found.text.split()) in " ".join(row["text"].split()):
+            shown: dict[str, Any] = {}
+            self._add_rule_in_force(shown, row, self.store.versions(row["topic"]))
+            found = self._shown_part(row, query, _shown_text(shown, row))
+            if found is not None:
                 result["passage"] = {"text": found.text, "example": found.example}
 
     def _answering_passage(
@@ -619,22 +619,31 @@ class Answers:
             # Asked by its name, misspelt or reordered or in a "how does ... work": every
             # passage holds the title alike, and the shortest would be pointed at for nothing.
             return None
+        found = self._shown_part(
+            row, query, shown, top.passage if top.target.topic == row["topic"] else None
+        )
+        if found is None or " ".join(found.text.split()) == " ".join(shown.split()):
+            return None  # the whole text: nothing to point out
+        return {"index": found.index, "text": found.text, "example": found.example}
+
+    def _shown_part(self, row: dict[str, Any], query: str, shown: str, found: Any = None) -> Any:
+        """The passage of a ruling's topic that fits ``query`` best among those ``shown``
+        (what its answer shows), ``found`` first if the search found one there. It may
+        sit in the base entry an amendment composes: then only what the amendment does
+        not say again (see ``_in_force_part``)."""
+        passages = self.index.passages
         flat_shown = " ".join(shown.split())
 
         def shown_here(passage: Any) -> bool:
             return passage is not None and " ".join(passage.text.split()) in flat_shown
 
-        # The passage the search found may sit in the base entry an amendment composes.
-        found = top.passage if top.target.topic == row["topic"] else None
         if not shown_here(found):
             found = passages.best_passage(row["topic"], query)
         if not shown_here(found):
             found = passages.best_passage(row["topic"], query, entry=row["id"])
         if found is not None and found.entry != row["id"]:
             found = self._in_force_part(found, row, query)
-        if found is None or " ".join(found.text.split()) == flat_shown:
-            return None
-        return {"index": found.index, "text": found.text, "example": found.example}
+        return found
 
     def _in_force_part(self, found: Any, row: dict[str, Any], query: str) -> Any:
         """A passage of the entry an amendment composes, without what the amendment itself
@@ -856,3 +865,10 @@ def _mentioned_cards(row: dict[str, Any]) -> list[str]:
         for mention in json.loads(row["mentions"] or "[]")
         for card_id in mention.get("card_ids", [])
     ]
+
+
+def _shown_text(answer: dict[str, Any], row: dict[str, Any]) -> str:
+    """What an answer shows of a ruling: the rule in force, and beside it a base not
+    composed (``answer`` holds ``in_force`` and ``base`` as ``_add_rule_in_force`` put them)."""
+    shown = (answer.get("in_force") or {}).get("text") or row["text"] or ""
+    return shown + "\n\n" + (answer.get("base") or {}).get("text", "")

@@ -354,6 +354,21 @@ def test_the_part_that_answers_is_not_a_sentence_the_amendment_replaced(rulings)
     assert "multiple copies" in answer["text"]  # said where it is in force
 
 
+def test_a_suggested_amendment_points_at_the_part_of_its_base_that_fits(rulings):
+    # Real questions the search is unsure of: the 1E mission attempt ruling is a CRD
+    # amendment of the Glossary entry, which holds the sentences that answer them.
+    asked = {
+        'Can an Away Team "abort" a Mission before going through every dilemma at a certain '
+        "location?": "may not be voluntarily aborted",
+        "Space Missions -- Multiple Ships": "entire active crew of one undocked ship",
+    }
+    for question, answering in asked.items():
+        answer, found = rulings.show(question)
+        assert answer is None, question
+        pointed = {r["id"]: (r.get("passage") or {}).get("text", "") for r in found["results"]}
+        assert answering in pointed["1e-crd-2014-11-03:missions-attempt"], question
+
+
 def test_a_ruling_asked_for_by_its_name_in_other_words_has_no_part_pointed_out(rulings):
     # Every passage holds the title alike: the shortest (': "Oooh." Draw one card.') won.
     for query in (
