@@ -592,10 +592,11 @@ class Answers:
             row = self.store.entry(result["id"])
             if row is None or not row.get("text") or asked <= set(terms(row["title"])):
                 continue
-            shown: dict[str, Any] = {}
-            self._add_rule_in_force(shown, row, self.store.versions(row["topic"]))
-            found = self._shown_part(row, query, _shown_text(shown, row))
-            if found is not None:
+            answer: dict[str, Any] = {}
+            self._add_rule_in_force(answer, row, self.store.versions(row["topic"]))
+            shown = _shown_text(answer, row)
+            found = self._shown_part(row, query, shown)
+            if found is not None and " ".join(found.text.split()) in " ".join(shown.split()):
                 result["passage"] = {"text": found.text, "example": found.example}
 
     def _answering_passage(
