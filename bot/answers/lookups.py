@@ -644,6 +644,9 @@ class Answers:
             found = passages.best_passage(row["topic"], query, entry=row["id"])
         if found is not None and found.entry != row["id"]:
             found = self._in_force_part(found, row, query)
+        if found is not None:
+            widened = passages.with_first_sub_step(found)
+            found = widened if shown_here(widened) else found
         return found
 
     def _in_force_part(self, found: Any, row: dict[str, Any], query: str) -> Any:

@@ -19,7 +19,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
 
@@ -57,6 +57,11 @@ CARD_LEAN_WEIGHT = 1.0
 
 _ITEM = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)")
 _EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
+# A numbered step that is only its title ("4. Overcoming Dilemmas"), its sub-steps lettered
+# below it: pointed out alone, it says only where the answer is.
+_STEP_TITLE = re.compile(r"^\s*\(?\d{1,2}[.)]\s+[^.!?:;]+$")
+_SUB_STEP = re.compile(r"^\s*\(?[a-z][.)]\s+")
+STEP_TITLE_WORDS = 6
 # A paragraph longer than this many words is cut into windows of whole sentences: some
 # sources lost their paragraph breaks (a glossary entry of 500 words is one "paragraph"),
 # and BM25 over such a wall finds nothing in particular and points at nothing.
@@ -558,6 +563,25 @@ class PassageIndex:
         return any(
             all(slot in posting for posting in postings) for slot in self._by_topic.get(topic, [])
         )
+
+    def with_first_sub_step(self, passage: Passage) -> Passage:
+        """A numbered step's bare title with its first lettered sub-step ("4. Overcoming
+        Dilemmas a. After all dilemma actions are processed, ... it is overcome."), to point
+        out; any other passage as it is."""
+        text = passage.text
+        if not _STEP_TITLE.match(text) or len(text.split()) > STEP_TITLE_WORDS:
+            return passage
+        for slot in self._by_topic.get(passage.topic, []):
+            following = self._passages[slot]
+            if (
+                following is not None
+                and following.entry == passage.entry
+                and following.index == passage.index + 1
+            ):
+                if _SUB_STEP.match(following.text):
+                    return replace(passage, text=f"{text} {following.text}")
+                break
+        return passage
 
     def says_beside(self, topic: str, name: str, text: str) -> bool:
         """Whether the topic says something of ``text`` where it names ``name``: its title

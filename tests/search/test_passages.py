@@ -369,6 +369,24 @@ def test_a_suggested_amendment_points_at_the_part_of_its_base_that_fits(rulings)
         assert answering in pointed["1e-crd-2014-11-03:missions-attempt"], question
 
 
+def test_a_step_title_is_pointed_out_with_its_first_sub_step(rulings):
+    index = PassageIndex()
+    text = "Steps:\n1. Draw Dilemmas\n   a. Draw them.\n   b. Stack them.\n2. Face each one."
+    cut = topic_passages([{"topic": "2e-a", "id": "a", "text": text}])
+    index.set_topic("2e-a", "attempt", cut, "2E")
+    by_text = {p.text: p for p in cut}
+    assert index.with_first_sub_step(by_text["1. Draw Dilemmas"]).text == (
+        "1. Draw Dilemmas a. Draw them."
+    )
+    for alone in ("2. Face each one.", "b. Stack them.", "Steps:"):  # a whole step, ...
+        assert index.with_first_sub_step(by_text[alone]) is by_text[alone]
+    # The real 2E timing list: "4. Overcoming Dilemmas" alone says only where the rule is.
+    answer, found = rulings.show('Dilemmas -- "Overcoming"')
+    parts = [answer["passage"]["text"]] if answer and answer.get("passage") else []
+    parts += [r["passage"]["text"] for r in found.get("results", []) if r.get("passage")]
+    assert any(part.startswith("4. Overcoming Dilemmas a. ") for part in parts), parts
+
+
 def test_a_ruling_asked_for_by_its_name_in_other_words_has_no_part_pointed_out(rulings):
     # Every passage holds the title alike: the shortest (': "Oooh." Draw one card.') won.
     for query in (
