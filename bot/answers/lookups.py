@@ -24,7 +24,7 @@ from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import FILLER, FOUND_BY_TEXT, Hit, SearchResult, Target
-from bot.search.passages import english_words, said_runs, unsaid
+from bot.search.passages import said_runs, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
@@ -320,14 +320,11 @@ class Answers:
         return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
     def warm_up(self) -> None:
-        """Build now what the first lookups would otherwise build (the card index, the card
-        lists' words and vocabulary, the English word list, each card's rulings)."""
+        """Build now what the first lookups would otherwise build (the card index, what the
+        passages read on first need, each card's rulings)."""
         self.cards.card_index()
-        passages = self.index.passages
-        if passages is not None:
-            passages.card_vocabulary()
-            passages.known_words()
-        english_words()
+        if self.index.passages is not None:
+            self.index.passages.warm_up()
         self.card_covers()
 
     def card_covers(self) -> dict[str, set[str]]:

@@ -247,8 +247,7 @@ def build_index(
     index.passages = build_passages(
         rows, *card_witnesses((card.edition, f"{card.name} {card.text}") for card in corpus.cards)
     )
-    index.passages.card_vocabulary()
-    index.passages.known_words()
+    index.passages.warm_up()
     if timings is not None:
         timings["passages"] = time.perf_counter() - started
     del rows

@@ -278,6 +278,13 @@ class PassageIndex:
     def __len__(self) -> int:
         return self._live
 
+    def warm_up(self) -> None:
+        """Build now what questions read on first need: the card lists' vocabulary (every
+        lean), their words and the English word list (a word no passage holds)."""
+        self.card_vocabulary()
+        self.known_words()
+        english_words()
+
     def edited(self) -> PassageIndex:
         """A copy to update (``set_topic``, ``remove_topic``) while answers go on reading this
         one: containers are copied now, each posting the first time the copy changes it."""
