@@ -320,9 +320,10 @@ class Answers:
         return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
 
     def warm_up(self) -> None:
-        """Build now what the first lookups would otherwise build (the card index, what the
-        passages read on first need, each card's rulings)."""
+        """Build now what the first lookups would otherwise build (the card index and texts,
+        what the passages read on first need, each card's rulings)."""
         self.cards.card_index()
+        self.cards.card_texts()
         if self.index.passages is not None:
             self.index.passages.warm_up()
         self.card_covers()
@@ -411,6 +412,10 @@ class Answers:
             cards, likeness = card_answer.cards_named_in_part(
                 self.cards.card_index(), query, edition
             )
+        printed = False
+        if not cards and not result.confident:  # "Tribble Side Deck": printed on one card
+            cards = self._cards_printing(result, query, edition)
+            printed, likeness = bool(cards), (0.0 if cards else likeness)
         lean = 0.0
         if self.index.passages is not None and not edition:
             lean = self.index.passages.lean(query)
@@ -421,10 +426,25 @@ class Answers:
                 mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
                 covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
         others = card_answer.other_cards_named(self.cards.card_index(), query, edition, cards)
-        choice = card_answer.choose(query, edition, result, cards, covers, lean, likeness, others)
+        choice = card_answer.choose(
+            query, edition, result, cards, covers, lean, likeness, others, printed
+        )
         if choice is not None:
             choice.covers = {c.topic: covers.get(c.topic, set()) for c in choice.cards}
         return result, choice
+
+    def _cards_printing(self, result: SearchResult, query: str, edition: str | None) -> list:
+        """The cards that print the lookup (see card_answer.cards_printing), unless a ruling
+        found holds all its words in one passage ("deck size": the deck-building rule):
+        then that ruling is what the lookup is about."""
+        found = card_answer.cards_printing(
+            self.cards.card_index(), self.cards.card_texts(), query, edition
+        )
+        if found and self.index.passages is not None:
+            words = terms(query)
+            if any(self.index.passages.holds_together(h.target.topic, words) for h in result.hits):
+                return []
+        return found
 
     def _explains_rest(self, hit: Hit, query: str, card: Target) -> bool:
         """Whether the ruling says something, where it names the card, of the query's words

@@ -257,6 +257,34 @@ def build_passages(
     return build_passage_index(by_topic, titles, known_words, card_vocabulary)
 
 
+class CardTexts:
+    """Every card's game text, normalised as queries are: which cards print a phrase."""
+
+    def __init__(self, cards: Iterable[tuple[str, str, str]]):
+        # (card id, edition, " text "): padded, so that a phrase is found word for word
+        self._texts = [(card, edition, f" {normalize(text)} ") for card, edition, text in cards]
+
+    def printing(self, phrase: str, edition: str | None = None) -> list[tuple[str, int]]:
+        """Each card (of ``edition``, if given) whose text holds the normalised ``phrase``
+        word for word: (card id, where in its text the phrase first stands)."""
+        needle = f" {phrase} "
+        found = []
+        for card, card_edition, text in self._texts:
+            if edition and card_edition != edition:
+                continue
+            at = text.find(needle)
+            if at >= 0:
+                found.append((card, at))
+        return found
+
+
+def build_card_texts(store: Store) -> CardTexts:
+    return CardTexts(
+        (row["id"], row["edition"], row["text"] or "")
+        for row in store.db.query("SELECT id, edition, text FROM cards ORDER BY id")
+    )
+
+
 def build_card_index(store: Store) -> SearchIndex:
     """Cards are searched with the same machinery, each card a target of its own."""
     rows = list(

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from bot.normalize import holds_run, normalize, quoted_phrases, terms
-from bot.search.build import subtitle_printed
+from bot.search.build import CardTexts, subtitle_printed
 from bot.search.confidence import (
     INSIDE_CARD,
     edition_fit,
@@ -186,6 +186,40 @@ def cards_named_in_part(
     return found, round(min(len(words) / longest, 0.99), 4)
 
 
+MAX_PRINTING = 3  # more cards than this print the phrase: common wording, no card's subject
+# Two words are often printed side by side in passing ("Your maximum deck size is 40
+# cards" is no answer to "deck size"); three or more a card prints when it names a thing.
+MIN_PRINTED_WORDS, MAX_PRINTED_WORDS = 3, 5  # words that say something; words in all
+
+
+def cards_printing(
+    card_index: SearchIndex, texts: CardTexts, query: str, edition: str | None
+) -> list[Target]:
+    """The cards whose game text prints the whole lookup, word for word, where no card's
+    name holds it: "Tribble Side Deck" is the side deck Storage Compartment Door opens. A
+    lookup of up to five words, three of them saying something, not a sentence, that few
+    cards print; the card printing it earliest in its text first (Q-Flash, which opens the
+    Q-Continuum side deck, before Beware of Q, which reads from it). A lead to show first,
+    never a confident answer."""
+    if written_sentences(query):
+        return []
+    words = normalize(query).split()
+    while words and words[0] in FILLER:
+        words = words[1:]
+    while words and words[-1] in FILLER:
+        words = words[:-1]
+    if len(words) > MAX_PRINTED_WORDS or len(terms(" ".join(words))) < MIN_PRINTED_WORDS:
+        return []  # its words that say something, three at least ("play a wormhole": two)
+    found = texts.printing(" ".join(words), edition)
+    if not found or len(found) > MAX_PRINTING:
+        return []
+    return [
+        card_index.targets[card_index.by_entry[card]]
+        for card, _ in sorted(found, key=lambda pair: (pair[1], pair[0]))
+        if card in card_index.by_entry
+    ]
+
+
 def _set_only(card: Target, run: str) -> bool:
     """Whether ``run``, the end of the card's name, lies within a subtitle the card does not
     print (see :func:`bot.search.build.subtitle_printed`)."""
@@ -324,10 +358,13 @@ def choose(
     lean: float = 0.0,
     likeness: float = 1.0,
     others: list[Target] | None = None,
+    printed: bool = False,
 ) -> CardChoice | None:
     """The card answer for a query, or None when a ruling answers it instead
     (``likeness`` below 1: the cards were named with a typo, or inside a question;
-    ``others``: other cards the query names beside them, see :func:`other_cards_named`)."""
+    ``others``: other cards the query names beside them, see :func:`other_cards_named`;
+    ``printed``: the cards print the query in their text and are in that order, see
+    :func:`cards_printing`)."""
     if not cards:
         return None
     top = rulings.hits[0] if rulings.hits else None
@@ -336,7 +373,13 @@ def choose(
     # The ruling matched only by mentioning this very card ("cost of Jean-Luc Picard": the
     # species rule names him): its name is the card's, no closer to what was typed.
     mentions_it = top is not None and top.mention and top.matched in names
-    if top is not None and likeness < 1.0 and top.name_score > likeness and not inside:
+    if (
+        top is not None
+        and likeness < 1.0
+        and top.name_score > likeness
+        and not inside
+        and not printed
+    ):
         if not mentions_it:
             # A ruling's name is closer to what was typed (not a word of the card's). As
             # close, the card's name is the more particular: "can I play Tozara'Kesh?" is
@@ -355,21 +398,25 @@ def choose(
     # ("Combat Vessel" is the 1E card, and only the title of the 2E Combat Vessel, Heavily
     # Armed), then the edition the words lean to.
     typed = normalize(query).split()
-    ordered = sorted(
-        cards,
-        key=lambda c: (
-            not covers.get(c.topic),
-            not holds_run(typed, normalize(c.title).split()),
-            c.edition != ("2E" if lean < 0 else "1E"),
-            c.topic,
-        ),
+    ordered = (
+        cards
+        if printed
+        else sorted(
+            cards,
+            key=lambda c: (
+                not covers.get(c.topic),
+                not holds_run(typed, normalize(c.title).split()),
+                c.edition != ("2E" if lean < 0 else "1E"),
+                c.topic,
+            ),
+        )
     )
     best = ordered[0]
     same_edition = sum(1 for c in ordered[1:] if c.edition == best.edition)
     other_edition = any(c.edition != best.edition for c in ordered[1:])
     words = len(typed)
     rival = top.score if top is not None else 0.0
-    typo = likeness < 1.0
+    typo = likeness < 1.0 and not printed
     # A quoted phrase is about the card when its name holds it ("Cry 'Havoc!'"); one that
     # says more than the name ('"Armed with Starfleet Type II Phaser"') is about more.
     quoted = quoted_phrases(query)
@@ -378,11 +425,11 @@ def choose(
     features = feature_row(
         score=likeness,
         gap=likeness - rival,
-        exact=float(not typo),
+        exact=float(not typo and not printed),
         via_card=1.0,
         via_typo=float(typo),
         query_words=math.log1p(words),
-        name_cover=1.0,
+        name_cover=0.0 if printed else 1.0,
         rivals=math.log1p(same_edition),
         other_edition=float(other_edition and not edition),
         edition_fit=edition_fit(best.edition, edition, lean),
@@ -395,5 +442,6 @@ def choose(
         # one card (the veto the query naming two rulings has). Both are offered.
         two_titles=float(bool(others)),
         sentences=math.log1p(written_sentences(query)),
+        printed_only=float(printed),
     )
     return CardChoice(ordered + [c for c in others or [] if c not in ordered], features)

@@ -74,6 +74,9 @@ FEATURES = (
     # a heading in parts that names the answer in one and asks in another of words the
     # answer never holds ("The Seed Phase - Facilities": the seed phase rule has no facility)
     "unheld_aside",
+    # the answer is a card found only because its text prints the lookup ("Tribble Side
+    # Deck": Storage Compartment Door opens that side deck), not by its name: a lead
+    "printed_only",
 )
 
 
@@ -90,7 +93,8 @@ UNQUOTED = FEATURES.index("unquoted")
 INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")
 UNHELD_ASIDE = FEATURES.index("unheld_aside")
-VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE)
+PRINTED_ONLY = FEATURES.index("printed_only")
+VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY)
 
 
 def vetoed(features: Sequence[float]) -> bool:
@@ -98,7 +102,9 @@ def vetoed(features: Sequence[float]) -> bool:
     of them together; the answer is a rules word inside a card's name the user typed
     ("Borg Ship" is not the Borg); the query names two rulings by their whole titles; or
     a heading names the answer in one part and asks in another of words it never holds
-    ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities)."""
+    ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities); or the
+    answer is a card that only prints the lookup in its text (a lead worth showing first,
+    not a ruling the bot can vouch for)."""
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 

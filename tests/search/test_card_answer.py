@@ -1,10 +1,12 @@
 """Cards as answers: a card named inside a question, and what is not a misspelt card name."""
 
-from bot.normalize import lexicon
+from bot.normalize import lexicon, normalize
 from bot.search import card_answer, confidence
+from bot.search.build import CardTexts
 from bot.search.confidence import (
     FEATURES,
     INSIDE_CARD,
+    PRINTED_ONLY,
     TWO_TITLES,
     UNQUOTED,
     VETOES,
@@ -208,6 +210,48 @@ def test_a_card_named_in_part_is_the_answer_first(rulings):
     )
 
 
+def test_a_lookup_no_name_holds_finds_the_few_cards_printing_it_the_earliest_first():
+    index = _card_index(
+        "Storage Compartment Door", "Q-Flash", "Beware of Q", "Deneb Approach", "Lenara Kahn"
+    )
+    texts = CardTexts(
+        [
+            ("1e-0", "1E", "Place one atop Tribble side deck during the seed phase."),
+            ("1e-1", "1E", "Place one atop Q-Continuum side deck during the seed phase."),
+            ("1e-2", "1E", "Once each turn, draw one card from your Q-Continuum side deck."),
+            ("1e-3", "1E", "Your maximum deck size is 40 cards."),
+            ("1e-4", "1E", "You may play a wormhole card on her."),
+        ]
+    )
+
+    def printing(query, edition=None, cards=texts):
+        return [c.title for c in card_answer.cards_printing(index, cards, query, edition)]
+
+    assert printing("Tribble Side Deck") == ["Storage Compartment Door"]
+    # The card that leads with it first: Q-Flash opens that side deck, Beware of Q reads it.
+    assert printing("Q-Continuum side deck") == ["Q-Flash", "Beware of Q"]
+    assert printing("what is the Tribble side deck") == ["Storage Compartment Door"]
+    # Fewer than three words that say something are printed side by side in passing.
+    assert printing("deck size") == [] and printing("play a wormhole") == []
+    assert printing("Is there a Tribble side deck? I can't find it.") == []  # sentences
+    assert printing("Tribble side deck", "2E") == []  # the edition asked for
+    # Printed by more than a few cards: common wording, no card's subject.
+    common = CardTexts([(f"1e-{i}", "1E", "Draw from your Tribble side deck.") for i in range(4)])
+    assert printing("Tribble side deck", cards=common) == []
+
+
+def test_a_lookup_only_a_card_prints_shows_that_card_first_never_confidently(rulings):
+    ranked = rulings.ranked("Tribble Side Deck", "1E")
+    assert ranked.ids[0] == "1e-storage-compartment-door" and not ranked.confident
+    answer, found = rulings.show("Tribble Side Deck", "1E")
+    assert answer is None and found["results"][0]["id"] == "1e-storage-compartment-door"
+    # A ruling that holds the words together is what they are about, though a card prints
+    # them: the Alien Parasites ruling, not New Essentialists.
+    card, _ = rulings.card("1e-new-essentialists")
+    assert "borg away team" in normalize(card["text"])
+    assert rulings.ranked("borg away team").ids[0] == "1e-alien-parasites"
+
+
 def test_one_word_english_names_and_the_whole_query_are_not_named_within():
     index = _card_index("Wallace", "Darian Wallace")
     assert card_answer.cards_named_within(index, "is Wallace a personnel", None) == ([], 0.0)
@@ -405,7 +449,7 @@ def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
 
 def test_answers_a_veto_keeps_unconfident_are_never_confident():
     sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
-    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES
+    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and PRINTED_ONLY in VETOES
     for veto in VETOES:
         row = [1.0] + [0.0] * (len(FEATURES) - 1)
         assert sure.confident(row)
