@@ -113,8 +113,10 @@ def cards_named_within(
     longest = min(len(words) - 1, MAX_NAME_WORDS)
     # "card" beside a card's name says what the name is ("Warrior's Birthright card"), and
     # "play" or "use" asks how the card is played ("can I play Devidian Door"): the card's
-    # text answers that, nothing else is asked of it.
-    asked = [w for w in content if w not in CARD_WORDS] or content
+    # text answers that, nothing else is asked of it. "Cards" asks of a kind of card named
+    # after it ("Captain Proton cards": the holonovel's cards), more than the one card.
+    kinds = "cards" in normalize(query, fold_plurals=False).split()
+    asked = [w for w in content if w not in CARD_WORDS or (kinds and w == "card")] or content
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
         held = min(1.0, sum(1 for w in phrase if w not in FILLER) / len(asked))
         if held >= 1.0:
@@ -349,6 +351,13 @@ def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, n
     return False
 
 
+def _asks_of_cards(query: str, card: Target) -> bool:
+    """Whether the query asks of "cards" beside the card's name, a kind of card named after
+    it ("Captain Proton cards": the holonovel's cards), not the one card."""
+    typed = normalize(query, fold_plurals=False).split()
+    return "cards" in typed and "cards" not in whole_names(card, fold_plurals=False)[0].split()
+
+
 def choose(
     query: str,
     edition: str | None,
@@ -443,5 +452,6 @@ def choose(
         two_titles=float(bool(others)),
         sentences=math.log1p(written_sentences(query)),
         printed_only=float(printed),
+        other_kind=float(_asks_of_cards(query, best)),
     )
     return CardChoice(ordered + [c for c in others or [] if c not in ordered], features)

@@ -77,6 +77,10 @@ FEATURES = (
     # the answer is a card found only because its text prints the lookup ("Tribble Side
     # Deck": Storage Compartment Door opens that side deck), not by its name: a lead
     "printed_only",
+    # the query ends in the last word of the answer's name without its other words: another
+    # kind of that thing ("Card Play Phase" is no seed phase); or asks of "cards" beside a
+    # card's name, a kind of card named after it ("Captain Proton cards")
+    "other_kind",
 )
 
 
@@ -94,7 +98,8 @@ INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")
 UNHELD_ASIDE = FEATURES.index("unheld_aside")
 PRINTED_ONLY = FEATURES.index("printed_only")
-VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY)
+OTHER_KIND = FEATURES.index("other_kind")
+VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY, OTHER_KIND)
 
 
 def vetoed(features: Sequence[float]) -> bool:
@@ -102,9 +107,10 @@ def vetoed(features: Sequence[float]) -> bool:
     of them together; the answer is a rules word inside a card's name the user typed
     ("Borg Ship" is not the Borg); the query names two rulings by their whole titles; or
     a heading names the answer in one part and asks in another of words it never holds
-    ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities); or the
+    ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities); the
     answer is a card that only prints the lookup in its text (a lead worth showing first,
-    not a ruling the bot can vouch for)."""
+    not a ruling the bot can vouch for); or the query names another kind of the thing the
+    answer's name is about ("Card Play Phase" is not the seed phase)."""
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 

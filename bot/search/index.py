@@ -1002,6 +1002,7 @@ class SearchIndex:
             sentences=math.log1p(said),
             unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
+            other_kind=self._other_kind(top, query),
         )
 
     def _unheld_modifier(self, top: Hit, query: str) -> float:
@@ -1020,6 +1021,25 @@ class SearchIndex:
             return 0.0
         held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
         return 0.0 if held else 1.0
+
+    def _other_kind(self, top: Hit, query: str) -> float:
+        """1 when the query (its last clause) ends in the last word of the answer's name of
+        two words or more but holds none of the name's other words, having words of its own
+        before it: it names another kind of that thing ("Card Play Phase" is no seed phase,
+        "Pending Effects" no conditional effect). A name found by the text alone, or as a
+        card the text mentions, is not the name the query was typed after."""
+        if self.passages is None or top.via in FOUND_BY_TEXT or top.mention:
+            return 0.0
+        asked = [
+            t
+            for t in self.passages.query_terms(_CLAUSE_BREAK.split(query)[-1])
+            if t not in _META_TERMS
+        ]
+        name = terms(top.matched)
+        if len(name) < 2 or len(asked) < 2 or asked[-1] != name[-1]:
+            return 0.0
+        kind = set(name[:-1])
+        return 0.0 if any(_in_name(term, kind) for term in asked[:-1]) else 1.0
 
     def _unheld_aside(self, top: Hit, query: str) -> float:
         """1 when a heading in parts ("The Seed Phase - Facilities", "Space Missions --

@@ -225,3 +225,37 @@ def test_the_real_heading_is_no_confident_seed_phase_answer(rulings):
     found = rulings.ranked("The Seed Phase - Facilities", "1E")
     assert found.ids[0] == "1e-seed-phase" and not found.confident
     assert rulings.ranked("seed phase", "1E").confident  # the rule itself, asked for
+
+
+def test_a_lookup_of_another_kind_of_the_thing_the_answer_is_named_after_is_vetoed():
+    other = FEATURES.index("other_kind")
+    index = titled_index_with_passages(
+        {
+            "seed phase": 'During the seed phase you may not use "play phase" game text.',
+            "special equipment": "A ship's special equipment is listed in its text box.",
+        }
+    )
+
+    def marked(query: str) -> float:
+        result = index.search(query)
+        assert result.hits and result.hits[0].target.title in ("seed phase", "special equipment")
+        return result.features[other]
+
+    # A real forum heading: the card play phase is another phase, though the seed phase
+    # rule says "play phase"; a ship's equipment is not its special equipment.
+    assert marked("Card Play Phase") == 1.0
+    assert vetoed(index.search("Card Play Phase").features)
+    assert marked("Ship Equipment") == 1.0
+    # The name itself, misspelt, or asked of in another clause: the same thing.
+    assert marked("seed phase") == 0.0
+    assert marked("1E seed phase") == 0.0
+    assert marked("sead phase") == 0.0
+    assert marked("Seed Phase -- Downloads") == 0.0
+    assert marked("special equipment") == 0.0
+
+
+def test_cards_of_a_kind_named_after_a_card_are_no_confident_answer_with_the_card(rulings):
+    kind = rulings.ranked("Captain Proton cards", "1E")
+    assert kind.ids[0] == "1e-captain-proton" and not kind.confident
+    assert kind.features[FEATURES.index("other_kind")] == 1.0
+    assert rulings.ranked("Captain Proton card", "1E").confident  # the one card
