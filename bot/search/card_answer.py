@@ -29,6 +29,7 @@ from bot.search.index import (
     SearchIndex,
     SearchResult,
     Target,
+    asks_of_cards,
     content_words,
     misspelt_name,
 )
@@ -351,13 +352,6 @@ def inside_card_name(card_index: SearchIndex, query: str, edition: str | None, n
     return False
 
 
-def _asks_of_cards(query: str, card: Target) -> bool:
-    """Whether the query asks of "cards" beside the card's name, a kind of card named after
-    it ("Captain Proton cards": the holonovel's cards), not the one card."""
-    typed = normalize(query, fold_plurals=False).split()
-    return "cards" in typed and "cards" not in whole_names(card, fold_plurals=False)[0].split()
-
-
 def choose(
     query: str,
     edition: str | None,
@@ -452,6 +446,6 @@ def choose(
         two_titles=float(bool(others)),
         sentences=math.log1p(written_sentences(query)),
         printed_only=float(printed),
-        other_kind=float(_asks_of_cards(query, best)),
+        other_kind=float(asks_of_cards(query, normalize(best.title))),
     )
     return CardChoice(ordered + [c for c in others or [] if c not in ordered], features)

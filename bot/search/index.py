@@ -164,6 +164,14 @@ def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]
     return cover, whole
 
 
+def asks_of_cards(query: str, name: str) -> bool:
+    """Whether the query asks of "cards" beside a card's name (normalised), a kind of card
+    named after it ("Captain Proton cards": the holonovel's cards; "Alternate Universe
+    cards": those with its icon), not the one card."""
+    typed = normalize(query, fold_plurals=False).split()
+    return "cards" in typed and "card" not in name.split()
+
+
 MISSPELT_WHOLE = 0.75  # a name matched word for word, typos allowed, this closely
 
 
@@ -1026,10 +1034,13 @@ class SearchIndex:
         """1 when the query (its last clause) ends in the last word of the answer's name of
         two words or more but holds none of the name's other words, having words of its own
         before it: it names another kind of that thing ("Card Play Phase" is no seed phase,
-        "Pending Effects" no conditional effect). A name found by the text alone, or as a
-        card the text mentions, is not the name the query was typed after."""
-        if self.passages is None or top.via in FOUND_BY_TEXT or top.mention:
+        "Pending Effects" no conditional effect). A name found by the text alone is not the
+        name the query was typed after; a card's name the text mentions counts when the
+        query asks of "cards" beside it (see :func:`asks_of_cards`)."""
+        if self.passages is None or top.via in FOUND_BY_TEXT:
             return 0.0
+        if top.mention:  # a card's name its text mentions, not a name of its own
+            return float(asks_of_cards(query, top.matched))
         asked = [
             t
             for t in self.passages.query_terms(_CLAUSE_BREAK.split(query)[-1])

@@ -259,3 +259,11 @@ def test_cards_of_a_kind_named_after_a_card_are_no_confident_answer_with_the_car
     assert kind.ids[0] == "1e-captain-proton" and not kind.confident
     assert kind.features[FEATURES.index("other_kind")] == 1.0
     assert rulings.ranked("Captain Proton card", "1E").confident  # the one card
+
+
+def test_cards_of_a_kind_named_after_a_card_a_ruling_mentions_are_no_confident_answer(rulings):
+    # A real 1995 rules-sheet heading: the Alternate Universe set's cards, not the time
+    # location rule, found by the card Alternate Universe Door its text mentions.
+    kind = rulings.ranked("How To Use Your Alternate Universe Cards", "1E")
+    assert not kind.confident and kind.features[FEATURES.index("other_kind")] == 1.0
+    assert rulings.ranked("Alternate Universe Door", "1E").confident  # the card itself
