@@ -282,7 +282,9 @@ def threshold_for(
 def fit(
     rows: Sequence[Sequence[float]], labels: Sequence[bool], negative: Sequence[bool] = ()
 ) -> Confidence:
-    weights = fit_logistic(rows, labels)
+    # Fitted on the answers the vetoes leave to the model: it never decides the others.
+    kept = [i for i, row in enumerate(rows) if not vetoed(row)]
+    weights = fit_logistic([rows[i] for i in kept], [labels[i] for i in kept])
     return Confidence(tuple(weights), threshold_for(weights, rows, labels, negative))
 
 

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from bot.normalize import holds_run, quoted_phrases, terms, terms_as_written
-from bot.search import passages
+from bot.search import confidence, passages
 from bot.search.confidence import (
     FEATURES,
     NEGATIVE_MARGIN,
@@ -173,6 +173,19 @@ def test_answers_the_quote_rule_keeps_unconfident_do_not_set_the_threshold():
     model = Confidence(tuple(weights), threshold)
     assert threshold < model.probability(wrong)
     assert model.confident(right) and not model.confident(wrong)
+
+
+def test_answers_a_veto_keeps_unconfident_do_not_weigh_in_the_fit():
+    # Vetoed answers whose score says the opposite of the others': the model never decides
+    # them, so the weights are those of the answers left to it, number for number.
+    left = [[1.0, k / 20] + [0.0] * (len(FEATURES) - 2) for k in range(20)]
+    left_labels = [k >= 8 for k in range(20)]
+    vetoed_rows = [[1.0, 0.95] + [0.0] * (len(FEATURES) - 2) for _ in range(6)]
+    for row in vetoed_rows:
+        row[UNQUOTED] = 1.0
+    alone = confidence.fit(left, left_labels)
+    both = confidence.fit(left + vetoed_rows, left_labels + [False] * 6)
+    assert both.weights == alone.weights and both.threshold == alone.threshold
 
 
 def test_a_word_the_card_texts_spell_is_not_corrected_into_another_word():
