@@ -165,11 +165,16 @@ def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]
 
 
 def asks_of_cards(query: str, name: str) -> bool:
-    """Whether the query asks of "cards" beside a card's name (normalised), a kind of card
-    named after it ("Captain Proton cards": the holonovel's cards; "Alternate Universe
-    cards": those with its icon), not the one card."""
+    """Whether the query asks of "cards" right after a word of a card's name (normalised),
+    a kind of card named after it ("Captain Proton cards": the holonovel's cards;
+    "Alternate Universe cards": those with its icon), not the one card ("cards ... like
+    Mot the Barber" asks of the card)."""
     typed = normalize(query, fold_plurals=False).split()
-    return "cards" in typed and "card" not in name.split()
+    words = normalize(query).split()
+    named = set(name.split())
+    if len(typed) != len(words) or "card" in named:
+        return False
+    return any(word == "cards" and words[at - 1] in named for at, word in enumerate(typed) if at)
 
 
 MISSPELT_WHOLE = 0.75  # a name matched word for word, typos allowed, this closely

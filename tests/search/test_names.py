@@ -259,6 +259,10 @@ def test_cards_of_a_kind_named_after_a_card_are_no_confident_answer_with_the_car
     assert kind.ids[0] == "1e-captain-proton" and not kind.confident
     assert kind.features[FEATURES.index("other_kind")] == 1.0
     assert rulings.ranked("Captain Proton card", "1E").confident  # the one card
+    # "Cards" elsewhere in the question is not asked of the card.
+    liked = rulings.ranked("What about cards that seem to have no use, like Mot the Barber?")
+    assert liked.ids[0] == "1e-mot-the-barber"
+    assert liked.features[FEATURES.index("other_kind")] == 0.0
 
 
 def test_cards_of_a_kind_named_after_a_card_a_ruling_mentions_are_no_confident_answer(rulings):
