@@ -114,11 +114,11 @@ def cards_named_within(
     longest = min(len(words) - 1, MAX_NAME_WORDS)
     # "card" beside a card's name says what the name is ("Warrior's Birthright card"), and
     # "play" or "use" asks how the card is played ("can I play Devidian Door"): the card's
-    # text answers that, nothing else is asked of it. "Cards" asks of a kind of card named
-    # after it ("Captain Proton cards": the holonovel's cards), more than the one card.
-    kinds = "cards" in normalize(query, fold_plurals=False).split()
-    asked = [w for w in content if w not in CARD_WORDS or (kinds and w == "card")] or content
+    # text answers that, nothing else is asked of it.
+    asked = [w for w in content if w not in CARD_WORDS] or content
     for phrase, found in _named_runs(card_index, words, edition, longest, NAMED_WITHIN_WORDS):
+        if asks_of_cards(query, " ".join(phrase)):  # of a kind of card named after it
+            asked = [w for w in content if w not in CARD_WORDS or w == "card"] or content
         held = min(1.0, sum(1 for w in phrase if w not in FILLER) / len(asked))
         if held >= 1.0:
             # "how does Azetbur work", "what does Energy Vortex do?": besides the name only
