@@ -24,7 +24,7 @@ from bot.search.build import RulingsIndexBuilder
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import FILLER, FOUND_BY_TEXT, Hit, SearchResult, Target
-from bot.search.passages import said_runs, unsaid
+from bot.search.passages import said_runs, sentences, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
 from bot.validate import iso_date
@@ -607,7 +607,10 @@ class Answers:
         asked = set(passages.query_terms(query))
         for result in results:
             row = self.store.entry(result["id"])
-            if row is None or not row.get("text") or asked <= set(terms(row["title"])):
+            if row is None:
+                self._point_out_in_card(result, query)
+                continue
+            if not row.get("text") or asked <= set(terms(row["title"])):
                 continue
             answer: dict[str, Any] = {}
             self._add_rule_in_force(answer, row, self.store.versions(row["topic"]))
@@ -615,6 +618,19 @@ class Answers:
             found = self._shown_part(row, query, shown)
             if found is not None and " ".join(found.text.split()) in " ".join(shown.split()):
                 result["passage"] = {"text": found.text, "example": found.example}
+
+    def _point_out_in_card(self, result: dict[str, Any], query: str) -> None:
+        """A suggested card's sentence that holds every word the query asks, as
+        ``passage``: why a card that prints a lookup is suggested ("Place one atop Tribble
+        side deck during the seed phase.")."""
+        card = self.store.card(result["id"])
+        asked = set(terms(query))
+        if card is None or not card.get("text") or not asked:
+            return
+        for sentence in sentences(card["text"]):
+            if asked <= set(terms(sentence)):
+                result["passage"] = {"text": sentence, "example": False}
+                return
 
     def _answering_passage(
         self, row: dict[str, Any], result: SearchResult, query: str, shown: str

@@ -245,6 +245,10 @@ def test_a_lookup_only_a_card_prints_shows_that_card_first_never_confidently(rul
     assert ranked.ids[0] == "1e-storage-compartment-door" and not ranked.confident
     answer, found = rulings.show("Tribble Side Deck", "1E")
     assert answer is None and found["results"][0]["id"] == "1e-storage-compartment-door"
+    # The sentence that prints it is pointed out: why the card is suggested.
+    assert found["results"][0]["passage"]["text"] == (
+        "Place one atop Tribble side deck during the seed phase."
+    )
     # A ruling that holds the words together is what they are about, though a card prints
     # them: the Alien Parasites ruling, not New Essentialists.
     card, _ = rulings.card("1e-new-essentialists")
