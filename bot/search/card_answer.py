@@ -202,7 +202,7 @@ def cards_printing(
     name holds it: "Tribble Side Deck" is the side deck Storage Compartment Door opens. A
     lookup of up to five words, three of them saying something, not a sentence, that few
     cards print; the card printing it earliest in its text first (Q-Flash, which opens the
-    Q-Continuum side deck, before Beware of Q, which reads from it). A lead to show first,
+    Q-Continuum side deck, before Beware of Q, which is played next to it). A lead to show first,
     never a confident answer."""
     if written_sentences(query):
         return []
