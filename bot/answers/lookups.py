@@ -481,11 +481,17 @@ class Answers:
         ids = [h.target.topic for h in result.hits]
         if choice is not None:
             cards = [c.topic for c in choice.cards]
+            covers = dict(choice.covers)
+            # Both editions' cards are offered: the answer stands for the other's too, as
+            # for a ruling below.
+            offered = {c.topic for c in _other_edition_cards(choice, edition)}
+            if offered:
+                covers[cards[0]] = covers.get(cards[0], set()) | offered
             return Ranked(
                 ids=cards + [i for i in ids if i not in cards],
                 features=choice.features,
                 confident=self._card_confident(choice),
-                covers=choice.covers,
+                covers=covers,
             )
         other = result.other_edition(edition)
         return Ranked(
@@ -777,8 +783,8 @@ class Answers:
             answer["same_name"] = [
                 {"id": c.topic, "title": c.title, "edition": c.edition} for c in same
             ]
-        others = [c for c in choice.cards[1:] if c.edition != best.edition]
-        if others and not edition:
+        others = _other_edition_cards(choice, edition)
+        if others:
             answer["editions"] = [
                 {"id": c.topic, "title": c.title, "edition": c.edition} for c in [best, *others]
             ]
@@ -909,3 +915,12 @@ def _shown_text(answer: dict[str, Any], row: dict[str, Any]) -> str:
     composed (``answer`` holds ``in_force`` and ``base`` as ``_add_rule_in_force`` put them)."""
     shown = (answer.get("in_force") or {}).get("text") or row["text"] or ""
     return shown + "\n\n" + (answer.get("base") or {}).get("text", "")
+
+
+def _other_edition_cards(choice: Any, edition: str | None) -> list[Target]:
+    """The cards of the other edition a card answer offers beside its first card, when no
+    edition was asked for ("Both editions match")."""
+    if edition:
+        return []
+    best = choice.cards[0]
+    return [c for c in choice.cards[1:] if c.edition != best.edition]

@@ -519,3 +519,15 @@ def test_an_answer_in_the_edition_asked_for_fits_it_wholly(rulings):
     assert rulings.ranked("examining a card", "2E").features[fit] == 1.0
     assert rulings.ranked("Assimilate Planit", "1E").features[fit] == 1.0  # a card answer
     assert rulings.ranked("examining a card").features[fit] < 1.0
+
+
+def test_a_card_answer_offering_both_editions_stands_for_either(rulings):
+    # "Both editions match": the 2E card first, the 1E card beside it, as for a ruling.
+    both = rulings.ranked("Quite a Coincidence")
+    assert both.ids[:2] == ["2e-quite-a-coincidence", "1e-quite-a-coincidence"]
+    assert both.right(["1e-quite-a-coincidence"]) and both.right(["2e-quite-a-coincidence"])
+    answer, _ = rulings.show("Quite a Coincidence")
+    assert [e["id"] for e in answer["editions"]] == both.ids[:2]
+    # An edition asked for offers that edition's card alone.
+    asked = rulings.ranked("Quite a Coincidence", "2E")
+    assert not asked.right(["1e-quite-a-coincidence"])
