@@ -240,15 +240,18 @@ def _typo_likeness(typed: str, named: str) -> float:
     return ratio / 100
 
 
+SLIP = 0.75  # two words spelt at least this alike: one is the other mistyped
+
+
 def _likeness(typed: str, named: str) -> float:
     """How much a query word stands for a name's word: 1 the word itself; a misspelling by
-    its similarity (0.75..1); a prefix by the share of the word typed ("play" for
+    its similarity (SLIP..1); a prefix by the share of the word typed ("play" for
     "playing" is a different word more often than a short form)."""
     if typed == named:
         return 1.0
     similarity = _typo_likeness(typed, named)
     prefix = len(typed) / len(named) if named.startswith(typed) else 0.0
-    best = max(similarity if similarity >= 0.75 else 0.0, prefix)
+    best = max(similarity if similarity >= SLIP else 0.0, prefix)
     return best
 
 
@@ -1046,16 +1049,20 @@ class SearchIndex:
             return 0.0
         if top.mention:  # a card's name its text mentions, not a name of its own
             return float(asks_of_cards(query, top.matched))
-        asked = [
-            t
-            for t in self.passages.query_terms(_CLAUSE_BREAK.split(query)[-1])
-            if t not in _META_TERMS
-        ]
+        clause = _CLAUSE_BREAK.split(query)[-1]
+        asked = [t for t in self.passages.query_terms(clause) if t not in _META_TERMS]
         name = terms(top.matched)
         if len(name) < 2 or len(asked) < 2 or asked[-1] != name[-1]:
             return 0.0
         kind = set(name[:-1])
-        return 0.0 if any(_in_name(term, kind) for term in asked[:-1]) else 1.0
+        if any(_in_name(term, kind) for term in asked[:-1]):
+            return 0.0
+        # The name's other words typed with a slip, as its name match allows ("Memery Wipe"
+        # is Memory Wipe, "plying a card" is playing a card): the same thing.
+        typed = normalize(clause).split()
+        others = [w for w in top.matched.split()[:-1] if w not in FILLER]
+        held = any(_likeness(t, w) >= SLIP for w in others for t in typed)
+        return 0.0 if held else 1.0
 
     def _unheld_aside(self, top: Hit, query: str) -> float:
         """1 when a heading in parts ("The Seed Phase - Facilities", "Space Missions --

@@ -254,6 +254,19 @@ def test_a_lookup_of_another_kind_of_the_thing_the_answer_is_named_after_is_veto
     assert marked("special equipment") == 0.0
 
 
+def test_a_title_typed_with_a_slip_is_no_other_kind_of_it(rulings):
+    # From the title sweeps: the name's other word mistyped, not another word.
+    other = FEATURES.index("other_kind")
+    for query, topic in (
+        ("Memery Wipe", "1e-memory-wipe"),
+        ("plying a card", "2e-playing-a-card"),
+        ("naued in lore", "1e-named-in-lore"),
+        ("Miing Survey", "1e-mining-survey"),
+    ):
+        found = rulings.ranked(query)
+        assert found.ids[0] == topic and found.features[other] == 0.0, query
+
+
 def test_cards_of_a_kind_named_after_a_card_are_no_confident_answer_with_the_card(rulings):
     kind = rulings.ranked("Captain Proton cards", "1E")
     assert kind.ids[0] == "1e-captain-proton" and not kind.confident
