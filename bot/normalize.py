@@ -30,6 +30,11 @@ _TRANSLATE = str.maketrans(
         "\u2015": "-",
         "\u2212": "-",
         "&": " and ",
+        # Trademark marks ("Alternate Universe\u2122 Doorway" in Decipher's documents): no
+        # part of a word, though NFKD spells the first one out as "TM".
+        "\u2122": " ",
+        "\u2120": " ",
+        "\u00ae": " ",
     }
 )
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")

@@ -284,3 +284,14 @@ def test_cards_of_a_kind_named_after_a_card_a_ruling_mentions_are_no_confident_a
     kind = rulings.ranked("How To Use Your Alternate Universe Cards", "1E")
     assert not kind.confident and kind.features[FEATURES.index("other_kind")] == 1.0
     assert rulings.ranked("Alternate Universe Door", "1E").confident  # the card itself
+
+
+def test_trademark_marks_are_no_part_of_a_word(rulings):
+    # Decipher's documents mark names ("Alternate Universe™ Doorway", a real 1995 heading);
+    # NFKD alone spells the mark out as "TM", which made "universetm" of the word.
+    assert normalize("Alternate Universe™ Doorway") == "alternate universe doorway"
+    assert normalize("Star Trek® Customizable Card Game℠") == "star trek customizable card game"
+    assert terms("Alternate Universe™ Doorway") == terms("Alternate Universe Doorway")
+    marked = rulings.ranked("Alternate Universe™ Doorway", "1E")
+    plain = rulings.ranked("Alternate Universe Doorway", "1E")
+    assert marked.ids[:3] == plain.ids[:3] and marked.features == plain.features
