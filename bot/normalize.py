@@ -35,6 +35,13 @@ _TRANSLATE = str.maketrans(
         "\u2122": " ",
         "\u2120": " ",
         "\u00ae": " ",
+        # Invisible marks a word copied from a PDF or a web page may carry inside it (a soft
+        # hyphen where it may break, joiners, a byte-order mark): not a break between words.
+        "\u00ad": "",
+        "\u200c": "",
+        "\u200d": "",
+        "\u2060": "",
+        "\ufeff": "",
     }
 )
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")

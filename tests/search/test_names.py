@@ -295,3 +295,10 @@ def test_trademark_marks_are_no_part_of_a_word(rulings):
     marked = rulings.ranked("Alternate Universe™ Doorway", "1E")
     plain = rulings.ranked("Alternate Universe Doorway", "1E")
     assert marked.ids[:3] == plain.ids[:3] and marked.features == plain.features
+
+
+def test_invisible_marks_inside_a_copied_word_do_not_split_it():
+    # A soft hyphen (where a PDF or web page may break the word), joiners, a byte-order mark.
+    assert normalize("dilem\u00adma reso\u00adlution") == "dilemma resolution"
+    assert normalize("\ufeffmatching com\u200dmander") == "matching commander"
+    assert terms("dilem\u00adma") == terms("dilemma")
