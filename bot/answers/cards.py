@@ -11,13 +11,7 @@ from bot.answers.results import card_suggestion, result_json
 from bot.normalize import lexicon, normalize
 from bot.once import Once
 from bot.search import card_answer
-from bot.search.build import (
-    CardNames,
-    CardTexts,
-    build_card_index,
-    build_card_names,
-    build_card_texts,
-)
+from bot.search.build import CardNames, build_card_index, build_card_names
 from bot.search.index import SearchIndex
 from bot.store.readers import ThreadReaders
 
@@ -32,8 +26,6 @@ class CardLookups:
         # Built on first use (the CLI rarely needs it), once for every generation of the
         # rulings: the cards do not change.
         self.card_index: Once[SearchIndex] = Once(functools.partial(build_card_index, store))
-        # What each card prints, for a lookup no name holds (see card_answer.cards_printing).
-        self.card_texts: Once[CardTexts] = Once(functools.partial(build_card_texts, store))
 
     def with_rulings_index(self, rulings_index: SearchIndex) -> CardLookups:
         """The same cards beside the next generation's rulings (cards do not change)."""

@@ -323,7 +323,7 @@ class Answers:
         """Build now what the first lookups would otherwise build (the card index and texts,
         what the passages read on first need, each card's rulings)."""
         self.cards.card_index()
-        self.cards.card_texts()
+        self.builder.card_texts()
         if self.index.passages is not None:
             self.index.passages.warm_up()
         self.card_covers()
@@ -438,7 +438,7 @@ class Answers:
         found holds all its words in one passage ("deck size": the deck-building rule):
         then that ruling is what the lookup is about."""
         found = card_answer.cards_printing(
-            self.cards.card_index(), self.cards.card_texts(), query, edition
+            self.cards.card_index(), self.builder.card_texts(), query, edition
         )
         if found and self.index.passages is not None:
             words = terms(query)

@@ -111,6 +111,12 @@ class RulingsIndexBuilder:
         self.card_words, self.card_vocabulary = card_witnesses(
             (card["edition"], text) for card, text in zip(cards, texts, strict=True)
         )
+        # What each card prints, for a lookup no name holds (see card_answer.cards_printing).
+        self.card_texts: Once[CardTexts] = Once(
+            functools.partial(
+                CardTexts, [(card["id"], card["edition"], card["text"] or "") for card in cards]
+            )
+        )
 
     def build(self, store: Store, fulltext: Any = None) -> SearchIndex:
         """The index every lookup searches: one target per topic (its current version)."""
@@ -276,13 +282,6 @@ class CardTexts:
             if at >= 0:
                 found.append((card, at))
         return found
-
-
-def build_card_texts(store: Store) -> CardTexts:
-    return CardTexts(
-        (row["id"], row["edition"], row["text"] or "")
-        for row in store.db.query("SELECT id, edition, text FROM cards ORDER BY id")
-    )
 
 
 def build_card_index(store: Store) -> SearchIndex:
