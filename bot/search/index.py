@@ -1027,8 +1027,7 @@ class SearchIndex:
         side: "Other Order Actions" asks of a kind of action that the actions rule never
         names ("order actions"), "random selection" is said so by the selections rule.
         Asked of a heading only (see ``_is_heading``)."""
-        segment = _CLAUSE_BREAK.split(query)[-1]
-        asked = [t for t in self.passages.query_terms(segment) if t not in _META_TERMS]
+        asked = self._last_clause_terms(query)
         name = set(terms(top.matched))
         end = len(asked)
         while end and _in_name(asked[end - 1], name):
@@ -1037,6 +1036,12 @@ class SearchIndex:
             return 0.0
         held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
         return 0.0 if held else 1.0
+
+    def _last_clause_terms(self, query: str) -> list[str]:
+        """The terms of a query's last clause, what a heading asks ("Space Missions --
+        Multiple Ships"), source words and editions left out."""
+        clause = _CLAUSE_BREAK.split(query)[-1]
+        return [t for t in self.passages.query_terms(clause) if t not in _META_TERMS]
 
     def _other_kind(self, top: Hit, query: str) -> float:
         """1 when the query (its last clause) ends in the last word of the answer's name of
@@ -1049,8 +1054,7 @@ class SearchIndex:
             return 0.0
         if top.mention:  # a card's name its text mentions, not a name of its own
             return float(asks_of_cards(query, top.matched))
-        clause = _CLAUSE_BREAK.split(query)[-1]
-        asked = [t for t in self.passages.query_terms(clause) if t not in _META_TERMS]
+        asked = self._last_clause_terms(query)
         name = terms(top.matched)
         if len(name) < 2 or len(asked) < 2 or asked[-1] != name[-1]:
             return 0.0
@@ -1059,7 +1063,7 @@ class SearchIndex:
             return 0.0
         # The name's other words typed with a slip, as its name match allows ("Memery Wipe"
         # is Memory Wipe, "plying a card" is playing a card): the same thing.
-        typed = normalize(clause).split()
+        typed = normalize(_CLAUSE_BREAK.split(query)[-1]).split()
         others = [w for w in top.matched.split()[:-1] if w not in FILLER]
         held = any(_likeness(t, w) >= SLIP for w in others for t in typed)
         return 0.0 if held else 1.0
