@@ -20,7 +20,7 @@ from bot.markup import excerpt
 from bot.models import WHOLE_ACTIONS
 from bot.normalize import lexicon, normalize, terms
 from bot.search import card_answer, confidence
-from bot.search.build import RulingsIndexBuilder
+from bot.search.build import RulingsIndexBuilder, related_topics
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
 from bot.search.index import FILLER, FOUND_BY_TEXT, Hit, SearchResult, Target
@@ -290,10 +290,8 @@ class Answers:
     def _related(self, row: dict[str, Any]) -> list[dict[str, str]]:
         related: list[dict[str, str]] = []
         seen = {row["topic"]}
-        links = [r.get("topic") for r in row["see_also"]]
-        links += [m.get("topic") for m in row["mentions"] if m.get("type") == "term"]
-        for topic_id in links:
-            if not topic_id or topic_id in seen:
+        for topic_id in related_topics(row["see_also"], row["mentions"]):
+            if topic_id in seen:
                 continue
             seen.add(topic_id)
             topic = self.store.topic(topic_id)

@@ -193,6 +193,11 @@ class RulingsIndexBuilder:
             source=self.source_label(row),
             date=row["date"],
             title_only=not row["text"],
+            related=tuple(
+                related_topics(
+                    json.loads(row["see_also"] or "[]"), json.loads(row["mentions"] or "[]")
+                )
+            ),
         )
 
     def _add_names(self, index: SearchIndex, row: dict[str, Any], target: int) -> None:
@@ -228,6 +233,14 @@ class RulingsIndexBuilder:
             log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
             return
         index.add_name(alias["alias"], found, ALIAS)
+
+
+def related_topics(see_also: Iterable[dict], mentions: Iterable[dict]) -> list[str]:
+    """The topics an entry points its reader to, in order, once each: its "see also" and the
+    terms its text names (the answer's related terms)."""
+    links = [r.get("topic") for r in see_also]
+    links += [m.get("topic") for m in mentions if m.get("type") == "term"]
+    return list(dict.fromkeys(topic for topic in links if topic))
 
 
 def card_witnesses(

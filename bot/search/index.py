@@ -108,6 +108,12 @@ class Target:
     source: str  # the document's title
     date: str | None
     title_only: bool = False  # the source lost its text: only the title is known
+    # The topics its answer lists as related (its "see also" and the terms its text names).
+    related: tuple[str, ...] = ()
+
+    def kin(self, other: Target) -> bool:
+        """Either lists the other as related: the answer shows the other beside it."""
+        return other.topic in self.related or self.topic in other.related
 
 
 # How a hit is labelled when its text found it, not one of its names.
@@ -973,6 +979,11 @@ class SearchIndex:
         ``words``: the query's normalised words, ``content`` those that say what it is
         about; ``exact_targets``: the targets one of whose names is the whole query."""
         top = ranked[0]
+        # An answer the top one lists as related (or that lists it) is shown beside it, to
+        # read next: no rival reading of the query ("Cloaking": the cloaking device rule
+        # only says "See cloaking and phasing").
+        everyone = ranked
+        ranked = [top] + [h for h in ranked[1:] if not top.target.kin(h.target)]
         same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
         second = same[0].score if same else 0.0
         rivals = sum(1 for h in same if top.score - h.score < 0.02)
@@ -1014,7 +1025,7 @@ class SearchIndex:
             unquoted=top.unquoted,
             mention_name=float(top.mention),
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
-            two_titles=float(_names_another(ranked, words)),
+            two_titles=float(_names_another(everyone, words)),
             sentences=math.log1p(said),
             unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,

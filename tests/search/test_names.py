@@ -302,3 +302,33 @@ def test_invisible_marks_inside_a_copied_word_do_not_split_it():
     assert normalize("dilem\u00adma reso\u00adlution") == "dilemma resolution"
     assert normalize("\ufeffmatching com\u200dmander") == "matching commander"
     assert terms("dilem\u00adma") == terms("dilemma")
+
+
+def test_an_answer_the_top_one_lists_as_related_is_no_rival_to_it():
+    from bot.search.index import Target
+    from tests.search.helpers import index_of
+
+    def index(related: tuple[str, ...]):
+        # The CRD's "cloaking device" only says "See cloaking and phasing".
+        return index_of(
+            [
+                Target("1e-0", "1e-0", "cloaking and phasing", "1E", "rule", "CRD", None),
+                Target(
+                    "1e-1", "1e-1", "cloaking device", "1E", "rule", "CRD", None, False, related
+                ),
+                Target("1e-2", "1e-2", "ship cloaking costs", "1E", "rule", "CRD", None),
+            ]
+        )
+
+    pointer = index(("1e-0",))
+    assert pointer.targets[1].kin(pointer.targets[0]) and pointer.targets[0].kin(pointer.targets[1])
+    assert not pointer.targets[0].kin(pointer.targets[2])
+    gap, share = FEATURES.index("gap"), FEATURES.index("share")
+    for query in ("cloaking device", "cloaking and phasing"):
+        kin, apart = pointer.search(query), index(()).search(query)
+        assert [h.target.topic for h in kin.hits] == [h.target.topic for h in apart.hits]
+        top, *rest = kin.hits
+        # Measured against the next answer that is no kin of it: the unrelated one.
+        unrelated = next(h for h in rest if h.target.topic == "1e-2")
+        assert kin.features[gap] == top.score - unrelated.score > apart.features[gap], query
+        assert kin.features[share] > apart.features[share], query
