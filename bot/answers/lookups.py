@@ -23,7 +23,15 @@ from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder, related_topics
 from bot.search.confidence import FEATURES
 from bot.search.evaluate import Ranked
-from bot.search.index import FILLER, FOUND_BY_TEXT, Hit, SearchResult, Target
+from bot.search.index import (
+    FILLER,
+    FOUND_BY_TEXT,
+    Hit,
+    SearchResult,
+    Target,
+    content_words,
+    says_alike,
+)
 from bot.search.passages import said_runs, sentences, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
@@ -400,8 +408,11 @@ class Answers:
             # first" is the ruling that names both); nor when the ruling says nothing of
             # what the question asks besides the name ("does Jean-Luc Picard count as a
             # leader" is not the species rule, which only lists Picard among humans).
+            # A ruling that names both cards the query names ("The Intendant Terok Nor")
+            # leads either card, sure of it or not: it is about the two together.
+            both = bool(within) and self._names_both(top, query, within[0])
             if (
-                not result.confident
+                (not result.confident and not both)
                 or alike >= 1.0
                 or (within and not self._explains_rest(top, query, within[0]))
             ):
@@ -451,11 +462,36 @@ class Answers:
         both)."""
         if self.index.passages is None:
             return True
-        named = set(" ".join(card_answer.whole_names(card)).split())
-        rest = [w for w in normalize(query).split() if w not in named and w not in FILLER]
-        if not rest or self.cards.card_index().exact(" ".join(rest), edition=card.edition):
+        rest = self._rest_of(query, card)
+        if not rest or self._another_card(rest, card):
             return True
         return self.index.passages.says_beside(hit.target.topic, card.title, " ".join(rest))
+
+    def _names_both(self, hit: Hit | None, query: str, card: Target) -> bool:
+        """Whether the query is two cards' names and the ruling, found by one of them that
+        its text names, names the other too ("The Intendant Terok Nor": the facility
+        commander rule)."""
+        if hit is None or not hit.mention:
+            return False
+        rest = self._rest_of(query, card)
+        if not rest or not self._another_card(rest, card):
+            return False
+        texts = [
+            normalize(version["text"]).split()
+            for version in self.store.versions(hit.target.topic)
+            if not version.get("retired")
+        ]
+        name = content_words(normalize(card.title).split())
+        return any(says_alike(text, rest) and says_alike(text, name) for text in texts)
+
+    @staticmethod
+    def _rest_of(query: str, card: Target) -> list[str]:
+        """The query's words besides the card's name and the question's own words."""
+        named = set(" ".join(card_answer.whole_names(card)).split())
+        return [w for w in normalize(query).split() if w not in named and w not in FILLER]
+
+    def _another_card(self, words: list[str], card: Target) -> bool:
+        return bool(self.cards.card_index().exact(" ".join(words), edition=card.edition))
 
     def _check_inside_card(self, result: SearchResult, query: str, edition: str | None) -> None:
         """A top answer whose name is a rules word inside a card's name the query holds is

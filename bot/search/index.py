@@ -261,6 +261,21 @@ def _likeness(typed: str, named: str) -> float:
     return best
 
 
+def says_alike(text: list[str], run: list[str]) -> bool:
+    """Whether a text's words hold these words side by side, each as typed or mistyped
+    (normalised words; a typo on either side: the documents have their own, "The
+    Intentant" for The Intendant)."""
+
+    def alike(word: str, other: str) -> bool:
+        return _likeness(word, other) >= SLIP or _likeness(other, word) >= SLIP
+
+    width = len(run)
+    return bool(run) and any(
+        all(alike(word, other) for word, other in zip(run, text[i : i + width], strict=True))
+        for i in range(len(text) - width + 1)
+    )
+
+
 def _span(words: list[str], run: list[str]) -> range | None:
     """Where ``run`` stands in ``words`` word for word, if it does."""
     size = len(run)

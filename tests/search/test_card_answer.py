@@ -92,6 +92,22 @@ def test_a_rule_naming_a_card_is_no_answer_to_what_it_does_not_say_of_the_card(r
     # What it does say of a card, it answers: "Dathon speaking first", and two cards it names.
     assert rulings.ranked("Tama Dathon speaking first").ids[0] == "1e-matching-commander"
     assert rulings.ranked("The Intendant Terok Nor").ids[0] == "1e-facility-commander"
+    # ... sure of it or not ("The Intentant", as the CRD spells her). A ruling found by one
+    # of two cards that never names the other is no such answer: the two cards lead.
+    assert rulings.ranked("Limited Welcome and Pinned Down", "2E").ids[:2] == [
+        "2e-limited-welcome",
+        "2e-pinned-down",
+    ]
+
+
+def test_words_are_said_side_by_side_as_typed_or_mistyped():
+    from bot.search.index import says_alike
+
+    text = "the intentant commands terok nor in the mirror universe".split()
+    assert says_alike(text, ["intendant"]) and says_alike(text, ["terok", "nor"])
+    assert says_alike(text, ["mirror", "universe"])
+    assert not says_alike(text, ["nor", "terok"])  # side by side, in order
+    assert not says_alike(text, ["limited", "welcome"]) and not says_alike(text, [])
 
 
 def test_a_rule_says_something_of_words_only_where_it_names_the_card():
