@@ -315,6 +315,25 @@ def test_no_wrong_training_answer_lies_above_the_threshold_however_many_are_righ
     assert threshold_for(_BY_SCORE, rows, labels) > sigmoid(2.005)
 
 
+def test_a_wrong_training_answer_weighs_more_than_a_right_one_in_the_fit():
+    # A weight is as many copies of the row, number for number.
+    rows = [_scored_row(x / 10) for x in range(10)]
+    labels = [x >= 4 and x != 6 for x in range(10)]
+    copied = fit_logistic(rows + [rows[6]] * 2, labels + [False] * 2)
+    weighed = fit_logistic(rows, labels, [3.0 if x == 6 else 1.0 for x in range(10)])
+    assert weighed == pytest.approx(copied)
+    # The model fitted for confidence weighs every answer that is not right (wrong, or to
+    # a question no document answers) WRONG_WEIGHT times: the costly mistake counts more,
+    # and a score like a wrong answer's is less likely right than the plain fit says.
+    plain = Confidence(tuple(fit_logistic(rows, labels)), 1.0)
+    model = confidence.fit(rows, labels)
+    assert confidence.WRONG_WEIGHT > 1
+    assert model.weights == tuple(
+        fit_logistic(rows, labels, [1.0 if y else confidence.WRONG_WEIGHT for y in labels])
+    )
+    assert model.probability(rows[6]) < plain.probability(rows[6])
+
+
 def test_logistic_fit_separates_and_the_threshold_keeps_precision():
     rows = [[1.0, x / 10] for x in range(10)]
     labels = [x >= 5 for x in range(10)]
