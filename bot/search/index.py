@@ -997,13 +997,12 @@ class SearchIndex:
         # An answer the top one lists as related (or that lists it) is shown beside it, to
         # read next: no rival reading of the query ("Cloaking": the cloaking device rule
         # only says "See cloaking and phasing").
-        everyone = ranked
-        ranked = [top] + [h for h in ranked[1:] if not top.target.kin(h.target)]
-        same = [h for h in ranked[1:] if h.target.edition == top.target.edition]
+        others = [h for h in ranked[1:] if not top.target.kin(h.target)]
+        same = [h for h in others if h.target.edition == top.target.edition]
         second = same[0].score if same else 0.0
         rivals = sum(1 for h in same if top.score - h.score < 0.02)
         other_best = max(
-            (h.score for h in ranked[1:] if h.target.edition != top.target.edition), default=0.0
+            (h.score for h in others if h.target.edition != top.target.edition), default=0.0
         )
         # How close the other edition's best answer comes: 1 tied, 0 two log-odds behind.
         other = max(0.0, 1.0 - confidence.margin(top.score, other_best) / 2)
@@ -1029,18 +1028,18 @@ class SearchIndex:
             other_edition=0.0 if edition else other,
             title_only=float(top.target.title_only),
             support=top.support,
-            support_gap=top.support - max((h.support for h in ranked[1:6]), default=0.0),
+            support_gap=top.support - max((h.support for h in others[:5]), default=0.0),
             edition_fit=confidence.edition_fit(top.target.edition, edition, lean),
             name_whole=whole,
             logit=confidence.logit(top.score),
             explained_margin=confidence.explained_margin(
                 top.score, second, max(top.support, cover * whole)
             ),
-            share=confidence.share([h.score for h in ranked[:10]]),
+            share=confidence.share([h.score for h in [top, *others[:9]]]),
             unquoted=top.unquoted,
             mention_name=float(top.mention),
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
-            two_titles=float(_names_another(everyone, words)),
+            two_titles=float(_names_another(ranked, words)),
             sentences=math.log1p(said),
             unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
