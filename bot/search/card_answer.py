@@ -78,19 +78,21 @@ def misspelt_cards(
     top = found.hits[0]
     if top.via not in ("title", "card name", "typo"):
         return [], 0.0
-    if top.score < MISSPELT_NAME and not (
-        # A one-word name misspelt is matched word for word ("Frcition"), unless the word
-        # typed is a word of its own ("fiction" is not Friction).
-        top.via == "typo"
-        and " " not in top.matched
-        and normalize(query, fold_plurals=False) not in english_words()
-    ):
-        return [], 0.0
     # The whole query is the name misspelt, not a few of its words ("what time is it" is
     # not "You Will in Time"): compared as wholes, not word by word.
-    if not misspelt_name(normalize(query), top.matched):
+    whole = misspelt_name(normalize(query), top.matched)
+    if not whole:
         return [], 0.0
-    return [h.target for h in found.hits if h.matched == top.matched], top.score
+    likeness = top.score
+    if likeness < MISSPELT_NAME:
+        # Matched less closely word for word ("Arne Darivn", "Desitned To Be"): a typo, as
+        # alike as the wholes are, unless every word typed is a word of its own ("fiction"
+        # is not Friction).
+        typed = normalize(query, fold_plurals=False).split()
+        if top.via != "typo" or all(word in english_words() for word in typed):
+            return [], 0.0
+        likeness = whole
+    return [h.target for h in found.hits if h.matched == top.matched], likeness
 
 
 NAMED_WITHIN_WORDS = 2  # the fewest words a card name needs to be found inside a question
