@@ -81,6 +81,12 @@ def misspelt_cards(
     # The whole query is the name misspelt, not a few of its words ("what time is it" is
     # not "You Will in Time"): compared as wholes, not word by word.
     whole = misspelt_name(normalize(query), top.matched)
+    if not whole and top.matched == normalize(top.target.title):
+        # Compared as typed: folding plurals cuts a mistyped word where it would not cut
+        # the name's ("helplses" folds to "helplse", "helpless" stays).
+        whole = misspelt_name(
+            normalize(query, fold_plurals=False), normalize(top.target.title, fold_plurals=False)
+        )
     if not whole:
         return [], 0.0
     likeness = top.score

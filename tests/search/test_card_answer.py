@@ -377,6 +377,8 @@ def test_a_card_name_misspelt_as_a_whole_is_the_card_though_a_word_matches_loose
         ("Arne Darivn", "1E", "1e-arne-darvin"),
         ("Desitned To Be", "2E", "2e-destined-to-be"),
         ("Jane Talyor", "2E", "2e-jane-taylor"),
+        # Two letters swapped at the end: folding plurals cut "helplses" as "helplse".
+        ("Helplses", "1E", "1e-helpless"),
     ):
         found = rulings.ranked(query, edition)
         assert found.ids[:1] == [card] and found.confident, query
