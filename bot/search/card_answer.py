@@ -140,8 +140,11 @@ def cards_named_within(
     # is Curzon Odo, not Odo): then the one word names nothing.
     pairs = list(zip(words, typed, strict=True))
     spelt_right = [s in english_words() or card_index.has_word(w) for w, s in pairs]
+    # The only word the question is about, wrapped in nothing but question and source
+    # words ("Forsaken ruling", "what does Simmons do?"): a name even when it is a word too.
+    alone = len(content) == 1
     for at, (word, spelt) in enumerate(pairs):
-        if word in FILLER or len(spelt) < 2 or spelt in english_words():
+        if word in FILLER or len(spelt) < 2 or (spelt in english_words() and not alone):
             continue
         if not all(known for i, known in enumerate(spelt_right) if i != at):
             return [], 0.0

@@ -285,8 +285,12 @@ def test_a_one_word_name_that_is_no_english_word_is_named_within():
     assert [c.title for c in found] == ["Kargan"] and 0 < share < 1
     found, _ = card_answer.cards_named_within(index, "can I play kargan", None)  # any case
     assert [c.title for c in found] == ["Kargan"]
-    # "Chef" is a word too; "Cruzon" is no one's word: maybe "Curzon Odo" misspelt, not Odo.
-    assert card_answer.cards_named_within(index, "what does Chef do?", None) == ([], 0.0)
+    # "Chef" is a word too: beside other words it asks about, no name; "Cruzon" is no
+    # one's word: maybe "Curzon Odo" misspelt, not Odo.
+    assert card_answer.cards_named_within(index, "can chef attempt missions", None) == ([], 0.0)
+    # The only word asked about, wrapped in question words alone: the name, word or not.
+    found, share = card_answer.cards_named_within(index, "what does Chef do?", None)
+    assert [c.title for c in found] == ["Chef"] and 0 < share < 1
     assert card_answer.cards_named_within(index, "Cruzon Odo", None) == ([], 0.0)
     found, _ = card_answer.cards_named_within(index, "how does Odo work", None)
     assert [c.title for c in found] == ["Odo"]
@@ -359,6 +363,22 @@ def test_a_misspelt_card_name_answers_with_the_card_even_when_a_rule_matches_a_w
     for query, card in (("Ambassadr Spock", "1e-ambassador-spock"), ("First Contct", "1e-first-contact")):  # fmt: skip
         found = rulings.ranked(query, "1E")
         assert found.ids[0] == card and found.confident, query
+
+
+def test_a_one_word_card_name_wrapped_only_in_question_words_is_the_card(rulings):
+    # From the sweeps: a one-word name that is a word too found nothing at all inside a
+    # question, though nothing else was asked ("Forsaken ruling", "how does Prot work").
+    for query, edition, cards in (
+        ("Forsaken ruling", None, {"1e-forsaken", "2e-forsaken"}),
+        ("what does Simmons do?", "2E", {"2e-simmons"}),
+        ("Empress rules", "1E", {"1e-empress"}),
+    ):
+        found = rulings.ranked(query, edition)
+        assert found.ids[:1] and found.ids[0] in cards and found.confident, query
+    # A rules word the rulings answer stays the rule; a word beside the name asks more.
+    assert rulings.ranked("stopped ruling").ids[0].endswith("-stopped")
+    assert rulings.ranked("what is a dilemma?").ids[0] in {"2e-dilemmas", "1e-dilemma-resolution"}
+    assert "1e-empress" not in rulings.ranked("can the Empress attempt a mission", "1E").ids[:1]
 
 
 def test_a_one_word_card_name_misspelt_is_the_card_not_a_rule_spelt_alike(rulings):
