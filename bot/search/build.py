@@ -11,6 +11,7 @@ import functools
 import json
 import logging
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -108,6 +109,14 @@ class RulingsIndexBuilder:
             self.cards_by_key.setdefault((card["edition"], normalize(card["name"])), card)
             texts.append(f"{card['name']} {card['text'] or ''}")
         self.subtitles = named_subtitles(cards)
+        # A title several cards carry ("Kira Nerys": 23 versions in the two lists) is not
+        # the name of a ruling about one of them ("Kira Nerys, Iliana Ghemor"): typed
+        # alone, it may mean any of them, and the ruling would be a silent pick.
+        self.shared_titles = frozenset(
+            title
+            for title, count in Counter(normalize(card["title"]) for card in cards).items()
+            if count > 1
+        )
         self.card_words, self.card_vocabulary = card_witnesses(
             (card["edition"], text) for card, text in zip(cards, texts, strict=True)
         )
@@ -211,7 +220,10 @@ class RulingsIndexBuilder:
         card = self.cards_by_key.get((row["edition"], normalize(row["title"])))
         if card:
             alone = _names_alone(self.subtitles, card)
-            index.add_card_forms(card["title"], card["subtitle"], target, alone)
+            shared = normalize(card["title"]) in self.shared_titles
+            index.add_card_forms(
+                card["title"], card["subtitle"], target, alone, title_alone=not shared
+            )
         for mention in json.loads(row["mentions"] or "[]"):
             if mention.get("type") != "card":
                 continue

@@ -400,7 +400,9 @@ def choose(
             # about the card as much as "play" is about "not in play".
             return None
     if top is not None:
-        about_card = normalize(top.target.title) in names or any(
+        # A ruling about one of several cards the query names alike ("Kira Nerys": 23
+        # versions) is not about the card asked for: the versions are listed instead.
+        about_card = (len(names) == 1 and normalize(top.target.title) in names) or any(
             top.target.topic in covers.get(c.topic, ()) and top.via in ("title", "card name")
             for c in cards
         )

@@ -424,14 +424,21 @@ class SearchIndex:
         return [found] if isinstance(found, int) else found
 
     def add_card_forms(
-        self, title: str, subtitle: str | None, target: int, subtitle_alone: bool = True
+        self,
+        title: str,
+        subtitle: str | None,
+        target: int,
+        subtitle_alone: bool = True,
+        title_alone: bool = True,
     ) -> None:
-        """Automatic aliases of a card-titled topic: forms, title alone, subtitle (when it
-        names the card on its own, see bot.search.build.named_subtitles), KTC."""
+        """Automatic aliases of a card-titled topic: forms, title alone (unless other cards
+        share it, see ``title_alone``), subtitle (when it names the card on its own, see
+        bot.search.build.named_subtitles), KTC."""
         if subtitle:
             for form in (f"{title}, {subtitle}", f"{title} ({subtitle})", f"{title} {subtitle}"):
                 self.add_name(form, target, CARD_FORM)
-            self.add_name(title, target, CARD_FORM)
+            if title_alone:
+                self.add_name(title, target, CARD_FORM)
             if subtitle_alone:
                 self.add_name(subtitle, target, CARD_FORM)
         full = f"{title} {subtitle}" if subtitle else title

@@ -336,6 +336,23 @@ def test_a_name_several_cards_bear_lists_the_others_never_one_in_silence(rulings
     assert answer["kind"] == "card" and not answer.get("same_name")
 
 
+def test_a_name_several_cards_bear_is_no_ruling_about_one_of_them(rulings):
+    # The 2011 CRD rules on "Kira Nerys, Iliana Ghemor"; 22 other cards are named Kira
+    # Nerys. Typed alone, the name was confidently that ruling and the others unsaid.
+    named = {c.topic for c in rulings.card_targets() if c.title.startswith("Kira Nerys")}
+    assert len(named) > 2
+    answer, _ = rulings.show("Kira Nerys")
+    assert answer["kind"] == "card"
+    listed = {c["id"] for c in answer.get("same_name", [])} | {
+        e["id"] for e in answer.get("editions", [])
+    }
+    assert named - {answer["id"]} <= listed | {answer["id"]}
+    # The ruling keeps its own name, and the printed subtitle alone, which no other bears.
+    for query in ("Kira Nerys, Iliana Ghemor", "Iliana Ghemor"):
+        found = rulings.search(query)
+        assert found["confident"] and found["results"][0]["id"].endswith("kira-nerys-iliana-ghemor")
+
+
 def test_a_few_words_of_a_card_name_are_not_its_misspelling(rulings):
     """ "what time is it" shares one content word with "You Will in Time": no card."""
     answer, found = rulings.show("what time is it")
