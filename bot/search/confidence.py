@@ -36,7 +36,7 @@ ITERATIONS = 30
 # question no document answers) weighs in the fit than a right one: the confident wrong
 # answer is the costly mistake, and the weight bends the model to set those answers apart
 # rather than to rank the easy right ones. Chosen among 3-10 on the table's deals 0-7 held
-# out; fresh deals 8-15 gained as much (see the README).
+# out; fresh deals 8-15 gained as much (see tests/search/MEASUREMENTS.md).
 WRONG_WEIGHT = 5.0
 
 FEATURES = (
