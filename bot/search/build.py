@@ -11,7 +11,6 @@ import functools
 import json
 import logging
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -111,12 +110,12 @@ class RulingsIndexBuilder:
         self.subtitles = named_subtitles(cards)
         # A title several cards carry ("Kira Nerys": 23 versions in the two lists) is not
         # the name of a ruling about one of them ("Kira Nerys, Iliana Ghemor"): typed
-        # alone, it may mean any of them, and the ruling would be a silent pick.
-        self.shared_titles = frozenset(
-            title
-            for title, count in Counter(normalize(card["title"]) for card in cards).items()
-            if count > 1
-        )
+        # alone, it may mean any of them, and the ruling would be a silent pick. Reprints
+        # of one card (one name, listed once per set) do not share it.
+        names_of: dict[str, set[str]] = {}
+        for card in cards:
+            names_of.setdefault(normalize(card["title"]), set()).add(normalize(card["name"]))
+        self.shared_titles = frozenset(title for title, names in names_of.items() if len(names) > 1)
         self.card_words, self.card_vocabulary = card_witnesses(
             (card["edition"], text) for card, text in zip(cards, texts, strict=True)
         )
