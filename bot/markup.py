@@ -65,6 +65,10 @@ _CARD_LINK = re.compile(r"\{([^{}\n]{1,80})\}")
 _EMPTY_SLOT = re.compile(r"\[\s*\]|\(\s*\)")
 # Two spaces between lower-case words: an icon the source lost ("download one  card").
 _LOST_ICON = re.compile(r"(?<=[a-z,]) {2}(?=[a-z])")
+# "non-" with its icon lost before a word ("a non- personnel or ship").
+_LOST_AFTER_NON = re.compile(r"\b([Nn]on)- (?=[a-z])")
+# A list of icons the source lost, only its commas and "or" left ("(, , or )").
+_LOST_ICON_LIST = re.compile(r"\((?:\s*,)+\s*(?:(?:or|and)\s*)?\)")
 
 
 def icon_word(code: str) -> str:
@@ -72,11 +76,19 @@ def icon_word(code: str) -> str:
     return f"{word} icon" if word else f"{code.strip()} icon"
 
 
+def _icon_list(match: re.Match) -> str:
+    """ "(, , or )" -> "(icon, icon, or icon)": one icon for each slot the commas leave."""
+    slots = [part.strip() for part in match.group(0)[1:-1].split(",")]
+    return "(" + ", ".join(f"{slot} icon".strip() for slot in slots) + ")"
+
+
 def markup_to_words(text: str) -> str:
     """``{Ready Room Door}`` -> Ready Room Door, ``[Fajo]`` -> Fajo Collection icon, an empty
     icon slot -> "(icon)". Markdown emphasis and list markers are left as they are."""
     text = _CARD_LINK.sub(lambda m: m.group(1), text or "")
     text = re.sub(r"\(\s*\)(?=\s+icon\b)\s+", "", text)  # "the universal () icon"
+    text = _LOST_ICON_LIST.sub(_icon_list, text)
+    text = _LOST_AFTER_NON.sub(r"\1-(icon) ", text)
     text = _EMPTY_SLOT.sub("(icon)", text)
     text = _LOST_ICON.sub(" (icon) ", text)
     text = _ICON_NAMED.sub(lambda m: icon_word(m.group(1)).removesuffix(" icon"), text)

@@ -13,6 +13,7 @@ import discord
 
 from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE
 from bot.answers.results import passage_to_point_out
+from bot.markup import markup_to_words
 from commands import limits
 
 NO_PINGS = discord.AllowedMentions.none()
@@ -141,7 +142,7 @@ def answer_pages(answer: dict[str, Any]) -> list[str]:
     passage = passage_to_point_out(answer)
     if passage:  # the part that answers first, then the whole rule
         body = f"**The part that answers:**\n> {passage}\n\n{body}"
-    pages = paginate(body)
+    pages = paginate(markup_to_words(body))
     base = answer.get("base")
     mode = (answer.get("in_force") or {}).get("mode")
     if base and mode != COMPOSED:
@@ -154,7 +155,8 @@ def answer_pages(answer: dict[str, Any]) -> list[str]:
         )
         heading = f"**{heading}** ({base['source']}, {base['date'] or 'undated'}):\n\n"
         pages += [
-            heading + page for page in paginate(base["text"], limits.PAGE_CHARS - len(heading))
+            heading + page
+            for page in paginate(markup_to_words(base["text"]), limits.PAGE_CHARS - len(heading))
         ]
     return pages
 
@@ -277,7 +279,8 @@ def history_pages(history: dict[str, Any]) -> list[str]:
     for v in history["versions"]:
         marker = " ← in force then" if v.get("in_force") else ""
         head = f"**{v['status'].capitalize()}** · {v['source']} · {v['date'] or 'undated'}{marker}"
-        blocks.append(f"{head}\n{v['text'] or '(text not in the bundled data)'}")
+        text = markup_to_words(v["text"]) if v["text"] else "(text not in the bundled data)"
+        blocks.append(f"{head}\n{text}")
     return paginate("\n\n".join(blocks))
 
 
@@ -350,7 +353,7 @@ def _same_name_field(embed: discord.Embed, same: list[dict[str, Any]] | None) ->
 def card_embed(card: dict[str, Any]) -> discord.Embed:
     embed = discord.Embed(
         title=clamp(f"{card['name']} {edition_badge(card['edition'])}", limits.EMBED_TITLE),
-        description=paginate(card["text"] or "(no game text)")[0],
+        description=paginate(markup_to_words(card["text"]) or "(no game text)")[0],
         colour=EDITION_COLOUR.get(card["edition"]),
     )
     embed.add_field(name="Type", value=clamp(card["type"] or "?", limits.EMBED_FIELD_VALUE))

@@ -189,6 +189,16 @@ def test_labels():
         ("a [Fed] personnel", "a Federation icon personnel"),
         ("You may download one  card.", "You may download one (icon) card."),
         ("the universal () icon", "the universal icon"),
+        # as the 1E CRD's species entry reads with its icons lost
+        (
+            "All non- personnel with a Borg subcommand icon (, , or ) are Borg",
+            "All non-(icon) personnel with a Borg subcommand icon (icon, icon, or icon) are Borg",
+        ),
+        (
+            "(or have played) a non- personnel or ship",
+            "(or have played) a non-(icon) personnel or ship",
+        ),
+        ("non-Borg personnel (see below)", "non-Borg personnel (see below)"),
         ("[S] and [P] icons", "S and P icons"),
         ("an [XYZ] thing", "an XYZ icon thing"),
         ("see [1e-darian-wallace]", "see [1e-darian-wallace]"),  # a card id, not an icon

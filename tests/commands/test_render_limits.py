@@ -7,6 +7,7 @@ the same validator the fake Discord uses to refuse bodies.
 import discord
 import pytest
 
+from bot.markup import markup_to_words
 from commands import render
 from commands.views import answer_view, history_view, list_view, pick_view
 from tests.fakediscord import limits
@@ -50,8 +51,10 @@ async def test_every_version_of_every_entry_renders_within_limits(rulings):
         # its editing instructions (shown as provenance, not as the rule's first line).
         joined = " ".join(render.answer_pages(answer))
         in_force = answer.get("in_force") or {}
-        shown = " ".join(
-            [in_force.get("text") or answer["text"] or "", *in_force.get("instructions", [])]
+        shown = markup_to_words(
+            " ".join(
+                [in_force.get("text") or answer["text"] or "", *in_force.get("instructions", [])]
+            )
         )
         missing = [w for w in shown.split() if w not in joined]
         if missing:
@@ -151,3 +154,17 @@ def test_mentions_in_ruling_text_never_ping():
     body = _message(embed)
     assert body["allowed_mentions"] == {"parse": []}
     assert "@everyone" in body["embeds"][0]["description"]
+
+
+async def test_card_links_icon_codes_and_lost_icons_read_as_words(rulings):
+    """What Discord shows reads as the CLI does: no Lackey braces, icon codes as words, a
+    lost icon marked as one (the 1E CRD's species entry lost three)."""
+    card, _ = rulings.card("1e-1-000-tribbles-bonus")
+    shown = render.card_embed(card).description
+    assert "{" not in shown and "Ooby Dooby" in shown
+    species, _ = rulings.show("species", edition="1E")
+    pages = " ".join(render.answer_pages(species))
+    assert "non- personnel" not in pages and "(, , or )" not in pages
+    assert "non-(icon) personnel" in pages and "(icon, icon, or icon)" in pages
+    history = " ".join(render.history_pages(rulings.history("1e-species")))
+    assert "(, , or )" not in history and "(icon, icon, or icon)" in history
