@@ -322,8 +322,17 @@ class Answers:
 
     # ---------------------------------------------------------------- answers
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
-        """Ranked results (a list to read, so full text always contributes)."""
-        return result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
+        """Ranked results (a list to read, so full text always contributes). The list is
+        confident only when its first ruling is what ``show`` answers confidently: not when
+        the query names a card ("Kira Nerys": the card, whose versions include the one a
+        ruling is about) or a rules word inside a card's name."""
+        found = result_json(self.index.search(query, edition=edition, limit=limit, thorough=True))
+        if found["confident"]:
+            result, choice = self.answer_for(query, edition)
+            first = found["results"][0]["id"] if found["results"] else None
+            answered = result.hits[0].target.entry if result.hits else None
+            found["confident"] = choice is None and result.confident and answered == first
+        return found
 
     def warm_up(self) -> None:
         """Build now what the first lookups would otherwise build (the card index and texts,

@@ -347,6 +347,10 @@ def test_a_name_several_cards_bear_is_no_ruling_about_one_of_them(rulings):
         e["id"] for e in answer.get("editions", [])
     }
     assert named - {answer["id"]} <= listed
+    # The list of rulings found says as much: it holds that ruling, but not as the answer.
+    found = rulings.search("Kira Nerys")
+    assert found["results"][0]["id"].endswith("kira-nerys-iliana-ghemor")
+    assert not found["confident"]
     # The ruling keeps its own name, and the printed subtitle alone, which no other bears.
     for query in ("Kira Nerys, Iliana Ghemor", "Iliana Ghemor"):
         found = rulings.search(query)
