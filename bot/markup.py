@@ -62,13 +62,13 @@ _ICON = re.compile(r"\[(?![12][eE]-)([A-Za-z0-9][A-Za-z0-9 /&'+-]{0,30})\]")
 # An icon code the text already calls an icon: "[S] and [P] icons" -> "S and P icons".
 _ICON_NAMED = re.compile(_ICON.pattern + r"(?=(?:\s+(?:and|or)\s+\[[^\]]*\])*\s+icons?\b)")
 _CARD_LINK = re.compile(r"\{([^{}\n]{1,80})\}")
-_EMPTY_SLOT = re.compile(r"\[\s*\]|\(\s*\)")
+# An icon slot the source left empty: "[ ]", "()", or a list of them with only its commas
+# and "or" left ("(, , or )").
+_EMPTY_SLOT = re.compile(r"\[\s*\]|\((?:(?:\s*,)+\s*(?:(?:or|and)\s*)?|\s*)\)")
 # Two spaces between lower-case words: an icon the source lost ("download one  card").
 _LOST_ICON = re.compile(r"(?<=[a-z,]) {2}(?=[a-z])")
 # "non-" with its icon lost before a word ("a non- personnel or ship").
 _LOST_AFTER_NON = re.compile(r"\b([Nn]on)- (?=[a-z])")
-# A list of icons the source lost, only its commas and "or" left ("(, , or )").
-_LOST_ICON_LIST = re.compile(r"\((?:\s*,)+\s*(?:(?:or|and)\s*)?\)")
 
 
 def icon_word(code: str) -> str:
@@ -76,8 +76,9 @@ def icon_word(code: str) -> str:
     return f"{word} icon" if word else f"{code.strip()} icon"
 
 
-def _icon_list(match: re.Match) -> str:
-    """ "(, , or )" -> "(icon, icon, or icon)": one icon for each slot the commas leave."""
+def _icon_slots(match: re.Match) -> str:
+    """An empty slot -> "(icon)"; "(, , or )" -> "(icon, icon, or icon)": one icon for each
+    slot the commas leave."""
     slots = [part.strip() for part in match.group(0)[1:-1].split(",")]
     return "(" + ", ".join(f"{slot} icon".strip() for slot in slots) + ")"
 
@@ -87,9 +88,8 @@ def markup_to_words(text: str) -> str:
     icon slot -> "(icon)". Markdown emphasis and list markers are left as they are."""
     text = _CARD_LINK.sub(lambda m: m.group(1), text or "")
     text = re.sub(r"\(\s*\)(?=\s+icon\b)\s+", "", text)  # "the universal () icon"
-    text = _LOST_ICON_LIST.sub(_icon_list, text)
+    text = _EMPTY_SLOT.sub(_icon_slots, text)
     text = _LOST_AFTER_NON.sub(r"\1-(icon) ", text)
-    text = _EMPTY_SLOT.sub("(icon)", text)
     text = _LOST_ICON.sub(" (icon) ", text)
     text = _ICON_NAMED.sub(lambda m: icon_word(m.group(1)).removesuffix(" icon"), text)
     return _ICON.sub(lambda m: icon_word(m.group(1)), text)
