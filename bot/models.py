@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 EDITIONS = ("1E", "2E")
@@ -34,6 +35,28 @@ PARTIAL_ACTIONS = frozenset(
 )
 # Amendments that replace the earlier version whole.
 WHOLE_ACTIONS = frozenset({AMEND_REPLACE_ENTRY, AMEND_SUPERSEDES})
+# The subsection an instruction rewrites: "Replace the first paragraph of the *Objectives*
+# subsection with the following", 'Replace the section "Battle" with the following'.
+_REPLACED_SECTION = re.compile(
+    r"^replace\b.*?\b(?:the\s+)?(?:\*([^*]+)\*\s+(?:sub)?section|(?:sub)?section\s+[\"“]([^\"”]+)[\"”])",
+    re.I,
+)
+
+
+def replaced_section(amendments: list[dict[str, str]]) -> str:
+    """The named subsection of its entry that a partial amendment's text rewrites (the rest
+    of the entry unchanged), or "": that text, without the entry it amends, is this one part
+    of the rule ("Objectives" of the 1E Borg entry), not the whole. Text added to a section
+    ("Add the following bullet point to the section ...") is a note within it, not it."""
+    if not amendments or any(a.get("action") in WHOLE_ACTIONS for a in amendments):
+        return ""
+    for amendment in amendments:
+        if amendment.get("action") != AMEND_REPLACE_PART:
+            continue
+        found = _REPLACED_SECTION.match(str(amendment.get("instruction") or "").strip())
+        if found:
+            return (found.group(1) or found.group(2)).strip()
+    return ""
 
 
 def precedence(official: bool, date: str | None) -> tuple[int, str]:

@@ -11,9 +11,11 @@ import functools
 import json
 import logging
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from bot.models import replaced_section
 from bot.normalize import normalize
 from bot.once import Once
 from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
@@ -130,8 +132,9 @@ class RulingsIndexBuilder:
         """The index every lookup searches: one target per topic (its current version)."""
         db = store.db
         rows = list(db.query("SELECT * FROM entries WHERE retired = 0 ORDER BY topic, rank"))
+        versions = Counter(row["topic"] for row in rows)
         index = SearchIndex(
-            [self._target(row) for row in rows if row["rank"] == 0],
+            [self._target(row, versions[row["topic"]]) for row in rows if row["rank"] == 0],
             fulltext=db.conn if fulltext is None else fulltext,
         )
         for row in rows:
@@ -163,9 +166,10 @@ class RulingsIndexBuilder:
                 sorted(topics),
             )
         )
+        versions = Counter(row["topic"] for row in rows)
         for row in rows:
             if row["rank"] == 0:
-                updated.add_target(self._target(row))
+                updated.add_target(self._target(row, versions[row["topic"]]))
         for row in rows:
             self._add_names(updated, row, updated.by_topic[row["topic"]])
         entries = [row["id"] for row in rows if row["rank"] == 0]
@@ -191,7 +195,9 @@ class RulingsIndexBuilder:
         updated.finish_edit()
         return updated
 
-    def _target(self, row: dict[str, Any]) -> Target:
+    def _target(self, row: dict[str, Any], versions: int = 1) -> Target:
+        """The target of a topic's current version (``row``), one of ``versions`` live ones."""
+        amendments = json.loads(row["amendments"] or "[]")
         return Target(
             topic=row["topic"],
             entry=row["id"],
@@ -201,6 +207,8 @@ class RulingsIndexBuilder:
             source=self.source_label(row),
             date=row["date"],
             title_only=not row["text"],
+            # Alone, with no version of the entry it amends: the text is only that section.
+            section=replaced_section(amendments) if versions == 1 else "",
             related=tuple(
                 related_topics(
                     json.loads(row["see_also"] or "[]"), json.loads(row["mentions"] or "[]")

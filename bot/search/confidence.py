@@ -87,6 +87,10 @@ FEATURES = (
     # kind of that thing ("Card Play Phase" is no seed phase); or asks of "cards" beside a
     # card's name, a kind of card named after it ("Captain Proton cards")
     "other_kind",
+    # a lookup that names an answer whose text is one named section of its entry (the rest
+    # not bundled) with words of its own that are not that section's: it asks of another
+    # section ("Borg Personnel": the bundled Borg entry is its new "Objectives" subsection)
+    "other_section",
 )
 
 
@@ -105,7 +109,8 @@ TWO_TITLES = FEATURES.index("two_titles")
 UNHELD_ASIDE = FEATURES.index("unheld_aside")
 PRINTED_ONLY = FEATURES.index("printed_only")
 OTHER_KIND = FEATURES.index("other_kind")
-VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY, OTHER_KIND)
+OTHER_SECTION = FEATURES.index("other_section")
+VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY, OTHER_KIND, OTHER_SECTION)
 
 
 def vetoed(features: Sequence[float]) -> bool:
@@ -116,7 +121,9 @@ def vetoed(features: Sequence[float]) -> bool:
     ("The Seed Phase - Facilities": the seed phase rule says nothing of facilities); the
     answer is a card that only prints the lookup in its text (a lead worth showing first,
     not a ruling the bot can vouch for); or the query names another kind of the thing the
-    answer's name is about ("Card Play Phase" is not the seed phase)."""
+    answer's name is about ("Card Play Phase" is not the seed phase); or the answer's text
+    is one section of its entry and the lookup asks of another ("Borg Personnel": the
+    bundled Borg entry is only its "Objectives")."""
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 

@@ -110,6 +110,9 @@ class Target:
     title_only: bool = False  # the source lost its text: only the title is known
     # The topics its answer lists as related (its "see also" and the terms its text names).
     related: tuple[str, ...] = ()
+    # The one named section of its entry that its text is, the rest not bundled: a CRD's
+    # new "Objectives" subsection of the 1E Borg entry (see bot.models.replaced_section).
+    section: str = ""
 
     def kin(self, other: Target) -> bool:
         """Either lists the other as related: the answer shows the other beside it."""
@@ -1051,7 +1054,27 @@ class SearchIndex:
             unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
             other_kind=self._other_kind(top, query),
+            other_section=self._other_section(top, query) if heading else 0.0,
         )
+
+    def _other_section(self, top: Hit, query: str) -> float:
+        """1 when a lookup names an answer whose text is only one named section of its entry
+        (the rest not bundled; see :attr:`Target.section`) and asks, besides its name, of
+        words that are not that section's: "Borg Personnel" asks of the Borg entry's
+        personnel, which the bundled Borg text, its new "Objectives" subsection, is not;
+        "Borg objectives" asks of that very section. Asked of a heading only."""
+        if not top.target.section or top.via in FOUND_BY_TEXT:
+            return 0.0
+        name = set(terms(top.matched))
+        section = set(terms(top.target.section))
+        asked = [
+            t
+            for t in self.passages.query_terms(query)
+            if t not in _ASIDE_IGNORED and not _in_name(t, name)
+        ]
+        if not asked or any(_in_name(t, section) for t in asked):
+            return 0.0
+        return 1.0
 
     def _unheld_modifier(self, top: Hit, query: str) -> float:
         """1 when a lookup (no question) ends in the answer's name and the word before it

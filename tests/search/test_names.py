@@ -4,8 +4,9 @@ from bot.normalize import normalize, terms, unfolded
 from bot.search import confidence
 from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES, vetoed
-from bot.search.index import content_words
-from tests.search.helpers import titled_index, titled_index_with_passages
+from bot.search.index import Target, content_words
+from bot.search.passages import build_passage_index
+from tests.search.helpers import index_of, titled_index, titled_index_with_passages
 
 
 def test_a_folded_word_unfolds_to_the_plurals_that_fold_to_it():
@@ -332,3 +333,99 @@ def test_an_answer_the_top_one_lists_as_related_is_no_rival_to_it():
         unrelated = next(h for h in rest if h.target.topic == "1e-2")
         assert kin.features[gap] == top.score - unrelated.score > apart.features[gap], query
         assert kin.features[share] > apart.features[share], query
+
+
+def test_the_section_a_partial_amendment_rewrites_is_read_from_its_instruction():
+    from bot.models import replaced_section
+
+    def section(*instructions: tuple[str, str]) -> str:
+        return replaced_section([{"action": a, "instruction": i} for a, i in instructions])
+
+    # The real 1E CRD wording (the Borg entry), and a section named in quotes.
+    objectives = "Replace the first paragraph of the *Objectives* subsection with the following"
+    rest = "All other sections of this entry remain unchanged."
+    assert section(("replace part", objectives), ("rest unchanged", rest)) == "Objectives"
+    assert section(("replace part", 'Replace the section "Battle" with the following:')) == (
+        "Battle"
+    )
+    # A paragraph by number, a note added to a section, the whole entry: no section.
+    assert section(("replace part", "Replace the third paragraph of this entry with:")) == ""
+    added = 'Add the following bullet point to the section "some additional notes"'
+    assert section(("add", added)) == ""
+    assert section(("replace entry", "Replace this entry with the following:")) == ""
+
+
+def test_a_lookup_of_another_section_than_the_one_an_answer_holds_is_vetoed():
+    other = FEATURES.index("other_section")
+    index = index_of(
+        [
+            Target("1e-borg", "1e-borg", "Borg", "1E", "rule", "CRD", None, section="Objectives"),
+            Target("1e-nebula", "1e-nebula", "Nebula", "1E", "rule", "CRD", None),
+        ]
+    )
+    index.passages = build_passage_index(
+        {
+            "1e-borg": [
+                {
+                    "topic": "1e-borg",
+                    "id": "1e-borg:1",
+                    "edition": "1E",
+                    "text": "Objectives – [Borg] personnel may never begin or join mission "
+                    "attempts. Some Borg objectives score points.",
+                }
+            ],
+            "1e-nebula": [
+                {
+                    "topic": "1e-nebula",
+                    "id": "1e-nebula:1",
+                    "edition": "1E",
+                    "text": "A nebula mission has no planet.",
+                }
+            ],
+        },
+        {"1e-borg": "Borg", "1e-nebula": "Nebula"},
+    )
+
+    def marked(query: str) -> float:
+        result = index.search(query)
+        assert result.hits, query
+        return result.features[other]
+
+    # A real glossary sub-heading: the Borg entry's personnel, not its objectives.
+    assert marked("Borg Personnel") == 1.0
+    assert vetoed(index.search("Borg Personnel").features)
+    # The section itself, the name alone, a question of it, an entry that is whole.
+    assert marked("Borg objectives") == 0.0
+    assert marked("Borg") == 0.0
+    assert marked("can Borg personnel attempt missions") == 0.0
+    assert marked("Nebula planets") == 0.0
+
+
+def test_only_the_bundled_borg_objectives_answer_a_lookup_of_the_borg_entry(rulings):
+    borg = rulings.index.targets[rulings.index.by_topic["1e-borg"]]
+    assert borg.section == "Objectives"
+    # The species rule amends its entry whole, and the skills rule has its base bundled.
+    for topic in ("1e-species", "2e-skills"):
+        assert rulings.index.targets[rulings.index.by_topic[topic]].section == ""
+    personnel = rulings.ranked("Borg Personnel", "1E")
+    assert personnel.ids[0] == "1e-borg" and not personnel.confident
+    assert rulings.ranked("Borg objectives", "1E").confident
+
+
+def test_a_section_is_all_the_answer_holds_only_while_the_entry_it_amends_is_missing(live):
+    from bot.answers.moderation import Moderator
+
+    other = FEATURES.index("other_section")
+    assert live.ranked("Borg Personnel", "1E").features[other] == 1.0
+    # The Glossary's whole Borg entry, older than the CRD that rewrote its objectives, comes
+    # in: the CRD's text stays the answer, but no longer all that is known of the Borg.
+    added = live.add_ruling(
+        Moderator("101", "Mod Mary"), title="Borg", edition="1E", kind="rule",
+        text="Personnel – Borg personnel are drones. They have no gender.\n\n"
+        "Objectives – Borg personnel may not attempt missions.",
+        document="Moderator Glossary copy", date="1997-10-01", new_document=True,
+    )  # fmt: skip
+    assert added
+    target = live.index.targets[live.index.by_topic["1e-borg"]]
+    assert target.entry == "1e-crd-2014-11-03:borg" and target.section == ""
+    assert live.ranked("Borg Personnel", "1E").features[other] == 0.0
