@@ -1021,6 +1021,15 @@ class SearchIndex:
         exact = self.by_topic[top.target.topic] in exact_targets
         said = written_sentences(query)
         heading = self._is_heading(top, query, words, said)
+        unheld_modifier = self._unheld_modifier(top, query) if heading else 0.0
+        # A one-word name narrowed by a word its text never says beside it is another kind
+        # of the thing, as a longer name's last word is ("Other Order Actions" asks of order
+        # actions, of which the actions rule says nothing; "Dilemmas With Conditional
+        # Requirements"). A longer name is narrow already: a word more is about the same
+        # thing ("hidden ship attributes").
+        other_kind = self._other_kind(top, query)
+        if unheld_modifier and len(terms(top.matched)) == 1:
+            other_kind = 1.0
         return confidence.feature_row(
             score=top.score,
             gap=top.score - second,
@@ -1051,9 +1060,9 @@ class SearchIndex:
             # inside_card is left 0: the answers know the cards (bot.answers.lookups)
             two_titles=float(_names_another(ranked, words)),
             sentences=math.log1p(said),
-            unheld_modifier=self._unheld_modifier(top, query) if heading else 0.0,
+            unheld_modifier=unheld_modifier,
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
-            other_kind=self._other_kind(top, query),
+            other_kind=other_kind,
             other_section=self._other_section(top, query) if heading else 0.0,
         )
 

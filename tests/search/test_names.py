@@ -429,3 +429,32 @@ def test_a_section_is_all_the_answer_holds_only_while_the_entry_it_amends_is_mis
     target = live.index.targets[live.index.by_topic["1e-borg"]]
     assert target.entry == "1e-crd-2014-11-03:borg" and target.section == ""
     assert live.ranked("Borg Personnel", "1E").features[other] == 0.0
+
+
+def test_a_one_word_name_narrowed_by_a_word_its_text_never_says_is_another_kind():
+    other = FEATURES.index("other_kind")
+    index = titled_index_with_passages(
+        {
+            "actions": "Players perform actions to play cards and execute orders.",
+            "requirements": "All requirements on dilemmas and missions must be met.",
+            "attributes ship": "A ship's hidden attributes are revealed when it moves.",
+            "selections": "A random selection is made by the opponent.",
+        }
+    )
+
+    def marked(query: str) -> float:
+        result = index.search(query)
+        assert result.hits, query
+        return result.features[other]
+
+    # Real 2E rulebook and rulings headings: kinds of the thing the rule never speaks of.
+    assert marked("Other Order Actions") == 1.0
+    assert vetoed(index.search("Dilemmas With Conditional Requirements").features)
+    # The kind said beside the name, the name alone, a longer name with a word more, and a
+    # question rather than a heading.
+    assert marked("random selection") == 0.0
+    assert marked("actions") == 0.0
+    assert marked("strange ship attributes") == 0.0
+    unheld = FEATURES.index("unheld_modifier")
+    assert index.search("strange ship attributes").features[unheld] == 1.0  # left to the model
+    assert marked("what are other order actions") == 0.0
