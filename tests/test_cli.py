@@ -122,8 +122,9 @@ def test_a_miss_points_out_where_each_suggested_ruling_fits_the_question(run):
     first = next(iter(parts.values()))
     assert excerpt(first, 60).removesuffix("…") in " ".join(err.split())  # beneath its title
     # Asked in a title's own words, no part is pointed out: every part holds them alike.
-    _, out, _ = run("show", "phasing", "--json")
-    assert not any(r.get("passage") for r in json.loads(out)["results"] if "phasing" in r["title"])
+    _, out, _ = run("show", "matching", "--json")
+    titled = [r for r in json.loads(out)["results"] if "matching" in r["title"]]
+    assert titled and not any(r.get("passage") for r in titled)
 
 
 def test_sources_lists_all_five_documents_with_counts(run):

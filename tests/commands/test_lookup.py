@@ -113,7 +113,7 @@ async def test_private_answer_then_show_everyone(fake_discord, running):
 
 async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
     async with running():
-        ix = payloads.slash_command("ruling", {"query": "facility matching"}, guild_id=GUILD)
+        ix = payloads.slash_command("ruling", {"query": "matching facility"}, guild_id=GUILD)
         callback = await fake_discord.interact(ix)
         data = callback.body["data"]
         if data.get("embeds"):
@@ -121,7 +121,7 @@ async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
                 f"a partial query must not be answered with a guess: {data['embeds'][0]['title']}"
             )
         assert data["content"].startswith(
-            "No confident match for “facility matching”. Did you mean"
+            "No confident match for “matching facility”. Did you mean"
         )
         select = _buttons(data)[0]
         assert select["type"] == 3 and select["custom_id"].startswith("rk:")
