@@ -30,6 +30,7 @@ from bot.search.index import (
     SearchResult,
     Target,
     asks_of_cards,
+    asks_with_unnamed,
     content_words,
     misspelt_name,
 )
@@ -460,5 +461,6 @@ def choose(
         sentences=math.log1p(written_sentences(query)),
         printed_only=float(printed),
         other_kind=float(asks_of_cards(query, normalize(best.title))),
+        unnamed_party=float(any(asks_with_unnamed(query, name) for name in whole_names(best))),
     )
     return CardChoice(ordered + [c for c in others or [] if c not in ordered], features)

@@ -91,6 +91,10 @@ FEATURES = (
     # not bundled) with words of its own that are not that section's: it asks of another
     # section ("Borg Personnel": the bundled Borg entry is its new "Objectives" subsection)
     "other_section",
+    # a question that joins the answer's name to something it names only by a pronoun ("How
+    # does this work with Data's Body?"): it follows on from what came before, and asks how
+    # the two meet, which the named answer alone does not settle
+    "unnamed_party",
 )
 
 
@@ -110,7 +114,17 @@ UNHELD_ASIDE = FEATURES.index("unheld_aside")
 PRINTED_ONLY = FEATURES.index("printed_only")
 OTHER_KIND = FEATURES.index("other_kind")
 OTHER_SECTION = FEATURES.index("other_section")
-VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, UNHELD_ASIDE, PRINTED_ONLY, OTHER_KIND, OTHER_SECTION)
+UNNAMED_PARTY = FEATURES.index("unnamed_party")
+VETOES = (
+    UNQUOTED,
+    INSIDE_CARD,
+    TWO_TITLES,
+    UNHELD_ASIDE,
+    PRINTED_ONLY,
+    OTHER_KIND,
+    OTHER_SECTION,
+    UNNAMED_PARTY,
+)
 
 
 def vetoed(features: Sequence[float]) -> bool:
@@ -123,7 +137,8 @@ def vetoed(features: Sequence[float]) -> bool:
     not a ruling the bot can vouch for); or the query names another kind of the thing the
     answer's name is about ("Card Play Phase" is not the seed phase); or the answer's text
     is one section of its entry and the lookup asks of another ("Borg Personnel": the
-    bundled Borg entry is only its "Objectives")."""
+    bundled Borg entry is only its "Objectives"); or the question joins the answer to something
+    it names only by a pronoun ("How does this work with Data's Body?")."""
     return any(features[veto] >= 1.0 for veto in VETOES)
 
 

@@ -173,6 +173,34 @@ def _name_fit(matched: str, via: str, content: list[str]) -> tuple[float, float]
     return cover, whole
 
 
+# Words that stand for something said before the question, and the words that join such a
+# word to the answer's name ("How does this work with Data's Body?").
+_UNNAMED = frozenset("this that it these those they them".split())
+_JOINING = frozenset("with on against and to onto vs versus".split())
+
+
+def asks_with_unnamed(query: str, name: str) -> bool:
+    """Whether a question joins the answer's name (normalised) to something it names only by
+    a pronoun: "How does this work with Data's Body?" follows on from a thread ("this" is
+    the rule discussed before), and "can I play this on Data's Body" asks of an unnamed card;
+    the named card is the other party, which its own text does not settle."""
+    opening = normalize(query, fold_plurals=False).split()[:1]
+    if not opening or ("?" not in query and opening[0] not in _QUESTION_OPENINGS):
+        return False
+    typed, named = normalize(query).split(), normalize(name).split()
+    for start in range(1, len(typed) - len(named) + 1):
+        if typed[start : start + len(named)] != named:
+            continue
+        link = start - 1
+        while link > 0 and typed[link] in ("the", "a", "an", "my", "your"):
+            link -= 1
+        if typed[link] not in _JOINING:
+            continue
+        if any(word in _UNNAMED for word in typed[max(0, link - 4) : link]):
+            return True
+    return False
+
+
 def asks_of_cards(query: str, name: str) -> bool:
     """Whether the query asks of "cards" right after a word of a card's name (normalised),
     a kind of card named after it ("Captain Proton cards": the holonovel's cards;
@@ -1064,6 +1092,9 @@ class SearchIndex:
             unheld_aside=self._unheld_aside(top, query) if heading else 0.0,
             other_kind=other_kind,
             other_section=self._other_section(top, query) if heading else 0.0,
+            unnamed_party=float(
+                top.via not in FOUND_BY_TEXT and asks_with_unnamed(query, top.matched)
+            ),
         )
 
     def _other_section(self, top: Hit, query: str) -> float:

@@ -458,3 +458,26 @@ def test_a_one_word_name_narrowed_by_a_word_its_text_never_says_is_another_kind(
     unheld = FEATURES.index("unheld_modifier")
     assert index.search("strange ship attributes").features[unheld] == 1.0  # left to the model
     assert marked("what are other order actions") == 0.0
+
+
+def test_a_question_joining_the_answer_to_something_named_only_by_a_pronoun():
+    from bot.search.index import asks_with_unnamed
+
+    # A real follow-up in a 1E rules thread: "this" is the rule discussed before it.
+    assert asks_with_unnamed("How does this work with Data's Body?", normalize("Data's Body"))
+    assert asks_with_unnamed("can I play it on the seed phase", normalize("seed phase"))
+    # The name is the subject, or the other party is named, or no question is asked.
+    assert not asks_with_unnamed("How does Data's Body work?", normalize("Data's Body"))
+    assert not asks_with_unnamed("SD Bajoran Wormhole with Ultimatum", normalize("Ultimatum"))
+    assert not asks_with_unnamed("Data's Body with this", normalize("Data's Body"))
+    assert not asks_with_unnamed("can I play Tribble Bomb on this ship?", normalize("Tribble Bomb"))
+
+
+def test_a_follow_up_question_on_a_card_offers_the_card_without_confidence(rulings):
+    follow_up = rulings.ranked("How does this work with Data's Body?", "1E")
+    assert follow_up.ids[0] == "1e-datas-body" and not follow_up.confident
+    assert follow_up.features[FEATURES.index("unnamed_party")] == 1.0
+    asked = rulings.ranked("How does Data's Body work?", "1E")
+    assert (
+        asked.ids[0] == "1e-datas-body" and asked.features[FEATURES.index("unnamed_party")] == 0.0
+    )
