@@ -140,17 +140,17 @@ def test_held_out_figures_meet_the_bar(rulings):
     """5-fold on the table, the mean of three deals into folds: the ranking, the system's
     own verdict and then the confidence are fitted without the cases they are judged on. The issue's targets:
     confident precision >= 98 %, top-5 >= 97 %, top-1 >= 90 % (held here at 98 and 93 %,
-    as measured); negatives never confident (held at >= 99 %: over some 250 negatives a deal
-    may still let one through); coverage is still short of the 80 % asked (held at 75 %)."""
+    as measured); coverage >= 80 %; negatives never confident (held at >= 99.8 %: over
+    some 390 negatives a fresh deal has let one through, see tests/search/MEASUREMENTS.md)."""
     from bot.cli.eval import evaluate
 
     report = evaluate(rulings, TABLE, folds=5)
     overall = report["overall"]
     assert overall["confident_precision"] >= 0.98, overall["failures"]
-    assert overall["negatives_unconfident"] >= 0.99, report["categories"]["negative"]["failures"]
+    assert overall["negatives_unconfident"] >= 0.998, report["categories"]["negative"]["failures"]
     assert overall["top5"] >= 0.98
     assert overall["top1"] >= 0.93
-    assert overall["coverage"] >= 0.75
+    assert overall["coverage"] >= 0.80
     assert report["categories"]["card-without-rulings"]["top1"] == 1.0
 
 
