@@ -1053,10 +1053,11 @@ class SearchIndex:
         # A one-word name narrowed by a word its text never says beside it is another kind
         # of the thing, as a longer name's last word is ("Other Order Actions" asks of order
         # actions, of which the actions rule says nothing; "Dilemmas With Conditional
-        # Requirements"). A longer name is narrow already: a word more is about the same
-        # thing ("hidden ship attributes").
+        # Requirements"). So is a longer name with the word typed inside it ("Playing
+        # Specific Kinds of Cards" is no rule for playing a card). A longer name is narrow
+        # already: a word more before it is about the same thing ("hidden ship attributes").
         other_kind = self._other_kind(top, query)
-        if unheld_modifier and len(terms(top.matched)) == 1:
+        if unheld_modifier and (len(terms(top.matched)) == 1 or self._name_split(top, query)):
             other_kind = 1.0
         return confidence.feature_row(
             score=top.score,
@@ -1131,6 +1132,15 @@ class SearchIndex:
             return 0.0
         held = self.passages.holds_phrase(top.target.topic, [asked[end - 1], asked[end]])
         return 0.0 if held else 1.0
+
+    def _name_split(self, top: Hit, query: str) -> bool:
+        """Whether the words of the answer's name that a heading's last clause holds stand
+        apart there, other words between them ("Playing Specific Kinds of Cards")."""
+        if top.via in FOUND_BY_TEXT:
+            return False
+        name = set(terms(top.matched))
+        at = [i for i, t in enumerate(self._last_clause_terms(query)) if _in_name(t, name)]
+        return len(at) >= 2 and at[-1] - at[0] + 1 > len(at)
 
     def _last_clause_terms(self, query: str) -> list[str]:
         """The terms of a query's last clause, what a heading asks ("Space Missions --

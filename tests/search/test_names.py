@@ -174,6 +174,7 @@ def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
             "requirements": "All requirements must be met, unless there is a condition.",
             "selections": "A random selection is made by the opponent.",
             "attributes ship": "A ship's hidden attributes are revealed when it moves.",
+            "playing a card": "To play a card, pay its cost and place it in play.",
         }
     )
 
@@ -191,10 +192,13 @@ def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
     assert marked("what are other order actions") == 0.0
     assert marked("Actions -- Order Actions") == 1.0  # the last clause is what is asked
     assert marked("Order Actions -- costs") == 0.0
-    # A one-word name so narrowed is another kind of the thing, never confident; a longer
-    # name is narrow already, and a word more there is left to the model.
+    # A one-word name so narrowed is another kind of the thing, never confident, and so is a
+    # longer name with the word inside it (a real 2E rulebook heading); a longer name is
+    # narrow already, and a word more before it is left to the model.
     other = FEATURES.index("other_kind")
     assert marked("Other Order Actions", other) == 1.0
+    assert marked("Playing Specific Kinds of Cards", other) == 1.0
+    assert marked("playing a card", other) == 0.0
     assert vetoed(index.search("Dilemmas With Conditional Requirements").features)
     assert marked("random selection", other) == marked("actions", other) == 0.0
     assert marked("strange ship attributes") == 1.0
