@@ -179,7 +179,9 @@ async def test_show_everyone_is_one_shot(fake_discord, running):
 
 async def test_did_you_mean_answers_only_its_asker(fake_discord, running):
     async with running():
-        ix = payloads.slash_command("ruling", {"query": "matching facility"}, guild_id=GUILD)
+        ix = payloads.slash_command(
+            "ruling", {"query": "matching commander vs facility commander"}, guild_id=GUILD
+        )
         data = (await fake_discord.interact(ix, WAIT)).body["data"]
         select = _components(data)[0]
         assert select["custom_id"] == f"rk:o:e:{payloads.USER_ID}"
@@ -205,7 +207,9 @@ async def test_did_you_mean_answers_only_its_asker(fake_discord, running):
 
 async def test_dm_did_you_mean_names_its_asker(fake_discord, running):
     async with running():
-        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("matching facility"))
+        await fake_discord.dispatch(
+            "MESSAGE_CREATE", payloads.dm_message("matching commander vs facility commander")
+        )
         sent = (await _posts(fake_discord, 1))[0]
     select = _components(sent.json)[0]
     assert select["custom_id"] == f"rk:o:e:{payloads.USER_ID}"

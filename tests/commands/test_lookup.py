@@ -113,15 +113,17 @@ async def test_private_answer_then_show_everyone(fake_discord, running):
 
 async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
     async with running():
-        ix = payloads.slash_command("ruling", {"query": "matching facility"}, guild_id=GUILD)
+        ix = payloads.slash_command(
+            "ruling", {"query": "matching commander vs facility commander"}, guild_id=GUILD
+        )
         callback = await fake_discord.interact(ix)
         data = callback.body["data"]
         if data.get("embeds"):
             pytest.fail(
-                f"a partial query must not be answered with a guess: {data['embeds'][0]['title']}"
+                f"a query naming two rulings must not be answered with a guess: {data['embeds'][0]['title']}"
             )
         assert data["content"].startswith(
-            "No confident match for “matching facility”. Did you mean"
+            "No confident match for “matching commander vs facility commander”. Did you mean"
         )
         select = _buttons(data)[0]
         assert select["type"] == 3 and select["custom_id"].startswith("rk:")

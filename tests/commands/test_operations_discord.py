@@ -13,30 +13,34 @@ async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, 
             "KTC",
             "KTC",
             "matchng comander",
-            "matching facility",
-            "matching facility",
+            "matching commander vs facility commander",
+            "matching commander vs facility commander",
             "qwzxv",
         ):
             await fake_discord.interact(
                 payloads.slash_command("ruling", {"query": query}, guild_id=HOME)
             )
-        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("matching facility"))
+        await fake_discord.dispatch(
+            "MESSAGE_CREATE", payloads.dm_message("matching commander vs facility commander")
+        )
         await fake_discord.wait_for_request(
             lambda r: r.method == "POST" and r.path.endswith("/messages")
         )
         stats = await fake_discord.interact(admin("stats", {"days": 7}))
         fields = {f["name"]: f["value"] for f in stats.body["data"]["embeds"][0]["fields"]}
         assert "7 lookups, 3 answered" in fields["Per day"]
-        assert fields["Top queries"].splitlines()[0] == "3 × matching facility"
+        assert (
+            fields["Top queries"].splitlines()[0] == "3 × matching commander vs facility commander"
+        )
         assert fields["Top misses (no confident answer)"].splitlines() == [
-            "3 × matching facility",
+            "3 × matching commander vs facility commander",
             "1 × qwzxv",
         ]
         select = next(
             c
             for row in stats.body["data"]["components"]
             for c in row["components"]
-            if c["custom_id"] == "ral:matching facility"
+            if c["custom_id"] == "ral:matching commander vs facility commander"
         )
         message = fake_discord.original_message(stats.path.split("/")[3])
         picked = await fake_discord.interact(
@@ -51,13 +55,19 @@ async def test_stats_show_top_misses_and_one_click_alias(fake_discord, running, 
         )
         assert picked.body["data"]["content"].startswith("Done:")
         now = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": "matching facility"}, guild_id=HOME)
+            payloads.slash_command(
+                "ruling", {"query": "matching commander vs facility commander"}, guild_id=HOME
+            )
         )
     assert now.body["data"]["embeds"][0]["title"] == "facility commander [1E]"
     stored = state.conn.execute(
         "SELECT command, query, confident FROM lookups ORDER BY rowid"
     ).fetchall()
-    assert ("dm", "matching facility", 0) in stored and ("ruling", "KTC", 1) in stored
+    assert ("dm", "matching commander vs facility commander", 0) in stored and (
+        "ruling",
+        "KTC",
+        1,
+    ) in stored
 
 
 async def test_report_button_lands_in_the_queue(fake_discord, running, live, state):
