@@ -140,8 +140,14 @@ class _RulingsBotBase(_BotBase):
             watcher.cancel()
         work = getattr(self, "_watcher_work", None)
         if work is not None:
-            # Its failure was the watcher's to log; here only its end matters.
             await asyncio.wait([work])
+            # The cancelled watcher no longer awaits it, so its failure is read here, or
+            # asyncio logs it as never retrieved at some later moment. A failure as the bot
+            # closes was the watcher's to log, and it is gone: a debug line is enough.
+            if not work.cancelled() and work.exception() is not None:
+                log.debug(
+                    "store watcher's last read failed as the bot closed: %s", work.exception()
+                )
         await super().close()
 
     async def on_ready(self) -> None:

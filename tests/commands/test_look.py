@@ -2,6 +2,7 @@
 faults (issue 13), end to end: the real bot on the fake Discord, raw payloads in."""
 
 import asyncio
+import gc
 import logging
 import threading
 import time
@@ -450,6 +451,9 @@ async def test_broken_store_is_logged_once_per_state_change(
         return original()
 
     monkeypatch.setattr(rulings, "refresh_if_changed", refresh)
+    # The watcher warms the answers up before its first refresh: in a fresh process that
+    # takes longer than the broken spell below, which would pass unseen.
+    monkeypatch.setattr(rulings, "warm_up", lambda: None)
     caplog.set_level(logging.INFO, logger="commands.app")
     async with running():
         await asyncio.sleep(0.6)  # dozens of ticks
@@ -512,3 +516,32 @@ async def test_closing_the_bot_waits_for_the_watchers_thread(
         asyncio.get_running_loop().call_later(0.2, release.set)
     closed = time.monotonic()
     assert ended and ended[0] <= closed
+
+
+async def test_a_watchers_thread_failing_as_the_bot_closes_leaves_no_unread_error(
+    fake_discord, running, live, monkeypatch
+):
+    # The store breaks while the bot is closing: the watcher is cancelled, its thread ends
+    # with the error, and nothing reads it; asyncio would then log "Task exception was never
+    # retrieved" at some later moment, in whatever test or task runs then.
+    started, release = threading.Event(), threading.Event()
+
+    def failing_warm_up() -> None:
+        started.set()
+        release.wait(5)
+        raise OSError("database disk image is malformed")
+
+    monkeypatch.setattr(live, "warm_up", failing_warm_up)
+    loop = asyncio.get_running_loop()
+    unread: list[dict] = []
+    default = loop.get_exception_handler()
+    loop.set_exception_handler(lambda _, context: unread.append(context))
+    try:
+        async with running(live):
+            assert await asyncio.to_thread(started.wait, 5)
+            loop.call_later(0.1, release.set)
+        gc.collect()  # an unread task error is reported when the task is collected
+        await asyncio.sleep(0)
+    finally:
+        loop.set_exception_handler(default)
+    assert not [c for c in unread if "never retrieved" in str(c.get("message"))], unread
