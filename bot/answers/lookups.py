@@ -405,7 +405,15 @@ class Answers:
                 self.cards.card_index(), result, query, edition
             )
         top = result.hits[0] if result.hits else None
-        if not cards and (not result.confident or (top is not None and top.mention)):
+        # A ruling found by a longer name that holds the query's words ("how does First
+        # Contact work" is not the objective Stop First Contact): a card the query names
+        # whole is the closer name.
+        partly = (
+            top is not None
+            and top.via not in FOUND_BY_TEXT
+            and not set(top.matched.split()) <= set(normalize(query).split())
+        )
+        if not cards and (not result.confident or (top is not None and top.mention) or partly):
             within, alike = card_answer.cards_named_within(self.cards.card_index(), query, edition)
             if not within and spelt != query:
                 within, alike = card_answer.cards_named_within(

@@ -525,6 +525,16 @@ def test_a_rules_word_inside_a_card_name_is_not_the_confident_answer(rulings):
     assert rulings.ranked("Borg").ids[0] == "1e-borg"
 
 
+def test_a_card_named_whole_is_closer_than_a_ruling_whose_longer_name_holds_it(rulings):
+    # From a sweep of every card asked about by name: the 1E mission First Contact was
+    # confidently the objective Stop First Contact, whose name only holds the card's.
+    asked = rulings.ranked("how does First Contact work")
+    assert asked.ids[0] == "1e-first-contact" and "1e-stop-first-contact" in asked.ids[1:]
+    assert rulings.ranked("Stop First Contact").ids[0] == "1e-stop-first-contact"
+    # A name held whole by the query keeps its ruling ("DS9 facility commander").
+    assert rulings.ranked("DS9 facility commander", "1E").ids[0] == "1e-facility-commander"
+
+
 def test_answers_a_veto_keeps_unconfident_are_never_confident():
     sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
     assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and PRINTED_ONLY in VETOES
