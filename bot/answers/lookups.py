@@ -21,7 +21,7 @@ from bot.models import WHOLE_ACTIONS
 from bot.normalize import lexicon, normalize, terms
 from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder, related_topics
-from bot.search.confidence import FEATURES
+from bot.search.confidence import FEATURES, NAME_WHOLE
 from bot.search.evaluate import Ranked
 from bot.search.index import (
     FILLER,
@@ -407,11 +407,12 @@ class Answers:
         top = result.hits[0] if result.hits else None
         # A ruling found by a longer name that holds the query's words ("how does First
         # Contact work" is not the objective Stop First Contact): a card the query names
-        # whole is the closer name.
+        # whole is the closer name. The search measured how much of the name the query holds.
         partly = (
             top is not None
             and top.via not in FOUND_BY_TEXT
-            and not set(top.matched.split()) <= set(normalize(query).split())
+            and bool(result.features)
+            and result.features[NAME_WHOLE] < 1.0
         )
         if not cards and (not result.confident or (top is not None and top.mention) or partly):
             within, alike = card_answer.cards_named_within(self.cards.card_index(), query, edition)

@@ -107,6 +107,7 @@ def feature_row(**values: float) -> list[float]:
     return [1.0] + [float(values.get(name, 0.0)) for name in FEATURES[1:]]
 
 
+NAME_WHOLE = FEATURES.index("name_whole")
 UNQUOTED = FEATURES.index("unquoted")
 INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")
