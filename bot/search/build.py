@@ -197,7 +197,8 @@ class RulingsIndexBuilder:
 
     def _target(self, row: dict[str, Any], versions: int = 1) -> Target:
         """The target of a topic's current version (``row``), one of ``versions`` live ones."""
-        amendments = json.loads(row["amendments"] or "[]")
+        # Alone, with no version of the entry it amends: the text may be only one section.
+        alone = versions == 1 and row["amendments"]
         return Target(
             topic=row["topic"],
             entry=row["id"],
@@ -207,8 +208,7 @@ class RulingsIndexBuilder:
             source=self.source_label(row),
             date=row["date"],
             title_only=not row["text"],
-            # Alone, with no version of the entry it amends: the text is only that section.
-            section=replaced_section(amendments) if versions == 1 else "",
+            section=replaced_section(json.loads(row["amendments"])) if alone else "",
             related=tuple(
                 related_topics(
                     json.loads(row["see_also"] or "[]"), json.loads(row["mentions"] or "[]")
