@@ -203,15 +203,11 @@ _STEMS: dict[str, str] = {}
 def lexicon() -> Lexicon:
     """The shipped lexicon, read once (``RULINGS_DATA`` or the bundled ``rulings_data/``)."""
     if not _LEXICON:
-        import os
-        from pathlib import Path
-
         import yaml
 
-        folder = os.environ.get("RULINGS_DATA") or Path(__file__).resolve().parents[1] / (
-            "rulings_data"
-        )
-        path = Path(folder) / "lexicon.yaml"
+        from bot.paths import default_data_dir
+
+        path = default_data_dir() / "lexicon.yaml"
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError:

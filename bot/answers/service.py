@@ -23,6 +23,7 @@ from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderation, Moderator, immediate
 from bot.normalize import normalize, terms
+from bot.search import confidence, ranking
 from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
 from bot.store.journal import Journal
@@ -45,6 +46,11 @@ class Rulings:
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
+        """The service over the store at ``db_path`` (built from ``data_dir`` when needed).
+        The shipped search parameters are read first: a missing file stops the start here,
+        not as a worse answer later."""
+        ranking.load_shipped()
+        confidence.load_shipped()
         return cls(open_store(db_path, data_dir))
 
     def close(self) -> None:

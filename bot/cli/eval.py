@@ -44,7 +44,11 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         help="deal the cases afresh from this deal on (default 0): deals no choice was "
         "measured on, to check a figure that the first deals may flatter",
     )
-    p.add_argument("--table", type=Path, default=TABLE, help="the labelled cases (YAML)")
+    p.add_argument(
+        "--table",
+        type=Path,
+        help="the labelled cases (YAML; default: the checkout's tests/search/eval_cases.yaml)",
+    )
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--failures", type=int, default=10, help="failures listed per category")
     p.add_argument(
@@ -219,6 +223,12 @@ def run_eval(ctx: Any) -> int:
         raise ValueError("--deals must be at least 1")
     if args.first_deal < 0:
         raise ValueError("--first-deal must be 0 or more")
+    if args.table is None:
+        if not TABLE.is_file():  # an installed package: the table lives in the checkout
+            raise ValueError(
+                "no labelled table here: pass --table (the checkout's tests/search/eval_cases.yaml)"
+            )
+        args.table = TABLE
     if args.write_params:
         return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
     if args.sweep:

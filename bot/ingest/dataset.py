@@ -11,6 +11,7 @@ import yaml
 
 from bot import validate
 from bot.models import EDITIONS, Document
+from bot.paths import default_data_dir  # noqa: F401  (re-exported: callers import it here)
 
 DOCUMENTS_FILE = "documents.yaml"
 ENTRIES_DIR = "entries"
@@ -23,14 +24,6 @@ _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 class DataError(ValueError):
     """Shipped data is missing or malformed; the message names the file."""
-
-
-def default_data_dir() -> Path:
-    """``RULINGS_DATA`` if set, else the ``rulings_data/`` folder beside the package."""
-    configured = os.environ.get("RULINGS_DATA")
-    if configured:
-        return Path(configured)
-    return Path(__file__).resolve().parents[2] / "rulings_data"
 
 
 def read_yaml(path: Path) -> Any:

@@ -339,9 +339,9 @@ def load(path: Path = PARAMS_FILE) -> Confidence | None:
 
 
 @functools.cache
-def load_shipped() -> Confidence | None:
-    """The shipped parameters, read once per process."""
-    return load()
+def load_shipped() -> Confidence:
+    """The shipped parameters, read once per process; an error, never a fallback, if missing."""
+    return params.required(PARAMS_FILE, Confidence.from_json)
 
 
 def save(model: Confidence, path: Path = PARAMS_FILE) -> None:

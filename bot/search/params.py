@@ -1,5 +1,7 @@
 """The fitted parameter files beside the search modules (``ranking.json``,
-``confidence.json``): read with a warning when missing or damaged, written after a fit."""
+``confidence.json``): written after a fit, shipped inside the package. The shipped ones are
+required: without them the search would rank and decide by a cruder rule than the one the
+tests measure, so a missing or damaged file stops the start (:func:`required`)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,21 @@ def read(path: Path, parse: Callable[[dict], Model], without: str) -> Model | No
     except (OSError, ValueError, KeyError) as exc:
         log.warning("no parameters at %s (%s): %s", path, exc, without)
         return None
+
+
+class MissingParameters(ValueError):
+    """A shipped parameter file is missing or damaged: the install is incomplete."""
+
+
+def required(path: Path, parse: Callable[[dict], Model]) -> Model:
+    """The shipped parameters at ``path``; :class:`MissingParameters` naming it if unreadable."""
+    try:
+        return parse(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError) as exc:
+        raise MissingParameters(
+            f"{path}: the fitted search parameters are missing or damaged ({exc}); "
+            "reinstall the package (they ship inside it)"
+        ) from exc
 
 
 def write(data: dict, path: Path) -> None:

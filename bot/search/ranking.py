@@ -129,9 +129,9 @@ def load(path: Path = PARAMS_FILE) -> Ranker | None:
 
 
 @functools.cache
-def load_shipped() -> Ranker | None:
-    """The shipped parameters, read once per process."""
-    return load()
+def load_shipped() -> Ranker:
+    """The shipped parameters, read once per process; an error, never a fallback, if missing."""
+    return params.required(PARAMS_FILE, Ranker.from_json)
 
 
 def save(model: Ranker, path: Path = PARAMS_FILE) -> None:
