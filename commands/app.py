@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import discord
 from discord.ext import commands
 
+from bot import heartbeat
 from bot.answers.service import Rulings
 from bot.settings import Settings
 from bot.store.state import State
@@ -83,6 +84,29 @@ class _RulingsBotBase(_BotBase):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self._watcher = asyncio.create_task(self._watch_store(), name="rulings-store-watcher")
+        self._beater = asyncio.create_task(self._beat(), name="rulings-heartbeat")
+
+    async def on_socket_event_type(self, event_type: str) -> None:
+        self._last_event = time.time()  # any gateway event: the connection is alive
+
+    def _write_beat(self, connected: bool) -> None:
+        heartbeat.write(
+            heartbeat.path_for(self.rulings.store.path, self.settings.shard_ids),
+            connected=connected,
+            latency=self.latency,
+            last_event=getattr(self, "_last_event", None),
+        )
+
+    async def _beat(self) -> None:
+        """Write the heartbeat ``rulings health`` reads, every ``heartbeat.INTERVAL_SECONDS``
+        (from this loop: a loop that froze stops beating too)."""
+        while True:
+            connected = self.is_ready() and not self.is_closed()
+            try:
+                await asyncio.to_thread(self._write_beat, connected)
+            except OSError as exc:  # a full disk must not stop the bot; health says so
+                log.warning("could not write the heartbeat: %s", exc)
+            await asyncio.sleep(heartbeat.INTERVAL_SECONDS)
 
     async def _watcher_thread(self, work: Callable[..., T], *args: Any) -> T:
         """``work`` in a worker thread, shielded: a thread cannot be stopped, so ``close``
@@ -138,6 +162,13 @@ class _RulingsBotBase(_BotBase):
         watcher = getattr(self, "_watcher", None)
         if watcher is not None:
             watcher.cancel()
+        beater = getattr(self, "_beater", None)
+        if beater is not None:
+            beater.cancel()
+            try:
+                self._write_beat(False)  # stopped on purpose: unhealthy at once
+            except OSError:
+                pass
         work = getattr(self, "_watcher_work", None)
         if work is not None:
             await asyncio.wait([work])
@@ -152,6 +183,10 @@ class _RulingsBotBase(_BotBase):
 
     async def on_ready(self) -> None:
         log.info("connected as %s to %d server(s)", self.user, len(self.guilds))
+        try:
+            await asyncio.to_thread(self._write_beat, True)  # healthy from the first moment
+        except OSError as exc:
+            log.warning("could not write the heartbeat: %s", exc)
 
 
 class RulingsBot(_RulingsBotBase, commands.Bot):

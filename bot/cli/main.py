@@ -156,6 +156,9 @@ def build_parser() -> argparse.ArgumentParser:
     from bot.cli.ops import add_ops_commands
 
     add_ops_commands(sub)
+    from bot.cli.health import add_health_command
+
+    add_health_command(sub)
     from bot.cli.eval import add_eval_command
 
     add_eval_command(sub)
