@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -358,11 +357,8 @@ def test_real_counts_and_shipped_files_current(tmp_path):
 @pytest.mark.parametrize("edition", ["1E", "2E"])
 def test_shipped_index_loads_with_plausible_counts(edition):
     path = SHIPPED / f"{edition.lower()}.yaml"
-    started = time.perf_counter()
-    cards = load_card_index(path)
-    elapsed = time.perf_counter() - started
+    cards = load_card_index(path)  # how fast: `rulings bench`, never a timed test
     assert len(cards) == CARDS[edition]
-    assert elapsed < 5, f"loading {path.name} took {elapsed:.2f}s"
     ids = [c.id for c in cards]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
     assert all(c.edition == edition and c.id.startswith(f"{edition.lower()}-") for c in cards)
