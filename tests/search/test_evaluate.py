@@ -137,14 +137,16 @@ def test_every_expected_id_exists(rulings):
 
 
 def test_held_out_figures_meet_the_bar(rulings):
-    """5-fold on the table, the mean of three deals into folds: the ranking, the system's
-    own verdict and then the confidence are fitted without the cases they are judged on. The issue's targets:
+    """5-fold on the table, one deal into folds (the first; `rulings eval` averages three,
+    and each deal alone has met these bars, see tests/search/MEASUREMENTS.md — one deal is
+    a third of the suite's time): the ranking, the system's own verdict and then the
+    confidence are fitted without the cases they are judged on. The issue's targets:
     confident precision >= 98 %, top-5 >= 97 %, top-1 >= 90 % (held here at 98 and 93 %,
     as measured); coverage >= 80 %; negatives never confident (held at >= 99.8 %: over
     some 390 negatives a fresh deal has let one through, see tests/search/MEASUREMENTS.md)."""
     from bot.cli.eval import evaluate
 
-    report = evaluate(rulings, TABLE, folds=5)
+    report = evaluate(rulings, TABLE, folds=5, deals=1)
     overall = report["overall"]
     assert overall["confident_precision"] >= 0.98, overall["failures"]
     assert overall["negatives_unconfident"] >= 0.998, report["categories"]["negative"]["failures"]
