@@ -83,7 +83,8 @@ def test_top_level_help_names_exit_codes_and_the_edition_default(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    assert "exit codes:" in out and "0  an answer" in out and "2  usage or data errors" in out
+    assert "exit codes:" in out and "0    an answer" in out and "2    usage or data errors" in out
+    assert "130  interrupted (Ctrl-C)" in out
     assert "Without --edition" in out and "card" in out
 
 

@@ -1,6 +1,7 @@
 """``rulings``: the command-line front door (no Discord token needed).
 
-Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line on stderr).
+Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line on stderr),
+130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -15,23 +16,28 @@ from pathlib import Path
 from typing import Any
 
 from bot import validate
+from bot.cli.helptext import described
 from bot.store.health import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 EDITION_HELP = "1E or 2E (default: both editions; the best match wins, 1E and 2E are ranked alike)"
 JSON_HELP = "machine-readable output (JSON), on answers and on misses alike"
+REPORT_JSON_HELP = "print what was done as one JSON document on stdout"
 EPILOG = """\
 exit codes:
-  0  an answer
-  1  no confident match (the near misses are listed as "did you mean")
-  2  usage or data errors (one line on stderr)
+  0    an answer
+  1    no confident match (the near misses are listed as "did you mean")
+  2    usage or data errors (one line on stderr)
+  130  interrupted (Ctrl-C)
 
 Without --edition a lookup searches both editions and answers with the best match; 1E and 2E
-are different games, so add --edition when a term exists in both. Output wraps to the
-terminal (COLUMNS overrides its width) and is plain text when piped or NO_COLOR is set."""
+are different games, so add --edition when a term exists in both. On a terminal output wraps
+to its width (COLUMNS overrides it); piped, it is not wrapped (one record, one line). It is
+plain text, with no escape codes, when piped, or when NO_COLOR is set or TERM is dumb."""
 
 
 def _version() -> str:
@@ -84,38 +90,64 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def lookup(name: str, help_text: str, query_help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(
-            name,
-            help=help_text,
-            description=help_text,
-            epilog=EPILOG,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
+    def lookup(name: str, help_text: str, query_help: str, *examples: str):
+        p = sub.add_parser(name, **described(help_text, *examples, notes=EPILOG))
         p.add_argument("query", metavar="QUERY", help=query_help)
         p.add_argument("--edition", type=_edition, help=EDITION_HELP)
         p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p
 
-    p = lookup("search", "rank rulings for a query", "words, a title, a card name, a nickname")
+    p = lookup(
+        "search",
+        "rank rulings for a query",
+        "words, a title, a card name, a nickname",
+        'rulings search "matching commander"',
+        "rulings search stop --edition 2E --limit 5 --json",
+    )
     p.set_defaults(run=run_search)
     p.add_argument("--limit", type=_limit, default=10, help="how many results (1-50)")
-    p = lookup("show", "the ruling that answers a query or id", "a query or an entry/topic id")
+    p = lookup(
+        "show",
+        "the ruling that answers a query or id",
+        "a query or an entry/topic id",
+        'rulings show "can I attempt a mission with a stopped personnel" --edition 1E',
+        "rulings show KTC --as-of 2012-01-01 --json",
+    )
     p.set_defaults(run=run_show)
     p.add_argument("--as-of", type=_date, help="the version in force on this date (YYYY-MM-DD)")
     p = lookup(
-        "card", "a card: its text, its rulings and the rulings that mention it", "a card name"
+        "card",
+        "a card: its text, its rulings and the rulings that mention it",
+        "a card name",
+        'rulings card "Kivas Fajo" --edition 1E',
+        'rulings card "Klingon Tea Ceremony" --json',
     )
     p.set_defaults(run=run_card)
-    p = lookup("related", "related terms of a ruling", "a query or an entry/topic id")
+    p = lookup(
+        "related",
+        "related terms of a ruling",
+        "a query or an entry/topic id",
+        "rulings related mission --edition 1E",
+    )
     p.set_defaults(run=run_related)
-    p = lookup("history", "every version of a ruling, newest first", "a query or an entry/topic id")
+    p = lookup(
+        "history",
+        "every version of a ruling, newest first",
+        "a query or an entry/topic id",
+        "rulings history skills --edition 2E",
+        "rulings history mission --edition 1E --as-of 2010-01-01",
+    )
     p.set_defaults(run=run_history)
     p.add_argument(
         "--as-of", type=_date, help="mark the version in force on this date (YYYY-MM-DD)"
     )
     p = sub.add_parser(
-        "changes", help="what documents published on or since a date added or changed"
+        "changes",
+        **described(
+            "what documents published on or since a date added or changed",
+            "rulings changes --since 2014-01-01",
+            "rulings changes --since 2014-07-07 --edition 2E --json",
+        ),
     )
     p.set_defaults(run=run_changes)
     p.add_argument(
@@ -123,15 +155,39 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--edition", type=_edition, help=EDITION_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("sources", help="the documents the answers come from")
+    p = sub.add_parser(
+        "sources",
+        **described(
+            "the documents the answers come from",
+            "rulings sources",
+            "rulings sources --json",
+        ),
+    )
     p.set_defaults(run=run_sources)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("import", help="re-import the source documents into rulings_data/")
+    p = sub.add_parser(
+        "import",
+        **described(
+            "re-import the source documents into rulings_data/",
+            "rulings import",
+            "rulings import --cards ../shared/cards --json",
+            details="Re-read every registered source document and rewrite rulings_data/entries/ "
+            "(the same input changes no byte); with --cards, the LackeyCCG card lists too.",
+        ),
+    )
     p.set_defaults(run=run_import)
     p.add_argument(
         "--cards", type=Path, help="folder of LackeyCCG card lists (1e/, 2e/) to re-import"
     )
-    p = sub.add_parser("bench", help="measure search speed, recall and memory against a baseline")
+    p.add_argument("--json", action="store_true", help=REPORT_JSON_HELP)
+    p = sub.add_parser(
+        "bench",
+        **described(
+            "measure search speed, recall and memory against a baseline",
+            "rulings bench --entries 10000 --queries 100",
+            "rulings bench --visibility --changes 5 --json",
+        ),
+    )
     p.set_defaults(run=run_bench)
     p.add_argument(
         "--entries", type=int, default=100_000, help="synthetic entries (default: 100000)"
@@ -170,7 +226,18 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
         "--as", dest="moderator", default=None, help="your name for the log (default: the OS user)"
     )
     who.add_argument("--reason", help="why, for the log")
-    p = sub.add_parser("add", parents=[who], help="add a ruling")
+    who.add_argument("--json", action="store_true", help=REPORT_JSON_HELP + " (the change)")
+    p = sub.add_parser(
+        "add",
+        parents=[who],
+        **described(
+            "add a ruling",
+            'rulings add --title "Q-Flash timing" --edition 1E --document 1e-crd-2014-11-03 '
+            '--text "The Q-Flash is ..." --reason "committee ruling of 2015-01-05"',
+            'echo "text" | rulings add --title T --edition 2E --kind clarification '
+            '--document "Store rulings" --new-document --date 2015-01-05 --text - --json',
+        ),
+    )
     p.set_defaults(run=run_add)
     p.add_argument("--title", required=True, help="the ruling's title")
     p.add_argument("--edition", type=_edition, required=True, help="1E or 2E")
@@ -189,16 +256,39 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--date", type=_date, help="the document's date (a new document)")
     p.add_argument("--alias", action="append", default=[], help="a nickname (repeatable)")
-    p = sub.add_parser("edit", parents=[who], help="edit a ruling's title or text")
+    p = sub.add_parser(
+        "edit",
+        parents=[who],
+        **described(
+            "edit a ruling's title or text",
+            'rulings edit 2e-crd-2011-10-05:klingon-tea-ceremony --title "Klingon Tea Ceremony"',
+            "rulings edit 1e-crd-2014-11-03:missions-attempt --text - --reason typo < fixed.txt",
+        ),
+    )
     p.set_defaults(run=run_edit)
     p.add_argument("entry", help="the entry id (see `rulings show --json`)")
     p.add_argument("--title", help="the new title")
     p.add_argument("--text", help="the new text ('-' reads standard input)")
     p.add_argument("--based-on", type=int, help="the version you read (default: the current one)")
-    p = sub.add_parser("retire", parents=[who], help="stop a ruling answering; it stays in history")
+    p = sub.add_parser(
+        "retire",
+        parents=[who],
+        **described(
+            "stop a ruling answering; it stays in history",
+            'rulings retire 1e-crd-2014-11-03:q-flash --reason "superseded by the 2015 CRD"',
+        ),
+    )
     p.set_defaults(run=run_retire)
     p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p = sub.add_parser("alias", parents=[who], help="add or remove a nickname")
+    p = sub.add_parser(
+        "alias",
+        parents=[who],
+        **described(
+            "add or remove a nickname",
+            "rulings alias add 2e-klingon-tea-ceremony KTC",
+            "rulings alias remove 2e-klingon-tea-ceremony tea --json",
+        ),
+    )
     p.set_defaults(run=run_alias)
     p.add_argument("action", choices=["add", "remove"], help="add or remove")
     p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
@@ -208,15 +298,34 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
         action="store_true",
         help="move an alias that already leads to another ruling (refused without it)",
     )
-    p = sub.add_parser("log", help="recent moderator changes")
+    p = sub.add_parser(
+        "log",
+        **described("recent moderator changes", "rulings log", "rulings log --count 50 --json"),
+    )
     p.set_defaults(run=run_log)
     p.add_argument("--count", type=_limit, default=10, help="how many changes (1-50)")
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("revert", parents=[who], help="undo a change by its number")
+    p = sub.add_parser(
+        "revert",
+        parents=[who],
+        **described(
+            "undo a change by its number",
+            'rulings revert 12 --reason "added by mistake"',
+            "rulings revert 12 --json",
+        ),
+    )
     p.set_defaults(run=run_revert)
     p.add_argument("change", type=int, help="the change number (see `rulings log`)")
-    p = sub.add_parser("export", help="write the live store back to rulings_data/ YAML for review")
+    p = sub.add_parser(
+        "export",
+        **described(
+            "write the live store back to rulings_data/ YAML for review",
+            "rulings export && git diff rulings_data/",
+            "rulings export --json",
+        ),
+    )
     p.set_defaults(run=run_export)
+    p.add_argument("--json", action="store_true", help=REPORT_JSON_HELP)
 
 
 def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
@@ -320,7 +429,10 @@ def run_search(ctx: Context) -> int:
     else:
         if not found["confident"]:
             err = ctx.out(sys.stderr)
-            err.line(f"No confident match for {args.query!r}; closest:")
+            if found["results"]:
+                err.line(f"No confident match for {args.query!r}; closest:")
+            else:  # never a heading over an empty list
+                err.line(f"Nothing found for {args.query!r}: no ruling shares its words.")
             if found.get("hint"):
                 err.line(found["hint"])
             err.flush()
@@ -434,16 +546,39 @@ def run_import(ctx: Context) -> int:
 
     args, data_dir = ctx.args, ctx.data_dir
     reports = run_import(data_dir, cards_dir=args.cards)
-    print_report(reports)
+    cards: dict[str, dict[str, int]] = {}
     if args.cards:
         from bot.ingest.cards import load_card_index
         from bot.ingest.dataset import CARDS_DIR
 
         for edition in ("1e", "2e"):
-            cards = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
-            subtitled = sum(1 for c in cards if c.subtitle)
-            print(f"cards {edition.upper()}: {len(cards)} cards ({subtitled} with a subtitle)")
+            listed = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
+            subtitled = sum(1 for c in listed if c.subtitle)
+            cards[edition.upper()] = {"cards": len(listed), "subtitled": subtitled}
+    if args.json:
+        _emit({"documents": [_import_report(r) for r in reports], "cards": cards})
+        return EXIT_OK
+    print_report(reports)
+    for edition, count in cards.items():
+        print(f"cards {edition}: {count['cards']} cards ({count['subtitled']} with a subtitle)")
     return EXIT_OK
+
+
+def _import_report(report: Any) -> dict[str, Any]:
+    """One document's import summary (``bot.ingest.importer.DocumentReport``) as JSON."""
+    return {
+        "id": report.document.id,
+        "file": report.document.file,
+        "read": report.read,
+        "written": report.written,
+        "changed": report.changed,
+        "marked_new": report.marked_new,
+        "errata": report.errata,
+        "title_only": report.title_only,
+        "resolved": report.resolved,
+        "unresolved": report.unresolved,
+        "warnings": report.warnings,
+    }
 
 
 def run_bench(ctx: Context) -> int:
@@ -460,6 +595,9 @@ def run_export(ctx: Context) -> int:
     from bot.store.export import export_store
 
     changed = export_store(ctx.rulings.store, ctx.data_dir)
+    if ctx.args.json:
+        _emit({"data": str(ctx.data_dir), "written": changed})
+        return EXIT_OK
     print(
         "\n".join(f"wrote {name}" for name in changed) or "rulings_data/ already matches the store"
     )
@@ -497,8 +635,12 @@ def _text(value: str | None) -> str | None:
     return sys.stdin.read() if value == "-" else value
 
 
-def _done(change: dict[str, Any]) -> int:
-    print(f"change #{change['id']}: {change['action']} {change['summary']}")
+def _done(ctx: Context, change: dict[str, Any]) -> int:
+    """A moderator change made: its number and summary, or with --json the whole change."""
+    if ctx.args.json:
+        _emit(change)
+    else:
+        print(f"change #{change['id']}: {change['action']} {change['summary']}")
     return EXIT_OK
 
 
@@ -515,6 +657,7 @@ def run_add(ctx: Context) -> int:
 
 def _add(ctx: Context, args: argparse.Namespace) -> int:
     return _done(
+        ctx,
         ctx.rulings.add_ruling(
             _moderator(args),
             title=args.title,
@@ -526,7 +669,7 @@ def _add(ctx: Context, args: argparse.Namespace) -> int:
             aliases=args.alias,
             reason=args.reason,
             new_document=args.new_document,
-        )  # fmt: skip
+        ),  # fmt: skip
     )
 
 
@@ -538,6 +681,7 @@ def run_edit(ctx: Context) -> int:
         return EXIT_ERROR
     based_on = args.based_on if args.based_on is not None else entry["version"]
     return _done(
+        ctx,
         ctx.rulings.edit_ruling(
             _moderator(args),
             args.entry,
@@ -545,13 +689,13 @@ def run_edit(ctx: Context) -> int:
             title=args.title,
             text=_text(args.text),
             reason=args.reason,
-        )  # fmt: skip
+        ),  # fmt: skip
     )
 
 
 def run_retire(ctx: Context) -> int:
     args = ctx.args
-    return _done(ctx.rulings.retire_ruling(_moderator(args), args.entry, args.reason or ""))
+    return _done(ctx, ctx.rulings.retire_ruling(_moderator(args), args.entry, args.reason or ""))
 
 
 def run_alias(ctx: Context) -> int:
@@ -566,28 +710,38 @@ def run_alias(ctx: Context) -> int:
         except AliasRepoint as exc:
             print(f"rulings: error: {exc} (add --repoint)", file=sys.stderr)
             return EXIT_ERROR
-        return _done(change)
-    return _done(ctx.rulings.remove_alias(_moderator(args), args.alias, args.target))
+        return _done(ctx, change)
+    return _done(ctx, ctx.rulings.remove_alias(_moderator(args), args.alias, args.target))
 
 
 def run_revert(ctx: Context) -> int:
     args = ctx.args
-    return _done(ctx.rulings.revert_change(_moderator(args), args.change, args.reason))
+    return _done(ctx, ctx.rulings.revert_change(_moderator(args), args.change, args.reason))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    from bot.logs import configure_logging
+    _fill_closed_streams()
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        from bot.logs import configure_logging
 
-    level = os.environ.get("RULINGS_LOG_LEVEL", "WARNING").upper()
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        level = "WARNING"
-    configure_logging(logging.INFO if args.verbose else level)
+        level = os.environ.get("RULINGS_LOG_LEVEL", "WARNING").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            level = "WARNING"
+        configure_logging(logging.INFO if args.verbose else level)
+        return _run_reporting(args)
+    except KeyboardInterrupt:  # Ctrl-C: stop quietly, and say so in the exit status
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader left while the parser printed --help
+        _quiet_stdout()
+        return EXIT_OK
+
+
+def _run_reporting(args: argparse.Namespace) -> int:
+    """Run the command; the errors an operator can act on become one line on stderr."""
     try:
         return _run(args)
-    except KeyboardInterrupt:
-        return EXIT_ERROR
     except BrokenPipeError:  # `rulings search x | head -1`: the reader has all it wanted
         _quiet_stdout()
         return EXIT_OK
@@ -603,6 +757,24 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:  # data and source errors name their file and line
         print(f"rulings: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _fill_closed_streams() -> None:
+    """Started with stdout or stderr closed (``rulings show x >&-``): point the descriptor at
+    /dev/null, so that output goes nowhere quietly, and no file opened later (the store)
+    takes descriptor 1 or 2 and receives the output instead."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        if devnull != fd:
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 def _quiet_stdout() -> None:

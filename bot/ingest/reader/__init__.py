@@ -76,7 +76,9 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         try:
             metadata = guess_metadata(text, title)
         except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
-            raise UnreadableDocument(f"{filename or 'the document'}:{error.line}: {error}") from None
+            raise UnreadableDocument(
+                f"{filename or 'the document'}:{error.line}: {error}"
+            ) from None
         return ReadDocument(
             shape=shape.name,
             encoding=encoding,
