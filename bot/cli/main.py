@@ -236,6 +236,8 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
             '--text "The Q-Flash is ..." --reason "committee ruling of 2015-01-05"',
             'echo "text" | rulings add --title T --edition 2E --kind clarification '
             '--document "Store rulings" --new-document --date 2015-01-05 --text - --json',
+            details="Add a ruling to an existing document (or, with --new-document, a new "
+            "one). It answers at once, and the change is logged and revertible.",
         ),
     )
     p.set_defaults(run=run_add)
@@ -300,7 +302,11 @@ def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
     )
     p = sub.add_parser(
         "log",
-        **described("recent moderator changes", "rulings log", "rulings log --count 50 --json"),
+        **described(
+            "recent moderator changes, newest first, and any conflicts",
+            "rulings log",
+            "rulings log --count 50 --json",
+        ),
     )
     p.set_defaults(run=run_log)
     p.add_argument("--count", type=_limit, default=10, help="how many changes (1-50)")

@@ -408,7 +408,7 @@ def add_ops_commands(sub: argparse._SubParsersAction) -> None:
         "backup",
         **described(
             "a consistent copy of the store and state (safe while the bot runs)",
-            "rulings backup ~/rulings-backups/$(date +%F)",
+            "rulings backup ~/rulings-backups/2026-11-27",
             "rulings backup /var/backups/rulings/today --json",
         ),
     )
