@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
-    from bot.cli.helptext import described
+    from bot.cli.conventions import described
 
     p = sub.add_parser(
         "bot",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.cli.helptext import described
+from bot.cli.conventions import described
 from bot.search.evaluate import (
     RankingHooks,
     average,

@@ -8,13 +8,12 @@ the document was read (with warnings or not), 2 when it was refused, with one li
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from pathlib import Path
 
 from bot import validate
-from bot.cli.helptext import described
+from bot.cli.conventions import described, emit_json
 from bot.cli.render import terminal_width
 
 log = logging.getLogger(__name__)
@@ -135,13 +134,13 @@ def run_ingest(ctx) -> int:
         print_preview(preview, terminal_width(sys.stdout))
     if not args.apply:
         if args.json:
-            _emit(preview.to_json())
+            emit_json(preview.to_json())
         else:
             print("\nNothing changed (preview only): add --apply to import it.")
         return EXIT_OK
     change, refusal = _apply(rulings, args, preview)
     if args.json:  # one document: the preview, and the change it became (null if refused)
-        _emit({**preview.to_json(), "change": change})
+        emit_json({**preview.to_json(), "change": change})
     if refusal:
         return _refuse(refusal)
     if not args.json:
@@ -165,10 +164,6 @@ def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str
     except ModerationError as error:
         return None, f"not imported: {error}"
     return change, None
-
-
-def _emit(data: dict) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def print_preview(preview, width: int = 88) -> None:

@@ -7,7 +7,6 @@ Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sqlite3
@@ -15,8 +14,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot import validate
-from bot.cli.helptext import described
+from bot.cli.conventions import (
+    JSON_HELP,
+    REPORT_JSON_HELP,
+    date_value,
+    described,
+    edition_value,
+    emit_json,
+    limit_value,
+)
 from bot.store.health import StoreUnavailable
 
 log = logging.getLogger(__name__)
@@ -25,8 +31,6 @@ EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 EDITION_HELP = "1E or 2E (default: both editions; the best match wins, 1E and 2E are ranked alike)"
-JSON_HELP = "machine-readable output (JSON), on answers and on misses alike"
-REPORT_JSON_HELP = "print what was done as one JSON document on stdout"
 EPILOG = """\
 exit codes:
   0    an answer
@@ -49,30 +53,6 @@ def _version() -> str:
         return "unknown"
 
 
-def _edition(value: str) -> str:
-    try:
-        return validate.edition(value)
-    except validate.InvalidValue as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _limit(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError("limit must be a whole number") from None
-    if not 1 <= number <= 50:
-        raise argparse.ArgumentTypeError("limit must be between 1 and 50")
-    return number
-
-
-def _date(value: str) -> str:
-    try:
-        return validate.iso_date(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulings",
@@ -93,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
     def lookup(name: str, help_text: str, query_help: str, *examples: str):
         p = sub.add_parser(name, **described(help_text, *examples, notes=EPILOG))
         p.add_argument("query", metavar="QUERY", help=query_help)
-        p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+        p.add_argument("--edition", type=edition_value, help=EDITION_HELP)
         p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p
 
@@ -105,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
         "rulings search stop --edition 2E --limit 5 --json",
     )
     p.set_defaults(run=run_search)
-    p.add_argument("--limit", type=_limit, default=10, help="how many results (1-50)")
+    p.add_argument("--limit", type=limit_value, default=10, help="how many results (1-50)")
     p = lookup(
         "show",
         "the ruling that answers a query or id",
@@ -114,7 +94,9 @@ def build_parser() -> argparse.ArgumentParser:
         "rulings show KTC --as-of 2012-01-01 --json",
     )
     p.set_defaults(run=run_show)
-    p.add_argument("--as-of", type=_date, help="the version in force on this date (YYYY-MM-DD)")
+    p.add_argument(
+        "--as-of", type=date_value, help="the version in force on this date (YYYY-MM-DD)"
+    )
     p = lookup(
         "card",
         "a card: its text, its rulings and the rulings that mention it",
@@ -139,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=run_history)
     p.add_argument(
-        "--as-of", type=_date, help="mark the version in force on this date (YYYY-MM-DD)"
+        "--as-of", type=date_value, help="mark the version in force on this date (YYYY-MM-DD)"
     )
     p = sub.add_parser(
         "changes",
@@ -151,9 +133,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=run_changes)
     p.add_argument(
-        "--since", type=_date, required=True, help="YYYY-MM-DD; documents of that date count"
+        "--since", type=date_value, required=True, help="YYYY-MM-DD; documents of that date count"
     )
-    p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+    p.add_argument("--edition", type=edition_value, help=EDITION_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     p = sub.add_parser(
         "sources",
@@ -205,7 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
     )
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    _add_moderation_commands(sub)
+    from bot.cli.moderation import add_moderation_commands
+
+    add_moderation_commands(sub)
+    _add_export_command(sub)
     from bot.cli.ingest import add_ingest_command
 
     add_ingest_command(sub)
@@ -219,109 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
-    """Operators' equivalents of /ruling-admin, on the same core functions."""
-    who = argparse.ArgumentParser(add_help=False)
-    who.add_argument(
-        "--as", dest="moderator", default=None, help="your name for the log (default: the OS user)"
-    )
-    who.add_argument("--reason", help="why, for the log")
-    who.add_argument("--json", action="store_true", help=REPORT_JSON_HELP + " (the change)")
-    p = sub.add_parser(
-        "add",
-        parents=[who],
-        **described(
-            "add a ruling",
-            'rulings add --title "Q-Flash timing" --edition 1E --document 1e-crd-2014-11-03 '
-            '--text "The Q-Flash is ..." --reason "committee ruling of 2015-01-05"',
-            'echo "text" | rulings add --title T --edition 2E --kind clarification '
-            '--document "Store rulings" --new-document --date 2015-01-05 --text - --json',
-            details="Add a ruling to an existing document (or, with --new-document, a new "
-            "one). It answers at once, and the change is logged and revertible.",
-        ),
-    )
-    p.set_defaults(run=run_add)
-    p.add_argument("--title", required=True, help="the ruling's title")
-    p.add_argument("--edition", type=_edition, required=True, help="1E or 2E")
-    p.add_argument(
-        "--kind",
-        default="rule",
-        choices=["rule", "card ruling", "erratum", "clarification"],
-        help="what the ruling is (default: rule)",
-    )
-    p.add_argument("--text", required=True, help="the ruling text ('-' reads standard input)")
-    p.add_argument("--document", required=True, help="an existing document's id or title")
-    p.add_argument(
-        "--new-document",
-        action="store_true",
-        help="--document is the title of a new document (otherwise an unknown one is refused)",
-    )
-    p.add_argument("--date", type=_date, help="the document's date (a new document)")
-    p.add_argument("--alias", action="append", default=[], help="a nickname (repeatable)")
-    p = sub.add_parser(
-        "edit",
-        parents=[who],
-        **described(
-            "edit a ruling's title or text",
-            'rulings edit 2e-crd-2011-10-05:klingon-tea-ceremony --title "Klingon Tea Ceremony"',
-            "rulings edit 1e-crd-2014-11-03:missions-attempt --text - --reason typo < fixed.txt",
-        ),
-    )
-    p.set_defaults(run=run_edit)
-    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p.add_argument("--title", help="the new title")
-    p.add_argument("--text", help="the new text ('-' reads standard input)")
-    p.add_argument("--based-on", type=int, help="the version you read (default: the current one)")
-    p = sub.add_parser(
-        "retire",
-        parents=[who],
-        **described(
-            "stop a ruling answering; it stays in history",
-            'rulings retire 1e-crd-2014-11-03:q-flash --reason "superseded by the 2015 CRD"',
-        ),
-    )
-    p.set_defaults(run=run_retire)
-    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p = sub.add_parser(
-        "alias",
-        parents=[who],
-        **described(
-            "add or remove a nickname",
-            "rulings alias add 2e-klingon-tea-ceremony KTC",
-            "rulings alias remove 2e-klingon-tea-ceremony tea --json",
-        ),
-    )
-    p.set_defaults(run=run_alias)
-    p.add_argument("action", choices=["add", "remove"], help="add or remove")
-    p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
-    p.add_argument("alias", help="the nickname")
-    p.add_argument(
-        "--repoint",
-        action="store_true",
-        help="move an alias that already leads to another ruling (refused without it)",
-    )
-    p = sub.add_parser(
-        "log",
-        **described(
-            "recent moderator changes, newest first, and any conflicts",
-            "rulings log",
-            "rulings log --count 50 --json",
-        ),
-    )
-    p.set_defaults(run=run_log)
-    p.add_argument("--count", type=_limit, default=10, help="how many changes (1-50)")
-    p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser(
-        "revert",
-        parents=[who],
-        **described(
-            "undo a change by its number",
-            'rulings revert 12 --reason "added by mistake"',
-            "rulings revert 12 --json",
-        ),
-    )
-    p.set_defaults(run=run_revert)
-    p.add_argument("change", type=int, help="the change number (see `rulings log`)")
+def _add_export_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "export",
         **described(
@@ -346,10 +229,6 @@ def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
             entry.load()(sub)
         except Exception as exc:  # a broken plugin must not take the lookups down with it
             log.warning("could not load subcommands from %s: %s", entry.value, exc)
-
-
-def _emit(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 class Context:
@@ -395,7 +274,7 @@ def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
     if hint:
         found["hint"] = hint
     if args.json:
-        _emit(found)
+        emit_json(found)
         return EXIT_NO_MATCH
     err = ctx.out(sys.stderr)
     if found.get("note"):  # found, but nothing of it in force on the --as-of date
@@ -431,7 +310,7 @@ def run_search(ctx: Context) -> int:
         if other:
             found["hint"] = render.edition_hint(other)
     if args.json:
-        _emit(found)
+        emit_json(found)
     else:
         if not found["confident"]:
             err = ctx.out(sys.stderr)
@@ -456,7 +335,7 @@ def run_show(ctx: Context) -> int:
     if answer is None:
         return _miss(ctx, suggestions)
     if args.json:
-        _emit(answer)
+        emit_json(answer)
     else:
         out = ctx.out()
         render.answer(out, answer)
@@ -473,7 +352,7 @@ def run_card(ctx: Context) -> int:
     if card is None:
         return _miss(ctx, found)
     if args.json:
-        _emit(card)
+        emit_json(card)
     else:
         out = ctx.out()
         render.card(out, card)
@@ -487,7 +366,7 @@ def run_related(ctx: Context) -> int:
     if data is None:
         return _miss(ctx)
     if args.json:
-        _emit(data)
+        emit_json(data)
     else:
         out = ctx.out()
         out.line(
@@ -506,7 +385,7 @@ def run_history(ctx: Context) -> int:
     if data is None:
         return _miss(ctx)
     if args.json:
-        _emit(data)
+        emit_json(data)
         return EXIT_OK
     out = ctx.out()
     render.history(out, data)
@@ -518,7 +397,7 @@ def run_changes(ctx: Context) -> int:
     args = ctx.args
     changes = ctx.rulings.changes(args.since, edition=args.edition)
     if args.json:
-        _emit({"since": args.since, "changes": changes})
+        emit_json({"since": args.since, "changes": changes})
         return EXIT_OK
     out = ctx.out()
     if not changes:
@@ -534,7 +413,7 @@ def run_changes(ctx: Context) -> int:
 def run_sources(ctx: Context) -> int:
     sources = ctx.rulings.sources()
     if ctx.args.json:
-        _emit({"documents": sources})
+        emit_json({"documents": sources})
         return EXIT_OK
     out = ctx.out()
     for s in sources:
@@ -562,7 +441,7 @@ def run_import(ctx: Context) -> int:
             subtitled = sum(1 for c in listed if c.subtitle)
             cards[edition.upper()] = {"cards": len(listed), "subtitled": subtitled}
     if args.json:
-        _emit({"documents": [_import_report(r) for r in reports], "cards": cards})
+        emit_json({"documents": [_import_report(r) for r in reports], "cards": cards})
         return EXIT_OK
     print_report(reports)
     for edition, count in cards.items():
@@ -602,127 +481,12 @@ def run_export(ctx: Context) -> int:
 
     changed = export_store(ctx.rulings.store, ctx.data_dir)
     if ctx.args.json:
-        _emit({"data": str(ctx.data_dir), "written": changed})
+        emit_json({"data": str(ctx.data_dir), "written": changed})
         return EXIT_OK
     print(
         "\n".join(f"wrote {name}" for name in changed) or "rulings_data/ already matches the store"
     )
     return EXIT_OK
-
-
-# ------------------------------------------------------------------------ moderation
-def run_log(ctx: Context) -> int:
-    rulings = ctx.rulings
-    changes = rulings.change_log(ctx.args.count)
-    if ctx.args.json:
-        _emit({"changes": changes, "conflicts": rulings.conflicts()})
-        return EXIT_OK
-    for c in changes:
-        undone = f"  (reverted by #{c['reverted_by'][0]})" if c["reverted_by"] else ""
-        why = f" — {c['reason']}" if c["reason"] else ""
-        print(
-            f"#{c['id']} {c['at']} {c['moderator_name']}: {c['action']} {c['summary']}{why}{undone}"
-        )
-    for conflict in rulings.conflicts():
-        print(f"conflict: {conflict['detail']}")
-    return EXIT_OK
-
-
-def _moderator(args: argparse.Namespace):
-    import getpass
-
-    from bot.answers.moderation import Moderator
-
-    name = args.moderator or getpass.getuser()
-    return Moderator(id=f"cli:{name}", name=name)
-
-
-def _text(value: str | None) -> str | None:
-    return sys.stdin.read() if value == "-" else value
-
-
-def _done(ctx: Context, change: dict[str, Any]) -> int:
-    """A moderator change made: its number and summary, or with --json the whole change."""
-    if ctx.args.json:
-        _emit(change)
-    else:
-        print(f"change #{change['id']}: {change['action']} {change['summary']}")
-    return EXIT_OK
-
-
-def run_add(ctx: Context) -> int:
-    from bot.answers.moderation import UnknownDocument
-
-    args = ctx.args
-    try:
-        return _add(ctx, args)
-    except UnknownDocument as exc:
-        print(f"rulings: error: {exc} (--new-document)", file=sys.stderr)
-        return EXIT_ERROR
-
-
-def _add(ctx: Context, args: argparse.Namespace) -> int:
-    return _done(
-        ctx,
-        ctx.rulings.add_ruling(
-            _moderator(args),
-            title=args.title,
-            edition=args.edition,
-            kind=args.kind,
-            text=_text(args.text),
-            document=args.document,
-            date=args.date,
-            aliases=args.alias,
-            reason=args.reason,
-            new_document=args.new_document,
-        ),  # fmt: skip
-    )
-
-
-def run_edit(ctx: Context) -> int:
-    args = ctx.args
-    entry = ctx.rulings.editable_entry(args.entry)
-    if entry is None:
-        print(f"rulings: error: no entry {args.entry!r}", file=sys.stderr)
-        return EXIT_ERROR
-    based_on = args.based_on if args.based_on is not None else entry["version"]
-    return _done(
-        ctx,
-        ctx.rulings.edit_ruling(
-            _moderator(args),
-            args.entry,
-            based_on,
-            title=args.title,
-            text=_text(args.text),
-            reason=args.reason,
-        ),  # fmt: skip
-    )
-
-
-def run_retire(ctx: Context) -> int:
-    args = ctx.args
-    return _done(ctx, ctx.rulings.retire_ruling(_moderator(args), args.entry, args.reason or ""))
-
-
-def run_alias(ctx: Context) -> int:
-    args = ctx.args
-    if args.action == "add":
-        from bot.answers.moderation import AliasRepoint
-
-        try:
-            change = ctx.rulings.add_alias(
-                _moderator(args), args.alias, args.target, repoint=args.repoint
-            )
-        except AliasRepoint as exc:
-            print(f"rulings: error: {exc} (add --repoint)", file=sys.stderr)
-            return EXIT_ERROR
-        return _done(ctx, change)
-    return _done(ctx, ctx.rulings.remove_alias(_moderator(args), args.alias, args.target))
-
-
-def run_revert(ctx: Context) -> int:
-    args = ctx.args
-    return _done(ctx, ctx.rulings.revert_change(_moderator(args), args.change, args.reason))
 
 
 def main(argv: list[str] | None = None) -> int:

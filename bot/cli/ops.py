@@ -16,7 +16,7 @@ from contextlib import closing
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from bot.cli.helptext import described
+from bot.cli.conventions import described, emit_json
 from bot.ingest.dataset import DataError, default_data_dir, load_documents, load_entries
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store.build import default_db_path, open_store
@@ -321,16 +321,12 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
     return Path(db), Path(args.data or default_data_dir())
 
 
-def _emit(data: dict) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
-
-
 def _doctor(args: argparse.Namespace) -> int:
     db, data = _paths(args)
     checks = run_checks(db, data)
     failed = any(c.status == FAIL for c in checks)
     if args.json:
-        _emit({"ok": not failed, "checks": [asdict(c) for c in checks]})
+        emit_json({"ok": not failed, "checks": [asdict(c) for c in checks]})
         return 1 if failed else 0
     for check in checks:
         print(f"{check.status:<4}  {check.name}: {check.detail}")
@@ -347,7 +343,7 @@ def _backup(args: argparse.Namespace) -> int:
         print(f"rulings: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        _emit({"path": str(args.path), **manifest})
+        emit_json({"path": str(args.path), **manifest})
     else:
         print(f"backed up {', '.join(manifest['files'])} to {args.path}")
     return 0
@@ -381,7 +377,7 @@ def _restore(args: argparse.Namespace) -> int:
         print(f"rulings: error: {exc}", file=sys.stderr)
         return 2
     if args.json:
-        _emit({"path": str(args.path), **manifest})
+        emit_json({"path": str(args.path), **manifest})
         return 0
     print(
         f"restored {', '.join(manifest['files'])} from {args.path} (made {manifest['created']}); restart the bot"
