@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-import time
 
 import discord
 from discord.ext import commands
@@ -37,41 +36,39 @@ def split_edition(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
+FLOOD_WINDOW = 60.0  # seconds: the budget is RULINGS_COOLDOWN_PER_MINUTE lookups per window
+
+
 class Messages(commands.Cog):
     def __init__(self, bot: RulingsClient):
         self.bot = bot
-        self._recent: dict[int, list[float]] = {}
-        self._warned: set[int] = set()  # users told to slow down in their current flood
-
-    def _allowed(self, user_id: int) -> bool:
-        """Per-user flood guard for message lookups (same budget as the slash commands)."""
-        per_minute = self.bot.settings.cooldown_per_minute
-        now = time.monotonic()
-        stamps = [t for t in self._recent.get(user_id, []) if now - t < 60]
-        if len(stamps) >= per_minute:
-            self._recent[user_id] = stamps
-            return False
-        stamps.append(now)
-        self._recent[user_id] = stamps
-        self._warned.discard(user_id)  # the flood is over: the next one is told again
-        return True
-
-    def _retry_after(self, user_id: int) -> int:
-        stamps = self._recent.get(user_id) or [time.monotonic()]
-        return max(1, round(60 - (time.monotonic() - stamps[0])))
-
-    async def _slow_down(self, channel: discord.abc.Messageable, user_id: int, reference=None):
-        """Say "slow down" once per flood; the lookups past the budget get no other reply."""
-        if user_id in self._warned:
-            return
-        self._warned.add(user_id)
-        text = SLOW_DOWN.format(
-            per_minute=self.bot.settings.cooldown_per_minute, wait=self._retry_after(user_id)
+        # discord.py's per-user cooldowns, as the slash commands use: a user's bucket is
+        # dropped once a window passes without a lookup, so memory holds only recent users.
+        self.lookups = commands.DynamicCooldownMapping(self._budget, commands.BucketType.user)
+        # "Slow down" is said once a window; the other lookups past the budget get no reply.
+        self.warnings = commands.CooldownMapping.from_cooldown(
+            1, FLOOD_WINDOW, commands.BucketType.user
         )
-        try:
-            await channel.send(text, allowed_mentions=NO_PINGS, reference=reference)
-        except discord.HTTPException as exc:
-            log.warning("could not tell user %s to slow down: %s", user_id, exc)
+
+    def _budget(self, message: discord.Message) -> commands.Cooldown:
+        """A new user's bucket, with the budget as set now (same as the slash commands)."""
+        return commands.Cooldown(self.bot.settings.cooldown_per_minute, FLOOD_WINDOW)
+
+    async def _within_budget(self, message: discord.Message, reference=None) -> bool:
+        """Count one lookup of the message's author; past the budget, say so (once a window)
+        and return False."""
+        retry_after = self.lookups.update_rate_limit(message)
+        if retry_after is None:
+            return True
+        if self.warnings.update_rate_limit(message) is None:
+            text = SLOW_DOWN.format(
+                per_minute=self.bot.settings.cooldown_per_minute, wait=max(1, round(retry_after))
+            )
+            try:
+                await message.channel.send(text, allowed_mentions=NO_PINGS, reference=reference)
+            except discord.HTTPException as exc:
+                log.warning("could not tell user %s to slow down: %s", message.author.id, exc)
+        return False
 
     async def answer(
         self,
@@ -144,8 +141,7 @@ class Messages(commands.Cog):
         if text.lower() in ("help", "/help", "?", "!help"):
             await message.channel.send(HELP_TEXT, allowed_mentions=NO_PINGS)
             return
-        if not self._allowed(message.author.id):
-            await self._slow_down(message.channel, message.author.id)
+        if not await self._within_budget(message):
             return
         await self.answer(message.channel, text[:300], command="dm", asker=message.author.id)
 
@@ -157,8 +153,7 @@ class Messages(commands.Cog):
         if not await asyncio.to_thread(state.inline_enabled, message.guild.id):
             return
         for term in terms:
-            if not self._allowed(message.author.id):
-                await self._slow_down(message.channel, message.author.id, reference=message)
+            if not await self._within_budget(message, reference=message):
                 break
             await self.answer(
                 message.channel,

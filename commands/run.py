@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import logging
 import signal
 import sys
@@ -18,12 +19,31 @@ log = logging.getLogger(__name__)
 
 
 def add_commands(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("bot", help="connect to Discord and answer (token from DISCORD_TOKEN)")
+    from bot.cli.conventions import described
+
+    p = sub.add_parser(
+        "bot",
+        **described(
+            "connect to Discord and answer (token from DISCORD_TOKEN)",
+            "DISCORD_TOKEN=... rulings bot",
+            "RULINGS_LOG_LEVEL=INFO rulings bot",
+            notes="Settings come from the environment or a .env file: see deploy/env.example. "
+            "SIGTERM or Ctrl-C disconnects cleanly.",
+        ),
+    )
     p.set_defaults(handler=run_bot)
     p = sub.add_parser(
-        "sync", help="register the slash commands with Discord (on purpose, not on start)"
+        "sync",
+        **described(
+            "register the slash commands with Discord (on purpose, not on start)",
+            "rulings sync",
+            "rulings sync --guild 123456789012345678 --json",
+        ),
     )
     p.add_argument("--guild", type=int, help="register to one server only (instant; for testing)")
+    p.add_argument(
+        "--json", action="store_true", help="print what was registered as one JSON document"
+    )
     p.set_defaults(handler=run_sync)
 
 
@@ -147,6 +167,10 @@ def run_sync(args: argparse.Namespace) -> int:
     finally:
         bot.rulings.close()
         bot.state.close()
+    if args.json:
+        names = [command.name for command in synced]
+        print(json.dumps({"guild": args.guild, "commands": names}, ensure_ascii=False))
+        return 0
     where = (
         f"server {args.guild}"
         if args.guild

@@ -5,6 +5,8 @@ import argparse
 import io
 import json
 import os
+import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -83,7 +85,8 @@ def test_top_level_help_names_exit_codes_and_the_edition_default(capsys):
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
-    assert "exit codes:" in out and "0  an answer" in out and "2  usage or data errors" in out
+    assert "exit codes:" in out and "0    an answer" in out and "2    usage or data errors" in out
+    assert "130  interrupted (Ctrl-C)" in out
     assert "Without --edition" in out and "card" in out
 
 
@@ -294,3 +297,209 @@ def test_a_ruling_lookup_naming_a_card_without_rulings_answers_with_the_card(run
     answer = json.loads(out)
     assert answer["kind"] == "card" and answer["card"]["name"] == "Telepathic Alien Kidnappers"
     assert answer["rulings_note"] == "No rulings in the bundled documents mention this card."
+
+
+# ------------------------------------------------------------------ issue 34: conventions
+SCRIPT = Path(sys.executable).with_name("rulings")
+
+
+def _example_argv(example: str) -> list[str]:
+    """An example's own arguments: what follows `rulings`, up to a pipe or a redirection."""
+    words = shlex.split(example)
+    start = words.index("rulings") + 1
+    end = next((i for i, w in enumerate(words) if i >= start and w in ("|", "&&", "<", ">")), None)
+    return words[start:end]
+
+
+@pytest.mark.parametrize("name", sorted(_subcommands()))
+def test_every_subcommand_has_a_description_and_examples_that_parse(name):
+    sub = _subcommands()[name]
+    assert sub.description and len(sub.description.split()) >= 4
+    assert sub.epilog and sub.epilog.startswith("examples:\n")
+    examples = [
+        line.strip() for line in sub.epilog.split("\n\n")[0].splitlines()[1:] if line.strip()
+    ]
+    assert examples
+    for example in examples:
+        argv = _example_argv(example)
+        assert argv[0] == name, example
+        build_parser().parse_args(argv)  # an example that does not parse exits 2 here
+    shown = sub.format_help()
+    assert sub.description.split()[0] in shown and examples[0] in shown
+
+
+def test_the_own_text_of_a_table_is_never_read_as_ruling_markup(run, monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)
+    code, out, _ = run("sources")
+    assert code == 0 and "(icon)" not in out
+    _, listed, _ = run("sources", "--json")
+    for document in json.loads(listed)["documents"]:
+        assert f"{document['entries']:>3} entries  {document['title']}" in out
+    code, out, _ = run("changes", "--since", "2014-01-01")
+    assert code == 0 and "(icon)" not in out
+    assert "changed  matching commander (1E)" in out
+    # ruling text still is: "[S] and [P] icons" reads as words
+    code, out, _ = run("show", "mission", "--edition", "1E")
+    assert "S and P icons" in out and "[S]" not in out
+
+
+def test_a_search_that_finds_nothing_says_so(run):
+    code, out, err = run("search", "xyzzy")
+    assert code == 1 and out == ""
+    assert "Nothing found for 'xyzzy'" in err and "closest" not in err
+    code, out, err = run("search", "matching comander")  # a near miss still lists the closest
+    assert "Nothing found" not in err
+
+
+def test_piped_output_keeps_each_record_on_one_line(run, monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)
+    code, out, _ = run("search", "matching commander", "--limit", "20")
+    _, listed, _ = run("search", "matching commander", "--limit", "20", "--json")
+    results = json.loads(listed)["results"]
+    lines = out.splitlines()
+    assert len(lines) == len(results) > 3
+    assert all(line.endswith(f"[{r['id']}]") for line, r in zip(lines, results, strict=True))
+    code, out, _ = run("show", "mission", "--edition", "1E")
+    assert max(len(line) for line in out.splitlines()) > 200  # a paragraph, one line
+
+
+def test_no_escape_codes_for_a_dumb_terminal(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "dumb")
+    out = Out(_Terminal(), width=60)
+    out.markdown("Some **bold** text")
+    out.line("a heading", style="bold")
+    out.flush()
+    assert ANSI not in out.file.getvalue()
+    assert out.file.getvalue().split() == ["Some", "bold", "text", "a", "heading"]
+
+
+def test_a_closed_stdout_is_quiet(store_copy):
+    env = {**os.environ, "RULINGS_DB": str(store_copy)}
+    for argv in (["show", "KTC"], ["doctor"]):
+        done = subprocess.run(
+            ["sh", "-c", 'exec "$0" "$@" >&-', str(SCRIPT), *argv],
+            capture_output=True,
+            env=env,
+            timeout=120,
+        )
+        assert done.stderr == b"", (argv, done.stderr)
+        assert done.returncode in (0, 1)  # doctor fails a check without a token: exit 1
+    assert b"Traceback" not in done.stderr
+
+
+def test_ctrl_c_exits_130_quietly(store_copy):
+    env = {**os.environ, "RULINGS_DB": str(store_copy)}
+    env.pop("COLUMNS", None)
+    process = subprocess.Popen(
+        [str(SCRIPT), "eval", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    try:
+        first = process.stderr.readline()  # the progress line: the long part has begun
+        assert first.startswith(b"eval: deal 1 of"), first
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130
+    assert out == b"" and b"Traceback" not in err
+
+
+def test_eval_progress_goes_to_stderr_and_json_stays_one_document(run, tmp_path):
+    table = tmp_path / "table.yaml"
+    table.write_text(
+        "cases:\n"
+        "  - {query: KTC, expect: [2e-klingon-tea-ceremony], edition: null, category: abbreviation}\n"
+        "  - {query: what time is it, expect: null, edition: null, category: negative}\n",
+        encoding="utf-8",
+    )
+    code, out, err = run("eval", "--no-fit", "--table", str(table), "--json")
+    assert code == 0
+    assert json.loads(out)["overall"]["cases"] == 2
+    lines = err.splitlines()
+    assert lines[0] == "eval: the shipped parameters, no refit"
+    assert lines[-1].startswith("eval: done, 2 lookups")
+
+
+def test_eval_progress_on_a_terminal_is_one_line_redrawn():
+    from bot.cli.eval import Progress
+
+    progress = Progress(_Terminal())
+    progress.begin("deal 1 of 3 into 5 folds")
+    for _ in range(Progress.EVERY * 2):
+        progress.tick()
+    progress.done()
+    shown = progress.stream.getvalue()
+    assert shown.count("\n") == 1 and shown.endswith("\n") and ANSI not in shown
+    assert f"\reval: deal 1 of 3 into 5 folds: {Progress.EVERY * 2} lookups" in shown
+    assert shown.split("\r")[-1].startswith("eval: done, 50 lookups")
+
+
+def _reports(main_args: list[str], capsys) -> tuple[int, dict]:
+    code = main(main_args)
+    out = capsys.readouterr().out
+    return code, json.loads(out)  # one JSON document, nothing else on stdout
+
+
+def test_operations_report_as_json_and_restore_keeps_what_it_replaces(
+    store_copy, data_dir, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    base = ["--data", str(data_dir), "--db", str(store_copy)]
+    code, doctor = _reports([*base, "doctor", "--json"], capsys)
+    assert code == (1 if not doctor["ok"] else 0)
+    assert {"settings", "token", "data", "store"} <= {c["name"] for c in doctor["checks"]}
+    assert all(set(c) == {"name", "status", "detail", "fix"} for c in doctor["checks"])
+    folder = tmp_path / "backup"
+    code, saved = _reports([*base, "backup", str(folder), "--json"], capsys)
+    assert code == 0 and "rulings.sqlite3" in saved["files"] and saved["path"] == str(folder)
+    live = store_copy.read_bytes()
+    # without a terminal to ask on, and without --yes: refused, nothing touched
+    assert main([*base, "restore", str(folder)]) == 2
+    assert "--yes" in capsys.readouterr().err and store_copy.read_bytes() == live
+    # asked on a terminal: "n" keeps everything as it was
+    monkeypatch.setattr(sys, "stdin", _Terminal("n\n"))
+    assert main([*base, "restore", str(folder)]) == 1
+    err = capsys.readouterr().err
+    assert "[y/N]" in err and "nothing restored" in err and store_copy.read_bytes() == live
+    # "y": restored, and the store it replaced is kept where the report says
+    monkeypatch.setattr(sys, "stdin", _Terminal("y\n"))
+    code, restored = _reports([*base, "restore", str(folder), "--json"], capsys)
+    kept = Path(restored["kept"])
+    assert code == 0 and kept.parent == store_copy.parent and kept.name.startswith("replaced-")
+    assert (kept / store_copy.name).read_bytes() == live
+    code, again = _reports([*base, "restore", str(folder), "--yes", "--json"], capsys)
+    assert code == 0 and Path(again["kept"]) != kept and Path(again["kept"]).exists()
+
+
+def test_an_impossible_date_names_its_file_and_line(data_copy, tmp_path, capsys):
+    registry = data_copy / "documents.yaml"
+    lines = registry.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.strip().startswith("date: 20"))
+    lines[at] = lines[at][: lines[at].index("date:")] + "date: 2014-02-30"
+    registry.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code = main(["--data", str(data_copy), "--db", str(tmp_path / "db.sqlite3"), "sources"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err == f"rulings: error: {registry}:{at + 1}: date 2014-02-30 is not a real date\n"
+
+
+def test_an_impossible_date_in_an_ingested_header_names_its_file_and_line(
+    store_copy, tmp_path, capsys
+):
+    crd = Path(__file__).resolve().parents[1] / "rulings_data" / "sources"
+    text = (crd / "1e-current-rulings-2014-11-03.md").read_text(encoding="utf-8")
+    assert "(03 November 2014)" in text
+    line = text[: text.index("(03 November 2014)")].count("\n") + 1
+    document = tmp_path / "x.md"
+    document.write_text(text.replace("(03 November 2014)", "(30 February 2014)"), "utf-8")
+    code = main(["--db", str(store_copy), "ingest", str(document)])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert f"x.md:{line}: date 30 February 2014 is not a real date" in err
+    assert "out of range" not in err

@@ -1,5 +1,6 @@
 """rulings import: byte-stable output, topics and supersession, links, malformed input."""
 
+import json
 import shutil
 from pathlib import Path
 
@@ -26,9 +27,14 @@ def _entries(data: Path, document: str) -> dict[str, dict]:
     return {e["title"]: e for e in raw["entries"]}
 
 
-def test_reimport_changes_no_byte(data_copy):
-    reports = run_import(data_copy)
-    assert [r.changed for r in reports] == [False] * len(reports)
+def test_reimport_changes_no_byte(data_copy, capsys):
+    from bot.cli.main import main
+
+    # through `rulings import --json`: its report is one JSON document on stdout
+    assert main(["--data", str(data_copy), "import", "--json"]) == 0
+    reports = json.loads(capsys.readouterr().out)["documents"]
+    assert {r["id"] for r in reports} == {d.id for d in load_documents(DATA) if d.file}
+    assert [r["changed"] for r in reports] == [False] * len(reports)
     for path in sorted((DATA / "entries").glob("*.yaml")):
         assert (data_copy / "entries" / path.name).read_bytes() == path.read_bytes(), path.name
 

@@ -379,37 +379,33 @@ def test_rebuild_replays_changes_and_reports_conflicts(tmp_path, data_copy):
 
 
 def test_cli_equivalents(tmp_path, data_copy, capsys):
+    import json
+
     from bot.cli.main import main
 
+    def reported(*argv: str) -> dict:
+        """Run a command with --json: exit 0 and one JSON document on stdout."""
+        assert main([*base, *argv, "--json"]) == 0
+        return json.loads(capsys.readouterr().out)
+
     base = ["--data", str(data_copy), "--db", str(tmp_path / "cli.sqlite3")]
-    assert (
-        main(
-            [
-                *base,
-                "add",
-                "--as",
-                "ops",
-                "--title",
-                "Tribble Timing",
-                "--edition",
-                "2E",
-                "--text",
-                "Tribbles multiply.",
-                "--document",
-                "2e-crd-2014-07-07",
-            ]
-        )
-        == 0
-    )
-    assert main([*base, "alias", "--as", "ops", "add", "2e-tribble-timing", "TT"]) == 0
+    added = reported(
+        "add", "--as", "ops", "--title", "Tribble Timing", "--edition", "2E",
+        "--text", "Tribbles multiply.", "--document", "2e-crd-2014-07-07",
+    )  # fmt: skip
+    assert added["id"] == 1 and added["action"] == "add"
+    alias = reported("alias", "--as", "ops", "add", "2e-tribble-timing", "TT")
+    assert alias["id"] == 2 and alias["summary"] == "TT → 2e-tribble-timing"
     assert main([*base, "show", "TT", "--json"]) == 0
     assert main([*base, "log"]) == 0
     out = capsys.readouterr().out
     assert "Tribbles multiply." in out and "ops: alias add TT" in out
-    assert main([*base, "revert", "--as", "ops", "1"]) == 0
+    reverted = reported("revert", "--as", "ops", "1")
+    assert reverted["id"] == 3 and reverted["action"] == "revert"
     assert main([*base, "show", "tribble timing"]) == 1
-    assert main([*base, "export"]) == 0
-    assert "wrote" in capsys.readouterr().out
+    exported = reported("export")
+    assert exported["data"] == str(data_copy) and exported["written"]
+    assert all((data_copy / name).is_file() for name in exported["written"])
 
 
 def test_cli_refuses_a_repoint_and_an_unknown_document_until_asked(store_copy, data_copy, capsys):

@@ -1,7 +1,8 @@
 """``rulings eval``: the search measured on the labelled table, k-fold.
 
 Prints, per category, top-1, top-5, confident precision, coverage (share of answerable
-queries answered confidently) and the failures; ``--json`` for machines.
+queries answered confidently) and the failures; ``--json`` for machines. Progress goes to
+stderr (see :class:`Progress`), so stdout holds the report alone.
 """
 
 from __future__ import annotations
@@ -9,9 +10,13 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
+from bot.cli.conventions import described
 from bot.search.evaluate import (
     RankingHooks,
     average,
@@ -28,8 +33,80 @@ TABLE = Path(__file__).resolve().parents[2] / "tests" / "search" / "eval_cases.y
 DEALS = 3
 
 
+class Progress:
+    """How far a run is, on stderr. On a terminal: one line rewritten in place (the stage and
+    a count of lookups). Otherwise (a log, a pipe): one line as each stage starts. Either
+    way a last line with the total."""
+
+    EVERY = 25  # lookups between redraws: often enough to see it move, rarely enough to be cheap
+
+    def __init__(self, stream: TextIO | None = None):
+        self.stream = stream or sys.stderr
+        self.live = getattr(self.stream, "isatty", lambda: False)()
+        self.stage = ""
+        self.lookups = 0
+        self._drawn = 0
+        self._started = time.monotonic()
+
+    def begin(self, stage: str) -> None:
+        self.stage = stage
+        if self.live:
+            self._draw()
+        else:
+            self._write(f"eval: {stage}\n")
+
+    def tick(self) -> None:
+        self.lookups += 1
+        if self.live and self.lookups % self.EVERY == 0:
+            self._draw()
+
+    def done(self) -> None:
+        seconds = time.monotonic() - self._started
+        line = f"eval: done, {self.lookups} lookups in {seconds:.0f} s"
+        self._write(("\r" + line.ljust(self._drawn) if self.live else line) + "\n")
+
+    def stop(self) -> None:
+        """Cut short: end the line being redrawn, claim nothing."""
+        if self.live and self._drawn:
+            self._write("\n")
+
+    def _draw(self) -> None:
+        # "\r" and spaces, not an escape code, to redraw: TERM=dumb terminals show it right.
+        line = f"eval: {self.stage}: {self.lookups} lookups"
+        self._write("\r" + line.ljust(self._drawn))
+        self._drawn = len(line)
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text)
+        self.stream.flush()
+
+
+class _Counted:
+    """The service, each ranked lookup counted on a :class:`Progress`."""
+
+    def __init__(self, rulings: Any, progress: Progress):
+        self._rulings, self._progress = rulings, progress
+
+    def ranked(self, query: str, edition: str | None = None):
+        self._progress.tick()
+        return self._rulings.ranked(query, edition)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._rulings, name)
+
+
 def add_eval_command(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("eval", help="measure the search on the labelled table (k-fold)")
+    p = sub.add_parser(
+        "eval",
+        **described(
+            "measure the search on the labelled table (k-fold)",
+            "rulings eval",
+            "rulings eval --no-fit --json > figures.json",
+            "rulings eval --sweep --seed 3",
+            notes="Progress goes to stderr: on a terminal one line counting lookups, "
+            "otherwise a line per stage; stdout holds only the report.",
+        ),
+    )
     p.add_argument("--folds", type=int, default=5, help="folds for the confidence fit (>= 2)")
     p.add_argument(
         "--deals",
@@ -49,7 +126,9 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         type=Path,
         help="the labelled cases (YAML; default: the checkout's tests/search/eval_cases.yaml)",
     )
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument(
+        "--json", action="store_true", help="machine-readable output (one JSON document)"
+    )
     p.add_argument("--failures", type=int, default=10, help="failures listed per category")
     p.add_argument(
         "--no-fit", action="store_true", help="the shipped confidence as is, no k-fold refit"
@@ -95,10 +174,11 @@ def evaluate(
     refit: bool = True,
     deals: int = DEALS,
     first_deal: int = 0,
+    on_deal: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """The table's figures: with ``refit``, k-fold (ranking and confidence fitted on the
     other folds), averaged over ``deals`` deals of the cases into folds, the first of them
-    ``first_deal``."""
+    ``first_deal``; ``on_deal`` is told as each deal starts."""
     from bot.search.confidence import fit_confidence
 
     cases = load_cases(table)
@@ -106,19 +186,22 @@ def evaluate(
         report = summarise(run(cases, rulings.ranked))
         report["folds"] = None
         return report
-    reports = [
-        summarise(
-            run(
-                cases,
-                rulings.ranked,
-                fit=fit_confidence,
-                folds=folds,
-                ranking=_ranking_hooks(rulings),
-                draw=deal,
+    reports = []
+    for deal in range(first_deal, first_deal + deals):
+        if on_deal is not None:
+            on_deal(deal)
+        reports.append(
+            summarise(
+                run(
+                    cases,
+                    rulings.ranked,
+                    fit=fit_confidence,
+                    folds=folds,
+                    ranking=_ranking_hooks(rulings),
+                    draw=deal,
+                )
             )
         )
-        for deal in range(first_deal, first_deal + deals)
-    ]
     report = average(reports)
     report["folds"] = folds
     report["first_deal"] = first_deal
@@ -167,7 +250,7 @@ def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]
     return report
 
 
-def write_params(rulings: Any, tables: list[Path]) -> int:
+def write_params(rulings: Any, tables: list[Path], as_json: bool = False) -> int:
     """Fit the ranking, then the confidence on its answers, on every case of the tables, and
     write ranking.json and confidence.json."""
     from bot.search import confidence, ranking
@@ -176,6 +259,11 @@ def write_params(rulings: Any, tables: list[Path]) -> int:
     order, model = fit_models(rulings, cases)
     ranking.save(order)
     confidence.save(model)
+    if as_json:
+        written = [ranking.PARAMS_FILE.name, confidence.PARAMS_FILE.name]
+        report = {"cases": len(cases), "threshold": round(model.threshold, 4), "wrote": written}
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0
     print(
         f"fitted on {len(cases)} cases; threshold {model.threshold:.3f} -> "
         f"{ranking.PARAMS_FILE.name}, {confidence.PARAMS_FILE.name}"
@@ -211,6 +299,37 @@ def run_sweeps(rulings: Any, seed: int, as_json: bool, failures: int) -> int:
     return 0
 
 
+def _measure(rulings: Any, args: argparse.Namespace, progress: Progress):
+    """(exit code, report): the report is None when the mode printed its own."""
+    if args.write_params:
+        progress.begin("fitting the shipped parameters on every case")
+        tables = [args.table, TABLE.with_name("cases.yaml")]
+        return write_params(rulings, tables, args.json), None
+    if args.sweep:
+        progress.begin(f"sweeps, seed {args.seed}")
+        return run_sweeps(rulings, args.seed, args.json, args.failures), None
+    if args.fit_before is not None:  # a mark not found: a ValueError, one line, exit 2
+        progress.begin(f"fitting on the cases before {args.fit_before!r}")
+        return 0, evaluate_later_batch(rulings, args.table, args.fit_before)
+    if args.no_fit:
+        progress.begin("the shipped parameters, no refit")
+
+    def on_deal(deal: int) -> None:
+        done = deal - args.first_deal
+        progress.begin(f"deal {done + 1} of {args.deals} into {args.folds} folds")
+
+    report = evaluate(
+        rulings,
+        args.table,
+        args.folds,
+        refit=not args.no_fit,
+        deals=args.deals,
+        first_deal=args.first_deal,
+        on_deal=on_deal,
+    )
+    return 0, report
+
+
 def _pct(value: float | None) -> str:
     return "   -  " if value is None else f"{value * 100:5.1f}%"
 
@@ -229,21 +348,16 @@ def run_eval(ctx: Any) -> int:
                 "no labelled table here: pass --table (the checkout's tests/search/eval_cases.yaml)"
             )
         args.table = TABLE
-    if args.write_params:
-        return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
-    if args.sweep:
-        return run_sweeps(ctx.rulings, args.seed, args.json, args.failures)
-    if args.fit_before is not None:  # a mark not found: a ValueError, one line, exit 2
-        report = evaluate_later_batch(ctx.rulings, args.table, args.fit_before)
-    else:
-        report = evaluate(
-            ctx.rulings,
-            args.table,
-            args.folds,
-            refit=not args.no_fit,
-            deals=args.deals,
-            first_deal=args.first_deal,
-        )
+    progress = Progress()
+    rulings = _Counted(ctx.rulings, progress)  # opened (indexes built) before the first line
+    try:
+        code, report = _measure(rulings, args, progress)
+    except BaseException:  # an error's line, or Ctrl-C, starts on a line of its own
+        progress.stop()
+        raise
+    progress.done()
+    if report is None:
+        return code
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0

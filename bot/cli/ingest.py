@@ -8,12 +8,12 @@ the document was read (with warnings or not), 2 when it was refused, with one li
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from pathlib import Path
 
 from bot import validate
+from bot.cli.conventions import described, emit_json
 from bot.cli.render import terminal_width
 
 log = logging.getLogger(__name__)
@@ -43,9 +43,13 @@ def _value(check):
 def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "ingest",
-        help="preview (and with --apply, import) a new rules document",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        **described(
+            "preview (and with --apply, import) a new rules document",
+            "rulings ingest 1e-current-rulings-2015-03-01.pdf",
+            'rulings ingest feed.html --edition 2E --apply --reason "March rulings"',
+            "rulings ingest crd.md --apply --accept-warnings --json",
+            details=DESCRIPTION,
+        ),
     )
     p.set_defaults(run=run_ingest)
     p.add_argument("file", type=Path, metavar="FILE", help="the document file")
@@ -74,7 +78,11 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--as", dest="moderator", default=None, help="your name for the change log")
     p.add_argument("--reason", help="why, for the change log")
-    p.add_argument("--json", action="store_true", help="print the preview as JSON")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help='print the preview as JSON (with --apply, the change made under "change")',
+    )
 
 
 def _moderator(name: str | None):
@@ -122,16 +130,30 @@ def run_ingest(ctx) -> int:
         )
     except ModerationError as error:
         return _refuse(str(error))
-    if args.json:
-        print(json.dumps(preview.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print_preview(preview, terminal_width())
+    if not args.json:
+        print_preview(preview, terminal_width(sys.stdout))
     if not args.apply:
-        if not args.json:
+        if args.json:
+            emit_json(preview.to_json())
+        else:
             print("\nNothing changed (preview only): add --apply to import it.")
         return EXIT_OK
+    change, refusal = _apply(rulings, args, preview)
+    if args.json:  # one document: the preview, and the change it became (null if refused)
+        emit_json({**preview.to_json(), "change": change})
+    if refusal:
+        return _refuse(refusal)
+    if not args.json:
+        print(f"change #{change['id']}: {change['action']} {change['summary']}", file=sys.stderr)
+    return EXIT_OK
+
+
+def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str | None]:
+    """(the change made, None), or (None, why it was not imported)."""
+    from bot.answers.moderation import ModerationError
+
     if preview.warnings and not args.accept_warnings:
-        return _refuse(
+        return None, (
             f"not imported: the preview has {len(preview.warnings)} warning(s); read them, "
             "then run again with --apply --accept-warnings to import anyway"
         )
@@ -140,9 +162,8 @@ def run_ingest(ctx) -> int:
             _moderator(args.moderator), preview, args.reason, accept_warnings=args.accept_warnings
         )
     except ModerationError as error:
-        return _refuse(f"not imported: {error}")
-    print(f"change #{change['id']}: {change['action']} {change['summary']}", file=sys.stderr)
-    return EXIT_OK
+        return None, f"not imported: {error}"
+    return change, None
 
 
 def print_preview(preview, width: int = 88) -> None:

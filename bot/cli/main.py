@@ -1,12 +1,12 @@
 """``rulings``: the command-line front door (no Discord token needed).
 
-Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line on stderr).
+Exit codes: 0 an answer, 1 no confident match, 2 usage or data errors (one line on stderr),
+130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import os
 import sqlite3
@@ -14,24 +14,34 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot import validate
+from bot.cli.conventions import (
+    JSON_HELP,
+    REPORT_JSON_HELP,
+    date_value,
+    described,
+    edition_value,
+    emit_json,
+    limit_value,
+)
 from bot.store.health import StoreUnavailable
 
 log = logging.getLogger(__name__)
 
 EXIT_OK, EXIT_NO_MATCH, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command stopped by Ctrl-C
 
 EDITION_HELP = "1E or 2E (default: both editions; the best match wins, 1E and 2E are ranked alike)"
-JSON_HELP = "machine-readable output (JSON), on answers and on misses alike"
 EPILOG = """\
 exit codes:
-  0  an answer
-  1  no confident match (the near misses are listed as "did you mean")
-  2  usage or data errors (one line on stderr)
+  0    an answer
+  1    no confident match (the near misses are listed as "did you mean")
+  2    usage or data errors (one line on stderr)
+  130  interrupted (Ctrl-C)
 
 Without --edition a lookup searches both editions and answers with the best match; 1E and 2E
-are different games, so add --edition when a term exists in both. Output wraps to the
-terminal (COLUMNS overrides its width) and is plain text when piped or NO_COLOR is set."""
+are different games, so add --edition when a term exists in both. On a terminal output wraps
+to its width (COLUMNS overrides it); piped, it is not wrapped (one record, one line). It is
+plain text, with no escape codes, when piped, or when NO_COLOR is set or TERM is dumb."""
 
 
 def _version() -> str:
@@ -41,30 +51,6 @@ def _version() -> str:
         return version("stccg-rulings")
     except PackageNotFoundError:
         return "unknown"
-
-
-def _edition(value: str) -> str:
-    try:
-        return validate.edition(value)
-    except validate.InvalidValue as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _limit(value: str) -> int:
-    try:
-        number = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError("limit must be a whole number") from None
-    if not 1 <= number <= 50:
-        raise argparse.ArgumentTypeError("limit must be between 1 and 50")
-    return number
-
-
-def _date(value: str) -> str:
-    try:
-        return validate.iso_date(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,54 +70,106 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    def lookup(name: str, help_text: str, query_help: str) -> argparse.ArgumentParser:
-        p = sub.add_parser(
-            name,
-            help=help_text,
-            description=help_text,
-            epilog=EPILOG,
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
+    def lookup(name: str, help_text: str, query_help: str, *examples: str):
+        p = sub.add_parser(name, **described(help_text, *examples, notes=EPILOG))
         p.add_argument("query", metavar="QUERY", help=query_help)
-        p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+        p.add_argument("--edition", type=edition_value, help=EDITION_HELP)
         p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p
 
-    p = lookup("search", "rank rulings for a query", "words, a title, a card name, a nickname")
-    p.set_defaults(run=run_search)
-    p.add_argument("--limit", type=_limit, default=10, help="how many results (1-50)")
-    p = lookup("show", "the ruling that answers a query or id", "a query or an entry/topic id")
-    p.set_defaults(run=run_show)
-    p.add_argument("--as-of", type=_date, help="the version in force on this date (YYYY-MM-DD)")
     p = lookup(
-        "card", "a card: its text, its rulings and the rulings that mention it", "a card name"
+        "search",
+        "rank rulings for a query",
+        "words, a title, a card name, a nickname",
+        'rulings search "matching commander"',
+        "rulings search stop --edition 2E --limit 5 --json",
+    )
+    p.set_defaults(run=run_search)
+    p.add_argument("--limit", type=limit_value, default=10, help="how many results (1-50)")
+    p = lookup(
+        "show",
+        "the ruling that answers a query or id",
+        "a query or an entry/topic id",
+        'rulings show "can I attempt a mission with a stopped personnel" --edition 1E',
+        "rulings show KTC --as-of 2012-01-01 --json",
+    )
+    p.set_defaults(run=run_show)
+    p.add_argument(
+        "--as-of", type=date_value, help="the version in force on this date (YYYY-MM-DD)"
+    )
+    p = lookup(
+        "card",
+        "a card: its text, its rulings and the rulings that mention it",
+        "a card name",
+        'rulings card "Kivas Fajo" --edition 1E',
+        'rulings card "Klingon Tea Ceremony" --json',
     )
     p.set_defaults(run=run_card)
-    p = lookup("related", "related terms of a ruling", "a query or an entry/topic id")
+    p = lookup(
+        "related",
+        "related terms of a ruling",
+        "a query or an entry/topic id",
+        "rulings related mission --edition 1E",
+    )
     p.set_defaults(run=run_related)
-    p = lookup("history", "every version of a ruling, newest first", "a query or an entry/topic id")
+    p = lookup(
+        "history",
+        "every version of a ruling, newest first",
+        "a query or an entry/topic id",
+        "rulings history skills --edition 2E",
+        "rulings history mission --edition 1E --as-of 2010-01-01",
+    )
     p.set_defaults(run=run_history)
     p.add_argument(
-        "--as-of", type=_date, help="mark the version in force on this date (YYYY-MM-DD)"
+        "--as-of", type=date_value, help="mark the version in force on this date (YYYY-MM-DD)"
     )
     p = sub.add_parser(
-        "changes", help="what documents published on or since a date added or changed"
+        "changes",
+        **described(
+            "what documents published on or since a date added or changed",
+            "rulings changes --since 2014-01-01",
+            "rulings changes --since 2014-07-07 --edition 2E --json",
+        ),
     )
     p.set_defaults(run=run_changes)
     p.add_argument(
-        "--since", type=_date, required=True, help="YYYY-MM-DD; documents of that date count"
+        "--since", type=date_value, required=True, help="YYYY-MM-DD; documents of that date count"
     )
-    p.add_argument("--edition", type=_edition, help=EDITION_HELP)
+    p.add_argument("--edition", type=edition_value, help=EDITION_HELP)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("sources", help="the documents the answers come from")
+    p = sub.add_parser(
+        "sources",
+        **described(
+            "the documents the answers come from",
+            "rulings sources",
+            "rulings sources --json",
+        ),
+    )
     p.set_defaults(run=run_sources)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("import", help="re-import the source documents into rulings_data/")
+    p = sub.add_parser(
+        "import",
+        **described(
+            "re-import the source documents into rulings_data/",
+            "rulings import",
+            "rulings import --cards ../shared/cards --json",
+            details="Re-read every registered source document and rewrite rulings_data/entries/ "
+            "(the same input changes no byte); with --cards, the LackeyCCG card lists too.",
+        ),
+    )
     p.set_defaults(run=run_import)
     p.add_argument(
         "--cards", type=Path, help="folder of LackeyCCG card lists (1e/, 2e/) to re-import"
     )
-    p = sub.add_parser("bench", help="measure search speed, recall and memory against a baseline")
+    p.add_argument("--json", action="store_true", help=REPORT_JSON_HELP)
+    p = sub.add_parser(
+        "bench",
+        **described(
+            "measure search speed, recall and memory against a baseline",
+            "rulings bench --entries 10000 --queries 100",
+            "rulings bench --visibility --changes 5 --json",
+        ),
+    )
     p.set_defaults(run=run_bench)
     p.add_argument(
         "--entries", type=int, default=100_000, help="synthetic entries (default: 100000)"
@@ -149,7 +187,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
     )
     p.add_argument("--json", action="store_true", help=JSON_HELP)
-    _add_moderation_commands(sub)
+    from bot.cli.moderation import add_moderation_commands
+
+    add_moderation_commands(sub)
+    _add_export_command(sub)
     from bot.cli.ingest import add_ingest_command
 
     add_ingest_command(sub)
@@ -166,60 +207,17 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_moderation_commands(sub: argparse._SubParsersAction) -> None:
-    """Operators' equivalents of /ruling-admin, on the same core functions."""
-    who = argparse.ArgumentParser(add_help=False)
-    who.add_argument(
-        "--as", dest="moderator", default=None, help="your name for the log (default: the OS user)"
+def _add_export_command(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(
+        "export",
+        **described(
+            "write the live store back to rulings_data/ YAML for review",
+            "rulings export && git diff rulings_data/",
+            "rulings export --json",
+        ),
     )
-    who.add_argument("--reason", help="why, for the log")
-    p = sub.add_parser("add", parents=[who], help="add a ruling")
-    p.set_defaults(run=run_add)
-    p.add_argument("--title", required=True, help="the ruling's title")
-    p.add_argument("--edition", type=_edition, required=True, help="1E or 2E")
-    p.add_argument(
-        "--kind",
-        default="rule",
-        choices=["rule", "card ruling", "erratum", "clarification"],
-        help="what the ruling is (default: rule)",
-    )
-    p.add_argument("--text", required=True, help="the ruling text ('-' reads standard input)")
-    p.add_argument("--document", required=True, help="an existing document's id or title")
-    p.add_argument(
-        "--new-document",
-        action="store_true",
-        help="--document is the title of a new document (otherwise an unknown one is refused)",
-    )
-    p.add_argument("--date", type=_date, help="the document's date (a new document)")
-    p.add_argument("--alias", action="append", default=[], help="a nickname (repeatable)")
-    p = sub.add_parser("edit", parents=[who], help="edit a ruling's title or text")
-    p.set_defaults(run=run_edit)
-    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p.add_argument("--title", help="the new title")
-    p.add_argument("--text", help="the new text ('-' reads standard input)")
-    p.add_argument("--based-on", type=int, help="the version you read (default: the current one)")
-    p = sub.add_parser("retire", parents=[who], help="stop a ruling answering; it stays in history")
-    p.set_defaults(run=run_retire)
-    p.add_argument("entry", help="the entry id (see `rulings show --json`)")
-    p = sub.add_parser("alias", parents=[who], help="add or remove a nickname")
-    p.set_defaults(run=run_alias)
-    p.add_argument("action", choices=["add", "remove"], help="add or remove")
-    p.add_argument("target", help="a topic id, e.g. 2e-klingon-tea-ceremony")
-    p.add_argument("alias", help="the nickname")
-    p.add_argument(
-        "--repoint",
-        action="store_true",
-        help="move an alias that already leads to another ruling (refused without it)",
-    )
-    p = sub.add_parser("log", help="recent moderator changes")
-    p.set_defaults(run=run_log)
-    p.add_argument("--count", type=_limit, default=10, help="how many changes (1-50)")
-    p.add_argument("--json", action="store_true", help=JSON_HELP)
-    p = sub.add_parser("revert", parents=[who], help="undo a change by its number")
-    p.set_defaults(run=run_revert)
-    p.add_argument("change", type=int, help="the change number (see `rulings log`)")
-    p = sub.add_parser("export", help="write the live store back to rulings_data/ YAML for review")
     p.set_defaults(run=run_export)
+    p.add_argument("--json", action="store_true", help=REPORT_JSON_HELP)
 
 
 def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
@@ -234,10 +232,6 @@ def _add_plugin_commands(sub: argparse._SubParsersAction) -> None:
             entry.load()(sub)
         except Exception as exc:  # a broken plugin must not take the lookups down with it
             log.warning("could not load subcommands from %s: %s", entry.value, exc)
-
-
-def _emit(data: Any) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 class Context:
@@ -283,7 +277,7 @@ def _miss(ctx: Context, found: dict[str, Any] | None = None) -> int:
     if hint:
         found["hint"] = hint
     if args.json:
-        _emit(found)
+        emit_json(found)
         return EXIT_NO_MATCH
     err = ctx.out(sys.stderr)
     if found.get("note"):  # found, but nothing of it in force on the --as-of date
@@ -319,11 +313,14 @@ def run_search(ctx: Context) -> int:
         if other:
             found["hint"] = render.edition_hint(other)
     if args.json:
-        _emit(found)
+        emit_json(found)
     else:
         if not found["confident"]:
             err = ctx.out(sys.stderr)
-            err.line(f"No confident match for {args.query!r}; closest:")
+            if found["results"]:
+                err.line(f"No confident match for {args.query!r}; closest:")
+            else:  # never a heading over an empty list
+                err.line(f"Nothing found for {args.query!r}: no ruling shares its words.")
             if found.get("hint"):
                 err.line(found["hint"])
             err.flush()
@@ -341,7 +338,7 @@ def run_show(ctx: Context) -> int:
     if answer is None:
         return _miss(ctx, suggestions)
     if args.json:
-        _emit(answer)
+        emit_json(answer)
     else:
         out = ctx.out()
         render.answer(out, answer)
@@ -358,7 +355,7 @@ def run_card(ctx: Context) -> int:
     if card is None:
         return _miss(ctx, found)
     if args.json:
-        _emit(card)
+        emit_json(card)
     else:
         out = ctx.out()
         render.card(out, card)
@@ -372,7 +369,7 @@ def run_related(ctx: Context) -> int:
     if data is None:
         return _miss(ctx)
     if args.json:
-        _emit(data)
+        emit_json(data)
     else:
         out = ctx.out()
         out.line(
@@ -391,7 +388,7 @@ def run_history(ctx: Context) -> int:
     if data is None:
         return _miss(ctx)
     if args.json:
-        _emit(data)
+        emit_json(data)
         return EXIT_OK
     out = ctx.out()
     render.history(out, data)
@@ -403,7 +400,7 @@ def run_changes(ctx: Context) -> int:
     args = ctx.args
     changes = ctx.rulings.changes(args.since, edition=args.edition)
     if args.json:
-        _emit({"since": args.since, "changes": changes})
+        emit_json({"since": args.since, "changes": changes})
         return EXIT_OK
     out = ctx.out()
     if not changes:
@@ -419,7 +416,7 @@ def run_changes(ctx: Context) -> int:
 def run_sources(ctx: Context) -> int:
     sources = ctx.rulings.sources()
     if ctx.args.json:
-        _emit({"documents": sources})
+        emit_json({"documents": sources})
         return EXIT_OK
     out = ctx.out()
     for s in sources:
@@ -437,16 +434,39 @@ def run_import(ctx: Context) -> int:
 
     args, data_dir = ctx.args, ctx.data_dir
     reports = run_import(data_dir, cards_dir=args.cards)
-    print_report(reports)
+    cards: dict[str, dict[str, int]] = {}
     if args.cards:
         from bot.ingest.cards import load_card_index
         from bot.ingest.dataset import CARDS_DIR
 
         for edition in ("1e", "2e"):
-            cards = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
-            subtitled = sum(1 for c in cards if c.subtitle)
-            print(f"cards {edition.upper()}: {len(cards)} cards ({subtitled} with a subtitle)")
+            listed = load_card_index(data_dir / CARDS_DIR / f"{edition}.yaml")
+            subtitled = sum(1 for c in listed if c.subtitle)
+            cards[edition.upper()] = {"cards": len(listed), "subtitled": subtitled}
+    if args.json:
+        emit_json({"documents": [_import_report(r) for r in reports], "cards": cards})
+        return EXIT_OK
+    print_report(reports)
+    for edition, count in cards.items():
+        print(f"cards {edition}: {count['cards']} cards ({count['subtitled']} with a subtitle)")
     return EXIT_OK
+
+
+def _import_report(report: Any) -> dict[str, Any]:
+    """One document's import summary (``bot.ingest.importer.DocumentReport``) as JSON."""
+    return {
+        "id": report.document.id,
+        "file": report.document.file,
+        "read": report.read,
+        "written": report.written,
+        "changed": report.changed,
+        "marked_new": report.marked_new,
+        "errata": report.errata,
+        "title_only": report.title_only,
+        "resolved": report.resolved,
+        "unresolved": report.unresolved,
+        "warnings": report.warnings,
+    }
 
 
 def run_bench(ctx: Context) -> int:
@@ -463,134 +483,38 @@ def run_export(ctx: Context) -> int:
     from bot.store.export import export_store
 
     changed = export_store(ctx.rulings.store, ctx.data_dir)
+    if ctx.args.json:
+        emit_json({"data": str(ctx.data_dir), "written": changed})
+        return EXIT_OK
     print(
         "\n".join(f"wrote {name}" for name in changed) or "rulings_data/ already matches the store"
     )
     return EXIT_OK
 
 
-# ------------------------------------------------------------------------ moderation
-def run_log(ctx: Context) -> int:
-    rulings = ctx.rulings
-    changes = rulings.change_log(ctx.args.count)
-    if ctx.args.json:
-        _emit({"changes": changes, "conflicts": rulings.conflicts()})
-        return EXIT_OK
-    for c in changes:
-        undone = f"  (reverted by #{c['reverted_by'][0]})" if c["reverted_by"] else ""
-        why = f" — {c['reason']}" if c["reason"] else ""
-        print(
-            f"#{c['id']} {c['at']} {c['moderator_name']}: {c['action']} {c['summary']}{why}{undone}"
-        )
-    for conflict in rulings.conflicts():
-        print(f"conflict: {conflict['detail']}")
-    return EXIT_OK
-
-
-def _moderator(args: argparse.Namespace):
-    import getpass
-
-    from bot.answers.moderation import Moderator
-
-    name = args.moderator or getpass.getuser()
-    return Moderator(id=f"cli:{name}", name=name)
-
-
-def _text(value: str | None) -> str | None:
-    return sys.stdin.read() if value == "-" else value
-
-
-def _done(change: dict[str, Any]) -> int:
-    print(f"change #{change['id']}: {change['action']} {change['summary']}")
-    return EXIT_OK
-
-
-def run_add(ctx: Context) -> int:
-    from bot.answers.moderation import UnknownDocument
-
-    args = ctx.args
-    try:
-        return _add(ctx, args)
-    except UnknownDocument as exc:
-        print(f"rulings: error: {exc} (--new-document)", file=sys.stderr)
-        return EXIT_ERROR
-
-
-def _add(ctx: Context, args: argparse.Namespace) -> int:
-    return _done(
-        ctx.rulings.add_ruling(
-            _moderator(args),
-            title=args.title,
-            edition=args.edition,
-            kind=args.kind,
-            text=_text(args.text),
-            document=args.document,
-            date=args.date,
-            aliases=args.alias,
-            reason=args.reason,
-            new_document=args.new_document,
-        )  # fmt: skip
-    )
-
-
-def run_edit(ctx: Context) -> int:
-    args = ctx.args
-    entry = ctx.rulings.editable_entry(args.entry)
-    if entry is None:
-        print(f"rulings: error: no entry {args.entry!r}", file=sys.stderr)
-        return EXIT_ERROR
-    based_on = args.based_on if args.based_on is not None else entry["version"]
-    return _done(
-        ctx.rulings.edit_ruling(
-            _moderator(args),
-            args.entry,
-            based_on,
-            title=args.title,
-            text=_text(args.text),
-            reason=args.reason,
-        )  # fmt: skip
-    )
-
-
-def run_retire(ctx: Context) -> int:
-    args = ctx.args
-    return _done(ctx.rulings.retire_ruling(_moderator(args), args.entry, args.reason or ""))
-
-
-def run_alias(ctx: Context) -> int:
-    args = ctx.args
-    if args.action == "add":
-        from bot.answers.moderation import AliasRepoint
-
-        try:
-            change = ctx.rulings.add_alias(
-                _moderator(args), args.alias, args.target, repoint=args.repoint
-            )
-        except AliasRepoint as exc:
-            print(f"rulings: error: {exc} (add --repoint)", file=sys.stderr)
-            return EXIT_ERROR
-        return _done(change)
-    return _done(ctx.rulings.remove_alias(_moderator(args), args.alias, args.target))
-
-
-def run_revert(ctx: Context) -> int:
-    args = ctx.args
-    return _done(ctx.rulings.revert_change(_moderator(args), args.change, args.reason))
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    from bot.logs import configure_logging
+    _fill_closed_streams()
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        from bot.logs import configure_logging
 
-    level = os.environ.get("RULINGS_LOG_LEVEL", "WARNING").upper()
-    if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
-        level = "WARNING"
-    configure_logging(logging.INFO if args.verbose else level)
+        level = os.environ.get("RULINGS_LOG_LEVEL", "WARNING").upper()
+        if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+            level = "WARNING"
+        configure_logging(logging.INFO if args.verbose else level)
+        return _run_reporting(args)
+    except KeyboardInterrupt:  # Ctrl-C: stop quietly, and say so in the exit status
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader left while the parser printed --help
+        _quiet_stdout()
+        return EXIT_OK
+
+
+def _run_reporting(args: argparse.Namespace) -> int:
+    """Run the command; the errors an operator can act on become one line on stderr."""
     try:
         return _run(args)
-    except KeyboardInterrupt:
-        return EXIT_ERROR
     except BrokenPipeError:  # `rulings search x | head -1`: the reader has all it wanted
         _quiet_stdout()
         return EXIT_OK
@@ -606,6 +530,24 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, OSError) as exc:  # data and source errors name their file and line
         print(f"rulings: error: {exc}", file=sys.stderr)
         return EXIT_ERROR
+
+
+def _fill_closed_streams() -> None:
+    """Started with stdout or stderr closed (``rulings show x >&-``): point the descriptor at
+    /dev/null, so that output goes nowhere quietly, and no file opened later (the store)
+    takes descriptor 1 or 2 and receives the output instead."""
+    for fd, name in ((1, "stdout"), (2, "stderr")):
+        try:
+            os.fstat(fd)
+            continue
+        except OSError:
+            pass
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        if devnull != fd:
+            os.dup2(devnull, fd)
+            os.close(devnull)
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(fd, "w", encoding="utf-8", closefd=False))  # noqa: SIM115
 
 
 def _quiet_stdout() -> None:

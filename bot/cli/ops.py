@@ -13,9 +13,10 @@ import os
 import sqlite3
 import sys
 from contextlib import closing
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from bot.cli.conventions import described, emit_json
 from bot.ingest.dataset import DataError, default_data_dir, load_documents, load_entries
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store.build import default_db_path, open_store
@@ -276,7 +277,9 @@ def verify_backup(folder: Path) -> dict:
 
 
 def restore(folder: Path, db_path: Path) -> dict:
-    """Verify a backup, then copy it over the live files (restart the bot afterwards)."""
+    """Verify a backup, move the live files it replaces aside, then copy it in (restart the
+    bot afterwards). Returns the manifest, with ``kept``: the folder now holding the replaced
+    files (with their WAL files, so they stay readable), or None when there were none."""
     manifest = verify_backup(folder)
     targets = {
         "rulings.sqlite3": db_path,
@@ -284,15 +287,30 @@ def restore(folder: Path, db_path: Path) -> dict:
         "rulings.journal.sqlite3": journal_path_for(db_path),
     }
     db_path.parent.mkdir(parents=True, exist_ok=True)
+    kept = None
     with exclusive(db_path):  # never in the middle of a starting bot's rebuild
         for name in manifest["files"]:
             target = targets[name]
+            if target.exists():
+                kept = kept or _kept_folder(db_path)
+                for suffix in ("", "-wal", "-shm"):
+                    live = target.with_name(target.name + suffix)
+                    if live.exists():
+                        os.replace(live, kept / live.name)
             _copy_online(folder / name, target)
-            for suffix in ("-wal", "-shm"):
-                stale = target.with_name(target.name + suffix)
-                if stale.exists():
-                    stale.unlink()
-    return manifest
+    return {**manifest, "kept": None if kept is None else str(kept)}
+
+
+def _kept_folder(db_path: Path) -> Path:
+    """A new folder beside the store for the files a restore replaces, named by the time."""
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    folder = db_path.with_name(f"replaced-by-restore-{stamp}")
+    n = 2
+    while folder.exists():
+        folder = db_path.with_name(f"replaced-by-restore-{stamp}-{n}")
+        n += 1
+    folder.mkdir()
+    return folder
 
 
 # ------------------------------------------------------------------ command line
@@ -306,6 +324,10 @@ def _paths(args: argparse.Namespace) -> tuple[Path, Path]:
 def _doctor(args: argparse.Namespace) -> int:
     db, data = _paths(args)
     checks = run_checks(db, data)
+    failed = any(c.status == FAIL for c in checks)
+    if args.json:
+        emit_json({"ok": not failed, "checks": [asdict(c) for c in checks]})
+        return 1 if failed else 0
     for check in checks:
         print(f"{check.status:<4}  {check.name}: {check.detail}")
         if check.fix and check.status != OK:
@@ -320,33 +342,89 @@ def _backup(args: argparse.Namespace) -> int:
     except (ValueError, sqlite3.DatabaseError, OSError) as exc:
         print(f"rulings: error: {exc}", file=sys.stderr)
         return 2
-    print(f"backed up {', '.join(manifest['files'])} to {args.path}")
+    if args.json:
+        emit_json({"path": str(args.path), **manifest})
+    else:
+        print(f"backed up {', '.join(manifest['files'])} to {args.path}")
     return 0
+
+
+def _confirmed(db: Path, manifest: dict) -> bool:
+    """Ask on the terminal (the question on stderr, so --json output stays one document)."""
+    sys.stderr.write(
+        f"Replace the store {db} (and its state and journal) with the backup made "
+        f"{manifest['created']}? The files replaced are kept beside it. [y/N] "
+    )
+    sys.stderr.flush()
+    return sys.stdin.readline().strip().lower() in ("y", "yes")
 
 
 def _restore(args: argparse.Namespace) -> int:
     db, _ = _paths(args)
     try:
+        if not args.yes:
+            manifest = verify_backup(Path(args.path))  # a damaged backup is refused first
+            if not sys.stdin.isatty():
+                raise ValueError(
+                    f"restore replaces the live store {db}: confirm it in a terminal, "
+                    "or add --yes (scripts)"
+                )
+            if not _confirmed(db, manifest):
+                print("rulings: nothing restored", file=sys.stderr)
+                return 1
         manifest = restore(Path(args.path), db)
     except (ValueError, sqlite3.DatabaseError, OSError) as exc:
         print(f"rulings: error: {exc}", file=sys.stderr)
         return 2
+    if args.json:
+        emit_json({"path": str(args.path), **manifest})
+        return 0
     print(
         f"restored {', '.join(manifest['files'])} from {args.path} (made {manifest['created']}); restart the bot"
     )
+    if manifest["kept"]:
+        print(f"the files it replaced are kept in {manifest['kept']}")
     return 0
 
 
 def add_ops_commands(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("doctor", help="check settings, data and store, with a fix for each problem")
+    report = "print the result as one JSON document on stdout"
+    p = sub.add_parser(
+        "doctor",
+        **described(
+            "check settings, data and store, with a fix for each problem",
+            "rulings doctor",
+            "rulings doctor --json",
+            notes="exit codes: 0 nothing failed (warnings allowed), 1 a check failed",
+        ),
+    )
+    p.add_argument("--json", action="store_true", help=report)
     p.set_defaults(handler=_doctor)
     p = sub.add_parser(
-        "backup", help="a consistent copy of the store and state (safe while the bot runs)"
+        "backup",
+        **described(
+            "a consistent copy of the store and state (safe while the bot runs)",
+            "rulings backup ~/rulings-backups/2026-11-27",
+            "rulings backup /var/backups/rulings/today --json",
+        ),
     )
     p.add_argument("path", type=Path, help="a folder to write the backup into")
+    p.add_argument("--json", action="store_true", help=report)
     p.set_defaults(handler=_backup)
     p = sub.add_parser(
-        "restore", help="restore a backup made by 'rulings backup' (then restart the bot)"
+        "restore",
+        **described(
+            "restore a backup made by 'rulings backup' (then restart the bot)",
+            "rulings restore ~/rulings-backups/2026-11-27",
+            "rulings restore /var/backups/rulings/today --yes --json",
+            details="Verify a backup made by 'rulings backup', ask, then replace the live "
+            "store, state and journal with it. The files it replaces are moved aside into a "
+            "folder beside the store (replaced-by-restore-<time>), and the command says where. "
+            "Without a terminal to ask on, it restores only with --yes. Restart the bot "
+            "afterwards.",
+        ),
     )
     p.add_argument("path", type=Path, help="the backup folder to restore from")
+    p.add_argument("--yes", action="store_true", help="do not ask (scripts and recipes)")
+    p.add_argument("--json", action="store_true", help=report)
     p.set_defaults(handler=_restore)

@@ -1,9 +1,11 @@
 """Terminal output of the ``rulings`` CLI, drawn with ``rich``.
 
-Every line wraps to the terminal width (``COLUMNS`` wins, as in any Unix tool); Markdown
-emphasis and lists in rulings are rendered; Lackey markup and icon codes become words
-(:func:`bot.markup.markup_to_words`). When the output is not a terminal, or ``NO_COLOR`` is
-set, it is plain text with no escape codes.
+On a terminal every line wraps to its width (``COLUMNS`` wins, as in any Unix tool); piped
+output is not wrapped, so one record stays one line for grep (``COLUMNS`` still wraps it).
+Markdown emphasis and lists in rulings are rendered; Lackey markup and icon codes in ruling
+and card text become words (:func:`bot.markup.markup_to_words`), never in the CLI's own
+text. When the output is not a terminal, ``NO_COLOR`` is set or ``TERM`` is ``dumb``, it is
+plain text with no escape codes.
 """
 
 from __future__ import annotations
@@ -27,11 +29,31 @@ MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
 SUGGESTION_EXCERPT = 160  # characters of a suggestion's best part shown beneath it
 
 
-def terminal_width() -> int:
+UNWRAPPED = 10_000  # piped output: wider than any line of the data, so nothing wraps
+
+
+def terminal_width(file: TextIO | None = None) -> int:
+    """``COLUMNS`` if set; else the terminal's width (at most MAX_WIDTH); else, when ``file``
+    is given and is no terminal, UNWRAPPED."""
     columns = os.environ.get("COLUMNS", "")
     if columns.isdigit() and int(columns) > 0:
         return int(columns)
+    if file is not None and not _is_tty(file):
+        return UNWRAPPED
     return min(MAX_WIDTH, shutil.get_terminal_size((88, 20)).columns)
+
+
+def _is_tty(file: TextIO) -> bool:
+    return getattr(file, "isatty", lambda: False)()
+
+
+def wants_color(file: TextIO) -> bool:
+    """Escape codes only for a terminal that can show them and a user who wants them."""
+    return (
+        _is_tty(file)
+        and "NO_COLOR" not in os.environ
+        and os.environ.get("TERM", "").lower() != "dumb"
+    )
 
 
 class Out:
@@ -39,9 +61,8 @@ class Out:
 
     def __init__(self, file: TextIO | None = None, width: int | None = None):
         self.file = file or sys.stdout
-        self.width = width or terminal_width()
-        is_tty = getattr(self.file, "isatty", lambda: False)()
-        self.color = is_tty and "NO_COLOR" not in os.environ
+        self.width = width or terminal_width(self.file)
+        self.color = wants_color(self.file)
         self._buffer = io.StringIO()
         self.console = Console(
             file=self._buffer,
@@ -56,11 +77,13 @@ class Out:
         )
 
     def line(self, text: str = "", style: str | None = None, indent: int = 0) -> None:
-        """A plain line (never parsed as markup), wrapped to the width."""
-        rendered = Text(markup_to_words(text), style=style or "")
+        """A line of the CLI's own text, as given: neither rich markup nor Lackey markup is
+        read in it (ruling and card text goes through :func:`markup_to_words` first)."""
+        rendered = Text(text, style=style or "")
         self.console.print(Padding(rendered, (0, 0, 0, indent)) if indent else rendered)
 
     def markdown(self, text: str, indent: int = 0) -> None:
+        """Ruling text: Markdown rendered, Lackey markup and icon codes as words."""
         rendered = Markdown(markup_to_words(text))
         self.console.print(Padding(rendered, (0, 0, 0, indent)) if indent else rendered)
 
@@ -120,7 +143,7 @@ def answer(out: Out, data: dict[str, Any]) -> None:
     _both_editions(out, data)
     passage = passage_to_point_out(data)
     if passage:
-        out.line("The part that answers: " + passage, style="bold")
+        out.line("The part that answers: " + markup_to_words(passage), style="bold")
         out.line()
     if data.get("damaged_note"):
         out.line(data["damaged_note"], style="yellow")
@@ -158,7 +181,7 @@ def answer(out: Out, data: dict[str, Any]) -> None:
         out.line(f"Other versions: {listed}. See `rulings history {data['id']}`.")
     named = data.get("card")
     if named:
-        out.line(f"Card: {named['name']} ({named['type']}): {named['text']}")
+        out.line(f"Card: {named['name']} ({named['type']}): {markup_to_words(named['text'])}")
     if data.get("also"):
         out.line("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in data["also"]))
     if data["related"]:
@@ -232,7 +255,7 @@ def card(out: Out, data: dict[str, Any]) -> None:
     _same_name(out, data.get("same_name"))
     out.line(f"{data['name']} ({data['edition']} {data['type']})", style="bold")
     out.line()
-    out.line(data.get("text") or "(no game text in the card list)")
+    out.line(markup_to_words(data.get("text")) or "(no game text in the card list)")
     rulings = data.get("rulings") or []
     mentions = data.get("mentioned_in") or []
     if not rulings:

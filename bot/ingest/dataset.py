@@ -18,12 +18,30 @@ ENTRIES_DIR = "entries"
 CARDS_DIR = "cards"
 ALIASES_FILE = "aliases.yaml"
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 
 class DataError(ValueError):
     """Shipped data is missing or malformed; the message names the file."""
+
+
+class _ImpossibleDate(ValueError):
+    def __init__(self, line: int, printed: str):
+        super().__init__(f"date {printed} is not a real date")
+        self.line = line
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+    """The safe loader, whose dates that no calendar has (2014-02-30) name their line."""
+
+    def construct_yaml_timestamp(self, node):  # PyYAML's own hook, overridden
+        try:
+            return super().construct_yaml_timestamp(node)
+        except ValueError:  # Python says only "day is out of range for month"
+            raise _ImpossibleDate(node.start_mark.line + 1, node.value) from None
+
+
+_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
 
 
 def read_yaml(path: Path) -> Any:
@@ -32,6 +50,8 @@ def read_yaml(path: Path) -> Any:
             return yaml.load(handle, Loader=_Loader)
     except FileNotFoundError:
         raise DataError(f"{path}: file not found") from None
+    except _ImpossibleDate as exc:
+        raise DataError(f"{path}:{exc.line}: {exc}") from None
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise DataError(f"{path}: not valid YAML: {exc}") from None
 

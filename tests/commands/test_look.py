@@ -406,17 +406,32 @@ async def test_lookup_is_counted_after_the_reply(fake_discord, running, state, m
     assert replied_first == [True]
 
 
-async def test_dm_flood_gets_one_slow_down(fake_discord, running, settings):
+async def test_dm_flood_is_limited_and_its_memory_bounded(fake_discord, running, settings):
+    from commands.messages import FLOOD_WINDOW
+
     settings.cooldown_per_minute = 2
-    async with running():
+    async with running() as bot:
+        flooder = asyncio.ensure_future(
+            bot.wait_for("message", check=lambda m: m.author.id == int(payloads.USER["id"]))
+        )
         for _ in range(6):
             await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("KTC"))
-        sent = await _posts(fake_discord, 3, settle=1.0)
+        await fake_discord.dispatch("MESSAGE_CREATE", payloads.dm_message("KTC", OTHER_USER))
+        sent = await _posts(fake_discord, 4, settle=1.0)
+        message = await asyncio.wait_for(flooder, WAIT)
+        guard = bot.get_cog("Messages").lookups
+        users_tracked = len(guard._cache)  # the mapping's storage: what memory holds
+        # A window later, the next lookup finds every bucket of the flood expired and dropped.
+        guard.get_bucket(message, current=time.time() + FLOOD_WINDOW + 1)
+        users_after_a_window = len(guard._cache)
     answers = [r for r in sent if r.json.get("embeds")]
     told = [r for r in sent if (r.json.get("content") or "").startswith("Slow down")]
-    assert len(answers) == 2
+    assert len(answers) == 3  # two for the flooder, one for the bystander
+    other_channel = payloads.dm_channel_id(OTHER_USER["id"])
+    assert sum(1 for r in answers if other_channel in r.path) == 1
     assert len(told) == 1 and "2 lookups a minute" in told[0].json["content"]
-    assert len(sent) == 3
+    assert len(sent) == 4
+    assert users_tracked == 2 and users_after_a_window == 1
 
 
 @pytest.mark.allow_logged_errors

@@ -76,12 +76,18 @@ def test_text_preview_lists_warnings_first_then_every_entry(store_copy, capsys):
 
 
 def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
-    assert _ingest(store_copy, str(FEED), "--apply") == 2
-    err = capsys.readouterr().err.strip().splitlines()
+    assert _ingest(store_copy, str(FEED), "--apply", "--json") == 2
+    out, err = capsys.readouterr()
+    err = err.strip().splitlines()
     assert len(err) == 1 and "--apply --accept-warnings" in err[0]
+    refused = json.loads(out)  # the preview, to read the warnings in, and no change
+    assert refused["warnings"] and refused["change"] is None
     assert _changes(store_copy) == []
-    assert _ingest(store_copy, str(FEED), "--apply", "--accept-warnings", "--as", "mary") == 0
-    assert "change #" in capsys.readouterr().err
+    argv = ("--apply", "--accept-warnings", "--as", "mary", "--json")
+    assert _ingest(store_copy, str(FEED), *argv) == 0
+    applied = json.loads(capsys.readouterr().out)  # one document: the preview and its change
+    assert applied["change"]["action"] == "import" and applied["change"]["id"] == 1
+    assert applied["document"]["id"] == "2e-rulings-second-edition"
     live = Rulings.open(store_copy, DATA)
     try:
         answer, _ = live.show("Naming a Number", edition="2E")

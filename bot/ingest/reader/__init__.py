@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
 from bot.ingest.reader import html
-from bot.ingest.reader.common import check, guess_metadata
+from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
     Metadata,
@@ -73,12 +73,18 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
             continue
         warnings = parsed.warnings + check(parsed.entries, shape.unique_titles)
         warnings.sort(key=lambda w: w.line)
+        try:
+            metadata = guess_metadata(text, title)
+        except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
+            raise UnreadableDocument(
+                f"{filename or 'the document'}:{error.line}: {error}"
+            ) from None
         return ReadDocument(
             shape=shape.name,
             encoding=encoding,
             entries=parsed.entries,
             warnings=warnings,
-            metadata=guess_metadata(text, title),
+            metadata=metadata,
             parser=parsed.parser or shape.name,
             html=is_html,
         )

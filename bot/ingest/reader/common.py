@@ -138,18 +138,38 @@ def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
 
+class ImpossibleDate(ValueError):
+    """A document's header prints a date no calendar has ("30 February 2014")."""
+
+    def __init__(self, line: int, printed: str):
+        super().__init__(f"date {printed} is not a real date")
+        self.line = line
+
+
+def _line_of(text: str, printed: str) -> int:
+    """The 1-based line of the text where ``printed`` first appears."""
+    return text.count("\n", 0, max(text.find(printed), 0)) + 1
+
+
 def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
-    """Title, edition, date and kind where the document prints them near its top."""
+    """Title, edition, date and kind where the document prints them near its top. A printed
+    date that is no real date raises :class:`ImpossibleDate` with its line."""
     head = [line.strip().strip("#*").strip() for line in text.split("\n")[:60]]
     head = [line for line in head if line]
     meta = Metadata()
     joined = "\n".join(head)
     if m := _UPDATED.search(joined):
         meta.date = us_date(m.group(1))
+        if meta.date is None:
+            raise ImpossibleDate(_line_of(text, m.group(1)), m.group(1))
         meta.title = m.group(0).strip()
     elif m := _LONG_DATE.search(joined):
         month = _MONTHS.split("|").index(m.group(2)) + 1
-        meta.date = dt.date(int(m.group(3)), month, int(m.group(1))).isoformat()
+        try:
+            meta.date = dt.date(int(m.group(3)), month, int(m.group(1))).isoformat()
+        except ValueError:
+            printed = m.group(0)[1:-1]
+            raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
     for line in head[:40]:
         line = line.strip("|").strip()
         if meta.title is None and " " in line and len(line) <= 100 and _heading_like(line):
