@@ -92,6 +92,7 @@ def status_line(answer: dict[str, Any]) -> str:
     return (answer_status(answer) or "current").capitalize()
 
 
+ANSWER_PAGE_MOST = limits.ANSWER_PAGE_CHARS + 200  # headings and source lines included
 DIVIDER = "─" * 16  # between the part that answers and the rest: fits a phone's width
 
 
@@ -101,7 +102,7 @@ def cite_text(cite: Citation) -> str:
     text = cite.line
     if cite.url and len(cite.url) < 300:  # a link is never cut in half
         text = text.replace(cite.source, _link(cite.source, cite.url), 1)
-    return f"*From {text}*" if cite.source != "card text" else f"*{text}*"
+    return f"*From {text}*"
 
 
 def _segment_text(segment: Segment) -> str:

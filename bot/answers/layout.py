@@ -27,6 +27,7 @@ _ITEM_START = re.compile(r"\n(?=\s*(?:\d{1,2}[.)]|[a-z][.)]|[-•*])\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?:;])[\"”’')]*\s+(?=\S)")
 
 _DATED = re.compile(r"\(\d{1,2} [A-Z][a-z]+ \d{4}\)")  # "(3 November 2014)"
+CARD_TEXT = "the card itself"  # a card block's source (set codes are no words: not shown)
 ANSWER, RULING, BASE, CARD = "answer", "ruling", "base", "card"
 
 
@@ -45,7 +46,7 @@ class Citation:
         """The document and its date once (a title that prints its date is not followed
         by it again), and the status when there is one."""
         text = self.source if _DATED.search(self.source) else f"{self.source} · {self.date or 'undated'}"
-        if self.source == "card text":
+        if self.source == CARD_TEXT:
             text = self.source
         return f"{text} · {self.status}" if self.status else text
 
@@ -65,10 +66,13 @@ class Layout:
     edition: str
     lead: Block | None  # the part that answers, first; None when the whole text answers
     rest: list[Block] = field(default_factory=list)
+    # What the question adds on the first page (the card it names): like the lead, it
+    # depends on the question, so the pages after the first are the same without it.
+    aside: list[Block] = field(default_factory=list)
 
     @property
     def blocks(self) -> list[Block]:
-        return ([self.lead] if self.lead else []) + self.rest
+        return ([self.lead] if self.lead else []) + self.rest + self.aside
 
 
 @dataclass
@@ -238,12 +242,13 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
         layout.rest[-1].text += f"\n\n*{answer['rulings_note']}*"
     card = answer.get("card")
     if card:
-        what = "The card it names" if card.get("subject") == "mentioned" else "The card"
-        layout.rest.append(
+        mentioned = card.get("subject") == "mentioned"
+        what = "The card it names" if mentioned else "The card"
+        (layout.aside if mentioned else layout.rest).append(
             Block(
                 CARD, f"{what}: {card['name']} ({card.get('type') or 'card'})",
                 markup_to_words(card.get("text") or "(no game text)"),
-                Citation("card text", None),
+                Citation(CARD_TEXT, None),
             )
         )  # fmt: skip
     return layout
@@ -270,13 +275,12 @@ def _card_layout(answer: dict[str, Any], layout: Layout) -> Layout:
             first = False
         else:
             layout.rest.append(block)
-    sets = ", ".join(card.get("set_names") or card.get("sets") or [])
     kind = card.get("type") or "card"
     layout.rest.append(
         Block(
             CARD, f"Card: {card['name']} ({answer['edition']} {kind})",
             markup_to_words(card.get("text") or "(no game text)"),
-            Citation("card text", None, None, f"sets: {sets}" if sets else None),
+            Citation(CARD_TEXT, None),
             answer.get("rulings_note"),
         )
     )  # fmt: skip
@@ -306,11 +310,21 @@ def _pieces(text: str, size: int) -> list[str]:
 def pages(layout: Layout, size: int = PAGE_TARGET, heading_room: int = 160) -> list[list[Segment]]:
     """The layout's blocks fallen into pages of about ``size`` characters: a page ends
     between paragraphs or steps, and is filled at least ``PAGE_FLOOR`` before a paragraph
-    is moved on whole (a long one is then cut between sentences). The part that answers is
-    always on the first page."""
+    is moved on whole (a long one is then cut between sentences). The part that answers
+    (and the card the question names) go on the first page, above and below the ruling's
+    first page: the pages after it are the same whatever was asked, so a page button needs
+    only the ruling's id."""
+    out = _pack(layout.rest, size, heading_room)
+    if layout.lead is not None:
+        out[0].insert(0, Segment(layout.lead, layout.lead.text, True))
+    out[0] += [Segment(block, block.text, True) for block in layout.aside]
+    return [page for page in out if page] or [[]]
+
+
+def _pack(blocks: list[Block], size: int, heading_room: int) -> list[list[Segment]]:
     out: list[list[Segment]] = [[]]
     used = 0
-    for block in layout.blocks:
+    for block in blocks:
         used += heading_room + len(block.note or "")
         started = False
         pieces = _pieces(block.text, size - heading_room) or [""]
