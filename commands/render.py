@@ -13,12 +13,15 @@ import discord
 
 from bot.answers.layout import (
     ANSWER,
+    PAGE_TARGET,
     Citation,
     Layout,
     Segment,
     answer_layout,
     answer_status,
+    best_matches,
     pages,
+    shortened,
 )
 from bot.markup import markup_to_words
 from commands import limits
@@ -92,7 +95,7 @@ def status_line(answer: dict[str, Any]) -> str:
     return (answer_status(answer) or "current").capitalize()
 
 
-ANSWER_PAGE_MOST = limits.ANSWER_PAGE_CHARS + 200  # headings and source lines included
+ANSWER_PAGE_MOST = PAGE_TARGET + 200  # headings and source lines included
 DIVIDER = "─" * 16  # between the part that answers and the rest: fits a phone's width
 
 
@@ -124,7 +127,7 @@ def layout_pages(layout: Layout) -> list[str]:
     """The pages of a layout as embed descriptions: each block with its heading and one
     source line, the part that answers first and a divider after it."""
     out = []
-    for page in pages(layout, limits.ANSWER_PAGE_CHARS):
+    for page in pages(layout, PAGE_TARGET):
         parts = []
         for segment in page:
             if parts and parts[-1][0] == ANSWER and segment.block.role != ANSWER:
@@ -179,29 +182,18 @@ def answer_embed(
         url=answer.get("url") or None,
     )
     if page == 0:
-        _same_name_field(embed, answer.get("same_name"))
+        _same_name_field(embed, answer)
     footer = answer_footer(answer, page, len(pages_), as_of)
     if footer:
         embed.set_footer(text=footer)
     return embed, len(pages_)
 
 
-BEST_MATCHES = 3  # best matches shown, parts and all, in a miss's reply
-BEST_MATCH_PART = 480  # characters of each best match's part; its button opens the whole
-
-
-def best_matches(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The suggestions a miss shows in full: those with a part to show, best first."""
-    return [r for r in results if (r.get("part") or {}).get("text")][:BEST_MATCHES]
-
-
 def best_match_text(number: int, result: dict[str, Any]) -> str:
     """One best match: its title, edition, document and date, and the part that fits."""
     part = result["part"]
     cite = Citation(part["source"], part.get("date"), part.get("url"), part.get("status"))
-    text = markup_to_words(part["text"])
-    if len(text) > BEST_MATCH_PART:
-        text = paginate(text, BEST_MATCH_PART)[0] + " …"
+    text = shortened(part["text"])
     quoted = "\n".join("> " + line for line in text.split("\n") if line.strip())
     head = f"**{number}. {clamp(result['title'], 90)}** {edition_badge(result['edition'])}"
     return f"{head}\n{clamp(cite_text(cite), 500)}\n{quoted}"
@@ -277,14 +269,24 @@ def sources_embed(sources: list[dict[str, Any]], page: int = 0) -> tuple[discord
     return embed, len(pages)
 
 
+BOLD_NOTE = "*Bold words are as the documents print them: the terms they refer you to.*"
+
+
 def history_pages(history: dict[str, Any]) -> list[str]:
+    """Every version under the label and reason its answer gives it (current, amended,
+    superseded, retired, older copy), editing instructions and all: here they are history."""
     blocks = []
     for v in history["versions"]:
         marker = " ← in force then" if v.get("in_force") else ""
-        head = f"**{v['status'].capitalize()}** · {v['source']} · {v['date'] or 'undated'}{marker}"
+        cite = Citation(v["source"], v.get("date")).line
+        label = (v.get("label") or v["status"]).capitalize()
+        detail = f": {v['label_detail']}" if v.get("label_detail") else ""
+        head = f"**{label}**{detail}{marker}\n*From {cite}*"
         text = markup_to_words(v["text"]) if v["text"] else "(text not in the bundled data)"
         blocks.append(f"{head}\n{text}")
-    return paginate("\n\n".join(blocks))
+    if any("**" in (v["text"] or "") for v in history["versions"]):
+        blocks.insert(0, BOLD_NOTE)  # said once
+    return paginate("\n\n".join(blocks), PAGE_TARGET)
 
 
 def history_embed(history: dict[str, Any], page: int = 0) -> tuple[discord.Embed, int]:
@@ -340,42 +342,22 @@ def changes_embed(
     return embed, len(pages)
 
 
-def _same_name_field(embed: discord.Embed, same: list[dict[str, Any]] | None) -> None:
-    """The other cards that bear the name asked for: never one picked in silence."""
-    if same:
-        embed.add_field(
-            name=clamp(f"Also named so ({len(same)} more)", limits.EMBED_FIELD_NAME),
-            value=clamp(
-                "; ".join(f"{c['title']} ({c['edition']})" for c in same),
-                limits.EMBED_FIELD_VALUE,
-            ),
-            inline=False,
-        )
-
-
-def card_embed(card: dict[str, Any]) -> discord.Embed:
-    embed = discord.Embed(
-        title=clamp(f"{card['name']} {edition_badge(card['edition'])}", limits.EMBED_TITLE),
-        description=paginate(markup_to_words(card["text"]) or "(no game text)")[0],
-        colour=EDITION_COLOUR.get(card["edition"]),
-    )
-    embed.add_field(name="Type", value=clamp(card["type"] or "?", limits.EMBED_FIELD_VALUE))
-    rulings = card.get("rulings") or []
-    mentioned = card.get("mentioned_in") or []
+def _same_name_field(embed: discord.Embed, answer: dict[str, Any]) -> None:
+    """The other cards that bear the name asked for, both editions: never one picked in
+    silence. Said in one line; the menu below the answer lists them to pick from."""
+    others = {c["id"] for c in [*answer.get("editions", [])[1:], *(answer.get("same_name") or [])]}
+    others.discard(answer["id"])
+    if not others or answer.get("kind") != "card":
+        return
+    editions = sorted({answer["edition"], *(c["edition"] for c in answer.get("editions", []))})
     embed.add_field(
-        name="Rulings about this card",
-        value=clamp(", ".join(r["title"] for r in rulings) or "none", limits.EMBED_FIELD_VALUE),
+        name=clamp(
+            f"{len(others) + 1} cards bear this name ({' and '.join(editions)})",
+            limits.EMBED_FIELD_NAME,
+        ),
+        value="Shown: the one with rulings, if any. Pick another from the menu below.",
         inline=False,
     )
-    embed.add_field(
-        name="Rulings that mention it",
-        value=clamp(", ".join(r["title"] for r in mentioned) or "none", limits.EMBED_FIELD_VALUE),
-        inline=False,
-    )
-    _same_name_field(embed, card.get("same_name"))
-    sets = ", ".join(card.get("sets", [])) or "none listed"
-    embed.set_footer(text=clamp(f"{card['edition']} card · sets: {sets}", limits.EMBED_FOOTER))
-    return embed
 
 
 # A miss in a server channel: `help` works only in direct messages, so say what works here.

@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.answers.layout import part_at
+from bot.answers.layout import best_matches, part_at
 from bot.answers.service import Rulings
 from bot.markup import excerpt
 from commands import limits
@@ -23,7 +23,6 @@ from commands.errors import on_view_error
 from commands.render import (
     NO_PINGS,
     answer_embed,
-    best_matches,
     changes_embed,
     changes_pages,
     choice_label,

@@ -21,7 +21,7 @@ from typing import Any
 from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE
 from bot.markup import markup_to_words
 
-PAGE_TARGET = 1400  # characters a page holds: about two phone screens (issue 35)
+PAGE_TARGET = 1300  # characters a page holds: about two phone screens (issue 35)
 PAGE_FLOOR = 0.45  # a page is filled at least this far before a paragraph moves on whole
 _ITEM_START = re.compile(r"\n(?=\s*(?:\d{1,2}[.)]|[a-z][.)]|[-•*])\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?:;])[\"”’')]*\s+(?=\S)")
@@ -58,6 +58,7 @@ class Block:
     text: str  # Markdown, card markup and icon codes already words
     cite: Citation | None
     note: str | None = None  # plain words a player uses, shown before the text
+    about: str | None = None  # the entry or card id the text comes from
 
 
 @dataclass
@@ -108,11 +109,13 @@ def answer_status(answer: dict[str, Any]) -> str | None:
 
 
 def base_status(answer: dict[str, Any]) -> str:
-    """The amended entry's status, in the answer's own words (it is still in force)."""
-    mode = (answer.get("in_force") or {}).get("mode")
-    if mode in (COMPOSED, SIDE_BY_SIDE):
-        return "in force, partly changed by the CRD"
-    return "still in force"
+    """The amended entry's status: its label and reason, word for word as the history
+    says them ("amended: in force as partly changed by ...")."""
+    base = answer.get("base") or {}
+    label, detail = base.get("label"), base.get("label_detail")
+    if not label:
+        return "still in force"
+    return f"{label}: {detail}" if detail else label
 
 
 def shown_text(answer: dict[str, Any]) -> str:
@@ -182,8 +185,11 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
         return _card_layout(answer, layout)
     part = part or (answer.get("passage") or {}).get("text")
     if part and not flat(shown_text(answer)).startswith(flat(part)[:200]):
+        cite = part_citation(answer, part)
+        base = answer.get("base") or {}
+        about = base.get("id") if cite.source == base.get("source") else answer["id"]
         layout.lead = Block(
-            ANSWER, "The part that answers", markup_to_words(part), part_citation(answer, part)
+            ANSWER, "The part that answers", markup_to_words(part), cite, about=about
         )
     status = answer_status(answer)
     notes = [answer.get("damaged_note")]
@@ -191,7 +197,9 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
     mode = in_force.get("mode")
     heading = "The whole ruling" if layout.lead else "The ruling"
     if answer.get("note"):
-        layout.rest.append(Block(RULING, heading, "", _cite(answer, status), answer["note"]))
+        layout.rest.append(
+            Block(RULING, heading, "", _cite(answer, status), answer["note"], answer["id"])
+        )
     elif mode == COMPOSED:
         base = answer.get("base") or {}
         for n, (changed, text) in enumerate(_paragraph_runs(in_force["paragraphs"])):
@@ -203,15 +211,16 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
                     f"{answer['source']}'s changes put in, each part under its own document."
                 )
             head = heading if n == 0 else ("Changed by the CRD" if changed else "Unchanged")
-            layout.rest.append(Block(RULING, head, markup_to_words(text), cite, note))
+            about = answer["id"] if changed else base.get("id")
+            layout.rest.append(Block(RULING, head, markup_to_words(text), cite, note, about))
     else:
         text = in_force.get("text") or answer.get("text") or ""
         note = None
         if mode == SIDE_BY_SIDE:
             note = (
-                f"This changes part of the {_amended_name(answer)} entry, whose copy here lost "
-                "its paragraph breaks, so the change cannot be put in place for certain: read "
-                "it with that entry, shown after it."
+                f"This changes part of the {_amended_name(answer)} entry shown after it: "
+                "read the two together (that copy lost its paragraph breaks, so the change "
+                "is not put in place for you)."
             )
         elif mode == BASE_MISSING:
             note = (
@@ -220,7 +229,9 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
             )
         elif mode == REPLACED:
             note = "This replaces the older entry whole."
-        layout.rest.append(Block(RULING, heading, markup_to_words(text), _cite(answer, status), note))
+        layout.rest.append(
+            Block(RULING, heading, markup_to_words(text), _cite(answer, status), note, answer["id"])
+        )
         base = answer.get("base")
         if base and mode != COMPOSED:
             head = (
@@ -231,7 +242,7 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
             layout.rest.append(
                 Block(
                     BASE, head, markup_to_words(base.get("text") or ""),
-                    _cite(base, base_status(answer)), base.get("damaged_note"),
+                    _cite(base, base_status(answer)), base.get("damaged_note"), base.get("id"),
                 )
             )  # fmt: skip
     extra = [n for n in notes if n]
@@ -248,7 +259,7 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
             Block(
                 CARD, f"{what}: {card['name']} ({card.get('type') or 'card'})",
                 markup_to_words(card.get("text") or "(no game text)"),
-                Citation(CARD_TEXT, None),
+                Citation(CARD_TEXT, None), about=card.get("id"),
             )
         )  # fmt: skip
     return layout
@@ -269,6 +280,7 @@ def _card_layout(answer: dict[str, Any], layout: Layout) -> Layout:
             f"Ruling: {ruling['title']}",
             markup_to_words(text),
             Citation(ruling.get("source") or "", ruling.get("date"), None, None),
+            about=ruling.get("id"),
         )
         if first:
             layout.lead = block
@@ -282,9 +294,42 @@ def _card_layout(answer: dict[str, Any], layout: Layout) -> Layout:
             markup_to_words(card.get("text") or "(no game text)"),
             Citation(CARD_TEXT, None),
             answer.get("rulings_note"),
+            card.get("id"),
         )
     )  # fmt: skip
     return layout
+
+
+BEST_MATCHES = 3  # a miss shows this many best matches, each with its part
+BEST_MATCH_PART = 480  # characters of each best match's part; its button opens the whole
+
+
+def best_matches(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The suggestions a miss shows in full: those with a part to show, best first."""
+    return [r for r in results if (r.get("part") or {}).get("text")][:BEST_MATCHES]
+
+
+def shortened(text: str, size: int = BEST_MATCH_PART) -> str:
+    """A best match's part as the reply shows it: whole sentences up to ``size`` characters
+    (a pointer to the ruling; its button opens all of it)."""
+    text = markup_to_words(text)
+    if len(text) <= size:
+        return text
+    head, _ = _cut_at_sentence(text, size)
+    if not head:
+        head = text[: text.rfind(" ", 0, size)] if " " in text[:size] else text[:size]
+    return head + " …"
+
+
+def first_reply(answer: dict[str, Any] | None, found: dict[str, Any]) -> list[tuple[str, str]]:
+    """What the first reply shows without a tap, as (id the text comes from, text): the
+    first page of an answer, or the parts of a miss's best matches."""
+    if answer is None:
+        return [(r["id"], shortened(r["part"]["text"])) for r in best_matches(found["results"])]
+    return [
+        (segment.block.about or "", segment.text)
+        for segment in pages(answer_layout(answer))[0]
+    ]
 
 
 def _pieces(text: str, size: int) -> list[str]:

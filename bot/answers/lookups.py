@@ -15,7 +15,7 @@ from typing import Any
 
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
-from bot.answers.layout import part_citation, part_key
+from bot.answers.layout import BEST_MATCHES, Citation, part_citation, part_key
 from bot.answers.results import card_suggestion, result_json
 from bot.markup import excerpt
 from bot.models import WHOLE_ACTIONS
@@ -45,8 +45,7 @@ MOST_TOPICS_UPDATED = 2000
 # name (misspelt or reordered): its whole text answers, no part of it is pointed out.
 NAME_EXPLAINS = 0.9
 NAME_COVER = FEATURES.index("name_cover")
-BEST_MATCHES = 3  # a miss shows this many best matches' parts in the reply itself
-OPENING_SENTENCES = 2  # a best match asked by its title's words shows its opening
+OPENING_WORDS = 30  # a best match asked by its title's words shows this much of its opening
 
 
 class Answers:
@@ -229,8 +228,9 @@ class Answers:
             row,
             current,
             is_base=self._is_base_text(row) and not self._is_base_text(current),
-            current_source=f"{self.source_label(current)}"
-            + (f" ({current['date']})" if current["date"] else ""),
+            # The document once, as a source line says it (a title holding its date is
+            # not followed by the date again).
+            current_source=Citation(self.source_label(current), current["date"]).line,
         )
         out: dict[str, Any] = {"label": label, "label_detail": detail}
         document = self.documents[row["document"]]
@@ -696,9 +696,12 @@ class Answers:
             url=self.documents[row["document"]].get("url"),
         )  # fmt: skip
         text = (result.get("passage") or {}).get("text")
-        if not text:
+        if not text:  # asked by its title's words: its opening, a few sentences
             opening = sentences((answer.get("in_force") or {}).get("text") or row["text"])
-            text = " ".join(opening[:OPENING_SENTENCES])
+            taken: list[str] = []
+            while opening and len(" ".join(taken).split()) < OPENING_WORDS:
+                taken.append(opening.pop(0))
+            text = " ".join(taken)
         cite = part_citation(answer, text)
         result["part"] = {
             "text": text, "source": cite.source, "date": cite.date, "url": cite.url,

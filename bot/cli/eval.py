@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+from bot.answers.glance import GLANCE_WORDS, glance
 from bot.search.evaluate import (
     RankingHooks,
     average,
@@ -64,6 +65,12 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         help="instead of k-fold: fit the ranking and confidence on the table's cases before "
         "the first line holding MARK (a batch's comment) and judge the cases from there on, "
         "a later batch as the search would have met it",
+    )
+    p.add_argument(
+        "--glance",
+        action="store_true",
+        help="instead: the share of answerable cases whose first reply shows at least "
+        f"{GLANCE_WORDS} consecutive words of a right ruling without a tap (shipped parameters)",
     )
     p.add_argument(
         "--write-params",
@@ -207,6 +214,24 @@ def run_sweeps(rulings: Any, seed: int, as_json: bool, failures: int) -> int:
     return 0
 
 
+def run_glance(rulings: Any, table: Path, as_json: bool, failures: int) -> int:
+    """The answer at a glance on the table (see :mod:`bot.answers.glance`)."""
+    report = glance(rulings, load_cases(table))
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"first reply shows {GLANCE_WORDS}+ consecutive words of a right ruling: "
+        f"{report['shown']}/{report['cases']} answerable cases ({_pct(report['share']).strip()}, "
+        f"{table.name})"
+    )
+    for name, c in report["categories"].items():
+        print(f"  {name:22} {c['shown']:4}/{c['cases']:<4}")
+    for failure in report["failures"][:failures]:
+        print(f"  not shown: {failure['query'][:70]!r} want {failure['want'][:2]}")
+    return 0
+
+
 def _pct(value: float | None) -> str:
     return "   -  " if value is None else f"{value * 100:5.1f}%"
 
@@ -223,6 +248,8 @@ def run_eval(ctx: Any) -> int:
         return write_params(ctx.rulings, [args.table, TABLE.with_name("cases.yaml")])
     if args.sweep:
         return run_sweeps(ctx.rulings, args.seed, args.json, args.failures)
+    if args.glance:
+        return run_glance(ctx.rulings, args.table, args.json, args.failures)
     if args.fit_before is not None:  # a mark not found: a ValueError, one line, exit 2
         report = evaluate_later_batch(ctx.rulings, args.table, args.fit_before)
     else:

@@ -180,21 +180,39 @@ async def test_a_miss_in_the_edition_asked_names_the_other_editions_ruling(fake_
     assert picked["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
 
 
-async def test_a_card_name_several_cards_bear_lists_the_others(fake_discord, running):
+async def test_a_card_name_several_cards_bear_offers_the_choice(fake_discord, running):
+    # Never a silent pick: the reply says how many cards bear the name and offers each in a
+    # menu, both editions, the cards with rulings first.
     async with running():
-        answer = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": "Data", "edition": "2E"}, guild_id=GUILD)
+        ruling = await reply_data(
+            fake_discord, payloads.slash_command("ruling", {"query": "Kira Nerys"}, guild_id=GUILD)
         )
-        card = await fake_discord.interact(
-            payloads.slash_command("card", {"name": "Data", "edition": "2E"}, guild_id=GUILD)
+        answer = await reply_data(
+            fake_discord,
+            payloads.slash_command("ruling", {"query": "Data", "edition": "2E"}, guild_id=GUILD),
         )
-    for callback in (answer, card):
-        data = callback.body["data"]
+        card = await reply_data(
+            fake_discord,
+            payloads.slash_command("card", {"name": "Data", "edition": "2E"}, guild_id=GUILD),
+        )
+    for data in (ruling, answer, card):
         assert limits.validate_message(data) == []
-        fields = {f["name"]: f["value"] for f in data["embeds"][0]["fields"]}
-        listed = next(v for k, v in fields.items() if k.startswith("Also named so"))
-        assert "Data, Lucasian Chair (2E)" in listed
-        assert data["embeds"][0]["title"].split(" [")[0] not in listed  # not itself
+        shown = data["embeds"][0]["title"].split(" [")[0]
+        menu = next(c for c in _buttons(data) if c["type"] == 3)
+        labels = [o["label"] for o in menu["options"]]
+        assert labels and not any(label.startswith(f"{shown} (") for label in labels)
+        counts = [o["description"].endswith("no rulings") for o in menu["options"]]
+        assert counts == sorted(counts)  # the cards with rulings first
+        fields = {f["name"] for f in data["embeds"][0].get("fields", [])}
+        assert any(name.startswith(f"{len(labels) + 1} cards bear this name") for name in fields)
+    assert any(label == "Data, Lucasian Chair (2E)" for label in labels)
+    # Kira Nerys: the one card a ruling is about is shown, its ruling's sentence visible,
+    # and both editions' cards are offered.
+    kira = ruling["embeds"][0]
+    assert kira["title"] == "Kira Nerys, Iliana Ghemor [2E]"
+    assert blocks(kira["description"])[0][0] == "**Ruling: Kira Nerys, Iliana Ghemor**"
+    menu = next(c for c in _buttons(ruling) if c["type"] == 3)
+    assert {"1E", "2E"} <= {o["label"][-3:-1] for o in menu["options"]}
 
 
 async def test_gibberish_gets_an_honest_no(fake_discord, running):
@@ -349,46 +367,50 @@ async def test_inline_toggle_command_needs_manage_server(fake_discord, running, 
 
 async def test_search_history_sources_card_changes(fake_discord, running):
     async with running():
-        search = await fake_discord.interact(
-            payloads.slash_command("search", {"words": "dilemma actions"}, guild_id=GUILD)
+        search = await reply_data(
+            fake_discord,
+            payloads.slash_command("search", {"words": "dilemma actions"}, guild_id=GUILD),
         )
-        history = await fake_discord.interact(
+        history = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "history", {"query": "attempting missions", "edition": "2E"}, guild_id=GUILD
-            )
+            ),
         )
-        sources = await fake_discord.interact(payloads.slash_command("sources", guild_id=GUILD))
-        card = await fake_discord.interact(
-            payloads.slash_command("card", {"name": "Ptol"}, guild_id=GUILD)
+        sources = await reply_data(fake_discord, payloads.slash_command("sources", guild_id=GUILD))
+        card = await reply_data(
+            fake_discord, payloads.slash_command("card", {"name": "Ptol"}, guild_id=GUILD)
         )
-        changes = await fake_discord.interact(
+        changes = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "changes", {"since": "2012-01-01", "edition": "2E"}, guild_id=GUILD
-            )
+            ),
         )
-        old = await fake_discord.interact(
+        old = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "ruling",
                 {"query": "attempting missions", "edition": "2E", "as_of": "2012-01-01"},
                 guild_id=GUILD,
-            )
+            ),
         )
-    for callback in (search, history, sources, card, changes, old):
-        assert callback.body["type"] == 4
-        assert limits.validate_message(callback.body["data"]) == []
-    assert "dilemmas" in search.body["data"]["embeds"][0]["description"]
-    history_text = history.body["data"]["embeds"][0]["description"]
-    assert history_text.index("2014-07-07") < history_text.index("2011-10-05")
-    sources_text = sources.body["data"]["embeds"][0]["description"]
+    # Each the response or, for a slow lookup, the follow-up of its deferral.
+    for data in (search, history, sources, card, changes, old):
+        assert limits.validate_message(data) == []
+    assert "dilemmas" in search["embeds"][0]["description"]
+    history_text = history["embeds"][0]["description"]
+    assert history_text.index("(7 July 2014)") < history_text.index("(5 October 2011)")
+    sources_text = sources["embeds"][0]["description"]
     assert sources_text.count("\n**") == 4  # five documents, one block each
-    card_embed = card.body["data"]["embeds"][0]
+    card_embed = card["embeds"][0]
     assert card_embed["title"] == "Ptol [2E]"
     # The ruling that names the card, with its sentence, before the card's text (once).
     headings = [heading for heading, _, _ in blocks(card_embed["description"])]
     assert headings[0] == "**Ruling: cost reduction**"
     assert card_embed["description"].count("**Card: Ptol") == 1  # the card's text once
-    assert "attempting missions" in changes.body["data"]["embeds"][0]["description"]
-    old_embed = old.body["data"]["embeds"][0]
+    assert "attempting missions" in changes["embeds"][0]["description"]
+    old_embed = old["embeds"][0]
     assert old_embed["footer"]["text"].endswith("in force on 2012-01-01")
     assert source_lines(old_embed["description"])[0].startswith(
         "Second Edition Current Rulings Document (5 October 2011) · older copy"
