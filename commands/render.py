@@ -269,7 +269,11 @@ def sources_embed(sources: list[dict[str, Any]], page: int = 0) -> tuple[discord
     return embed, len(pages)
 
 
-BOLD_NOTE = "*Bold words are as the documents print them: the terms they refer you to.*"
+BOLD_NOTE = (
+    "*Bold words are as the documents print them: in a Current Rulings Document, wording "
+    "new or changed since its previous edition (printed in red there) and the entries it "
+    "refers you to (“See …”).*"
+)
 
 
 def history_pages(history: dict[str, Any]) -> list[str]:

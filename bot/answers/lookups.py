@@ -815,9 +815,17 @@ class Answers:
         """A card with its text, the rulings about it (their text as in force) and the
         rulings that mention it, each with its source and date."""
         card, found = self.cards.card(query_or_id, edition)
-        if card is not None:
-            self._detail_card_rulings(card)
-            card["same_name"] = self._rulings_first(card.get("same_name") or [])
+        if card is None:
+            return card, found
+        same = self._rulings_first(card.get("same_name") or [])
+        has_rulings = card["rulings"] or card["mentioned_in"]
+        if same and same[0]["rulings"] and not has_rulings:
+            # "Tama": the card a ruling is about comes first, the others are offered.
+            shown = {"id": card["id"], "title": card["name"], "edition": card["edition"]}
+            card, _ = self.cards.card(same[0]["id"])
+            same = self._rulings_first([shown, *same[1:]])
+        card["same_name"] = same
+        self._detail_card_rulings(card)
         return card, found
 
     def _rulings_first(self, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
