@@ -119,7 +119,11 @@ def _components(rows: list[dict]) -> str:
             elif c["type"] == 3:
                 options = "".join(
                     f"<li><b>{html.escape(o['label'])}</b>"
-                    + (f"<br><small>{html.escape(o['description'])}</small>" if o.get("description") else "")
+                    + (
+                        f"<br><small>{html.escape(o['description'])}</small>"
+                        if o.get("description")
+                        else ""
+                    )
                     + "</li>"
                     for o in c.get("options", [])
                 )
@@ -221,7 +225,9 @@ async def run(out: Path) -> list[tuple[str, str, dict]]:
                 if opened and command == "ruling":
                     original = fake.original_message(payload["token"]) or message
                     click = payloads.button_click(opened, original, guild_id=GUILD)
-                    replies.append((f"{name}-opened", f"{asked} → Open 1", await _reply(fake, click)))
+                    replies.append(
+                        (f"{name}-opened", f"{asked} → Open 1", await _reply(fake, click))
+                    )
     finally:
         Route.BASE, DiscordWebSocket.DEFAULT_GATEWAY = old
         await fake.stop()
@@ -246,10 +252,14 @@ def main(argv: list[str]) -> int:
     for name, asked, message in replies:
         path = out / f"{name}.html"
         path.write_text(page(asked, message), encoding="utf-8")
-        chars = len(message.get("content") or "") + sum(
-            len(e.get("description") or "") + sum(len(f["value"]) for f in e.get("fields", []))
-            for e in message.get("embeds", [])
-        ) + 120 * sum(len(r.get("components", [])) for r in message.get("components", []))
+        chars = (
+            len(message.get("content") or "")
+            + sum(
+                len(e.get("description") or "") + sum(len(f["value"]) for f in e.get("fields", []))
+                for e in message.get("embeds", [])
+            )
+            + 120 * sum(len(r.get("components", [])) for r in message.get("components", []))
+        )
         for label, width in WIDTHS.items():
             screenshot(path, out / f"{name}-{label}.png", width, chars)
         links.append(f'<li><a href="{name}.html">{html.escape(asked)}</a></li>')

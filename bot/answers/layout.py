@@ -45,7 +45,11 @@ class Citation:
     def line(self) -> str:
         """The document and its date once (a title that prints its date is not followed
         by it again), and the status when there is one."""
-        text = self.source if _DATED.search(self.source) else f"{self.source} · {self.date or 'undated'}"
+        text = (
+            self.source
+            if _DATED.search(self.source)
+            else f"{self.source} · {self.date or 'undated'}"
+        )
         if self.source == CARD_TEXT:
             text = self.source
         return f"{text} · {self.status}" if self.status else text
@@ -327,8 +331,7 @@ def first_reply(answer: dict[str, Any] | None, found: dict[str, Any]) -> list[tu
     if answer is None:
         return [(r["id"], shortened(r["part"]["text"])) for r in best_matches(found["results"])]
     return [
-        (segment.block.about or "", segment.text)
-        for segment in pages(answer_layout(answer))[0]
+        (segment.block.about or "", segment.text) for segment in pages(answer_layout(answer))[0]
     ]
 
 
