@@ -18,7 +18,7 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE
+from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE, amended_entry_name
 from bot.markup import markup_to_words
 
 PAGE_TARGET = 1300  # characters a page holds: about two phone screens (issue 35)
@@ -102,7 +102,7 @@ def _cite(item: dict[str, Any], status: str | None = None) -> Citation:
 def answer_status(answer: dict[str, Any]) -> str | None:
     """The answer's status in words, or None when it is simply the version in force."""
     if answer.get("retired"):
-        return f"withdrawn: {answer.get('retired_reason') or 'no reason given'}"
+        return f"retired: {answer.get('retired_reason') or 'no reason given'}"
     label = answer.get("label")
     if label and label != "current":
         detail = answer.get("label_detail")
@@ -207,7 +207,8 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
     elif mode == COMPOSED:
         base = answer.get("base") or {}
         for n, (changed, text) in enumerate(_paragraph_runs(in_force["paragraphs"])):
-            cite = _cite(answer, status) if changed else _cite(base, base_status(answer))
+            # The base's paragraphs are in force as part of the composed rule: no status.
+            cite = _cite(answer, status) if changed else _cite(base)
             note = None
             if n == 0:
                 note = (
@@ -228,8 +229,9 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
             )
         elif mode == BASE_MISSING:
             note = (
-                f"This changes part of an entry in a document the bot does not have "
-                f"(the {answer['edition']} Glossary or Rulebook): only the new text is shown."
+                f"This changes part of the {answer['edition']} "
+                f'{amended_entry_name(answer["edition"])} entry "{answer["title"]}", which is '
+                "not in the bundled documents: only the new text is shown."
             )
         elif mode == REPLACED:
             note = "This replaces the older entry whole."

@@ -19,7 +19,7 @@ from rich.markdown import Markdown
 from rich.padding import Padding
 from rich.text import Text
 
-from bot.answers.layout import ANSWER, answer_layout
+from bot.answers.layout import ANSWER, Citation, answer_layout, best_matches, shortened
 from bot.markup import excerpt, markup_to_words
 
 MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
@@ -144,12 +144,26 @@ def edition_hint(other: dict[str, Any]) -> str:
 
 
 def suggestions(out: Out, search: dict[str, Any]) -> None:
+    """A miss as Discord shows it: the best matches with the part of each that fits, under
+    its own document, plainly not an answer; then the other suggestions."""
     out.line(f"No confident match for {search['query']!r}.")
     if search.get("hint"):
         out.line(search["hint"])
-    if search["results"]:
-        out.line("Did you mean:")
-        for r in search["results"][:5]:
+    best = best_matches(search["results"])
+    if best:
+        out.line("Best matches (not certain), with the part of each that fits:")
+        for number, r in enumerate(best, 1):
+            part = r["part"]
+            cite = Citation(part["source"], part.get("date"), None, part.get("status"))
+            out.line()
+            out.line(f"{number}. {r['title']} ({r['edition']})  [{r['id']}]", style="bold")
+            out.line(f"— {cite.line}", style="dim", indent=3)
+            out.line(shortened(part["text"]), indent=3)
+    rest = [r for r in search["results"][:5] if r not in best]
+    if rest:
+        out.line()
+        out.line("Did you mean:" if not best else "Others:")
+        for r in rest:
             out.line(f"{r['title']} ({r['edition']})  [{r['id']}]", indent=2)
             if r.get("passage"):  # where it fits the question, to choose by
                 out.line(excerpt(r["passage"]["text"], SUGGESTION_EXCERPT), style="dim", indent=4)

@@ -22,7 +22,7 @@ def admin(
     )  # fmt: skip
 
 
-_HEADING = re.compile(r"^\*\*[^*\n]+\*\*(?: \[[12]E\]| \(continued\))?$")
+_HEADING = re.compile(r"^\*\*[^*\n]+\*\*(?: \[[12]E\]| \(continued\)|: [^\n]*)?$")
 
 
 # The answer layout (issue 35): each block is a bold heading line, then one source line.

@@ -400,7 +400,7 @@ async def test_search_history_sources_card_changes(fake_discord, running):
         assert limits.validate_message(data) == []
     assert "dilemmas" in search["embeds"][0]["description"]
     history_text = history["embeds"][0]["description"]
-    assert history_text.index("(7 July 2014)") < history_text.index("(5 October 2011)")
+    assert source_lines(history_text)[0] == "Second Edition Current Rulings Document (7 July 2014)"
     sources_text = sources["embeds"][0]["description"]
     assert sources_text.count("\n**") == 4  # five documents, one block each
     card_embed = card["embeds"][0]
