@@ -99,7 +99,6 @@ def miss_reply(query: str, suggestions: dict, note: str | None, vis: str, asker:
     if embed is None:
         text += " Did you mean one of these?"
         return text, None, pick_view(results, vis, "e", "Did you mean…", asker)
-    text += " The best matches are below, each with the part that fits."
     return text, embed, best_matches_view(results, vis, asker)
 
 

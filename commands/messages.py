@@ -120,7 +120,6 @@ class Messages(commands.Cog):
                     message += " Did you mean one of these?"
                     view = pick_view(suggestions["results"], PUBLIC, "e", "Did you mean…", asker)
                 else:
-                    message += " The best matches are below, each with the part that fits."
                     view = best_matches_view(suggestions["results"], PUBLIC, asker)
             else:
                 # `help` answers only in DMs; in a channel, say what works there.
