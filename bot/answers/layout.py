@@ -337,12 +337,14 @@ def first_reply(answer: dict[str, Any] | None, found: dict[str, Any]) -> list[tu
     ]
 
 
-def _pieces(text: str, size: int) -> list[str]:
-    """A block's text cut where a reader pauses: paragraphs, then numbered steps and list
-    items; a piece longer than ``size`` (a source that lost its paragraph breaks) is cut
-    between sentences."""
-    out: list[str] = []
+def _pieces(text: str, size: int) -> list[tuple[str, str]]:
+    """A block's text cut where a reader pauses, as (separator before it, piece):
+    paragraphs, then numbered steps and list items (kept on their own lines, no blank line
+    between them, as printed); a piece longer than ``size`` (a source that lost its
+    paragraph breaks) is cut between sentences."""
+    out: list[tuple[str, str]] = []
     for paragraph in re.split(r"\n\s*\n", text.strip()):
+        separator = "\n\n"
         for item in _ITEM_START.split(paragraph):
             item = item.strip()
             if not item:
@@ -351,9 +353,10 @@ def _pieces(text: str, size: int) -> list[str]:
                 ends = [m.end() for m in _SENTENCE_END.finditer(item) if m.end() <= size]
                 cut = ends[-1] if ends and ends[-1] > size // 4 else item.rfind(" ", 0, size)
                 cut = cut if cut > 0 else size
-                out.append(item[:cut].rstrip())
-                item = item[cut:].lstrip()
-            out.append(item)
+                out.append((separator, item[:cut].rstrip()))
+                item, separator = item[cut:].lstrip(), " "
+            out.append((separator, item))
+            separator = "\n"
     return out
 
 
@@ -377,24 +380,23 @@ def _pack(blocks: list[Block], size: int, heading_room: int) -> list[list[Segmen
     for block in blocks:
         used += heading_room + len(block.note or "")
         started = False
-        pieces = _pieces(block.text, size - heading_room) or [""]
-        queue = list(pieces)
+        queue = _pieces(block.text, size - heading_room) or [("", "")]
         while queue:
-            piece = queue.pop(0)
+            separator, piece = queue.pop(0)
             room = size - used
             if len(piece) + 2 > room and out[-1]:
                 if used < size * PAGE_FLOOR and room > size // 4:
                     head, tail = _cut_at_sentence(piece, room)
                     if head:
-                        _add(out[-1], block, head, not started)
+                        _add(out[-1], block, head, not started, separator)
                         started = True
-                        queue.insert(0, tail)
+                        queue.insert(0, (" ", tail))
                         out.append([])
                         used = heading_room
                         continue
                 out.append([])
                 used = heading_room
-            _add(out[-1], block, piece, not started)
+            _add(out[-1], block, piece, not started, separator)
             started = True
             used += len(piece) + 2
     return [page for page in out if page] or [[]]
@@ -407,8 +409,8 @@ def _cut_at_sentence(text: str, room: int) -> tuple[str, str]:
     return text[: ends[-1]].rstrip(), text[ends[-1] :].lstrip()
 
 
-def _add(page: list[Segment], block: Block, text: str, first: bool) -> None:
+def _add(page: list[Segment], block: Block, text: str, first: bool, separator: str) -> None:
     if page and page[-1].block is block:
-        page[-1].text += "\n\n" + text
+        page[-1].text += separator + text
     else:
         page.append(Segment(block, text, first))
