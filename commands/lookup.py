@@ -30,10 +30,12 @@ from commands.views import (
     changes_target,
     count_lookup,
     history_view,
+    in_time,
     pick_view,
     render_answer,
     render_list,
     search_target,
+    send,
 )
 
 log = logging.getLogger(__name__)
@@ -57,28 +59,6 @@ def _date_or_error(value: str | None) -> str | None:
         return iso_date(value.strip())
     except ValueError as exc:
         raise UserError(str(exc)) from None
-
-
-async def in_time(interaction: Interaction, work, *, ephemeral: bool):
-    """Run a lookup; when it is not done in a moment (the first lookup after a change, a
-    miss, a card), defer, so the reply never misses Discord's 3 s. Replies then go through
-    :func:`send`, which follows a deferred interaction up."""
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=limits.DEFER_AFTER)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
-    return await task
-
-
-async def send(interaction: Interaction, content: str | None = None, **kwargs) -> None:
-    """The reply: the interaction's response, or its follow-up once it was deferred."""
-    kwargs.setdefault("allowed_mentions", NO_PINGS)
-    if interaction.response.is_done():
-        if kwargs.get("view") is None:
-            kwargs.pop("view", None)
-        await interaction.followup.send(content, **kwargs)
-    else:
-        await interaction.response.send_message(content, **kwargs)
 
 
 def miss_reply(query: str, suggestions: dict, note: str | None, vis: str, asker: int | None):

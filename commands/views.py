@@ -57,6 +57,28 @@ async def count_lookup(
         log.exception("could not count a lookup")
 
 
+async def in_time(interaction: Interaction, work, *, ephemeral: bool):
+    """Run a lookup; when it is not done in a moment (the first lookup after a change, a
+    miss, a card), defer, so the reply never misses Discord's 3 s. Replies then go through
+    :func:`send`, which follows a deferred interaction up."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=limits.DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
+
+
+async def send(interaction: Interaction, content: str | None = None, **kwargs) -> None:
+    """The reply: the interaction's response, or its follow-up once it was deferred."""
+    kwargs.setdefault("allowed_mentions", NO_PINGS)
+    if interaction.response.is_done():
+        if kwargs.get("view") is None:
+            kwargs.pop("view", None)
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
+
+
 def guarded(callback):
     """Component callbacks: an unexpected error is logged and the user gets an apology.
 
@@ -395,19 +417,18 @@ class BestMatchButton(
     async def callback(self, interaction: Interaction) -> None:
         asker = _message_asker(interaction)
         private = self.vis == PRIVATE or (asker is not None and interaction.user.id != asker)
-        answer, _ = await asyncio.to_thread(_rulings(interaction).show, self.target)
+        answer, _ = await in_time(
+            interaction,
+            asyncio.to_thread(_rulings(interaction).show, self.target),
+            ephemeral=private,
+        )
         if answer is None:
-            await interaction.response.send_message(
-                "That ruling is no longer available.", ephemeral=True
-            )
+            await send(interaction, "That ruling is no longer available.", ephemeral=True)
             return
         part = part_at(answer, *self.at)
         embed, pages = answer_embed(answer, 0, part=part)
-        await interaction.response.send_message(
-            embed=embed,
-            view=answer_view(answer, 0, pages, private),
-            ephemeral=private,
-            allowed_mentions=NO_PINGS,
+        await send(
+            interaction, embed=embed, view=answer_view(answer, 0, pages, private), ephemeral=private
         )
 
 
@@ -432,18 +453,16 @@ class RelatedButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         # A related term answers the person who clicked, privately, with "show everyone".
-        rendered, _ = await render_answer(
-            interaction, self.target, edition=None, as_of=None, page=0, private=True
+        rendered, _ = await in_time(
+            interaction,
+            render_answer(interaction, self.target, edition=None, as_of=None, page=0, private=True),
+            ephemeral=True,
         )
         if rendered is None:
-            await interaction.response.send_message(
-                "That ruling is no longer available.", ephemeral=True
-            )
+            await send(interaction, "That ruling is no longer available.", ephemeral=True)
             return
         embed, view = rendered
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send(interaction, embed=embed, view=view, ephemeral=True)
 
 
 class PublicButton(
