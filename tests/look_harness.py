@@ -129,6 +129,7 @@ def _components(rows: list[dict]) -> str:
                 )
                 items.append(
                     f'<div class="select"><div class="ph">{html.escape(c.get("placeholder") or "Select")} ▾</div>'
+                    '<div class="closed">closed until tapped; it holds:</div>'
                     f'<ul class="opts">{options}</ul></div>'
                 )
         out.append(f'<div class="row">{"".join(items)}</div>')
@@ -149,7 +150,7 @@ body{background:#313338;color:#dbdee1;font:15px/1.375 "gg sans","Noto Sans",Helv
 .btn{padding:2px 16px;min-height:32px;line-height:32px;border-radius:3px;color:#fff;font-size:14px;font-weight:500}
 .primary{background:#5865f2}.secondary{background:#4e5058}.success{background:#248046}.danger{background:#da373c}
 .disabled{opacity:.5}.select{background:#1e1f22;border-radius:4px;padding:8px;width:100%;max-width:520px}
-.ph{color:#949ba4}.opts{margin:6px 0 0;padding-left:18px;font-size:13px;color:#b5bac1}
+.ph{color:#949ba4}.closed{font-size:11px;color:#6d6f78;margin-top:4px}.opts{margin:6px 0 0;padding-left:18px;font-size:13px;color:#b5bac1}
 code{background:#1e1f22;padding:0 3px;border-radius:3px}
 """
 

@@ -642,7 +642,10 @@ class Answers:
         if result is not None and result.hits:
             passage = self._answering_passage(row, result, text, _shown_text(answer, row))
             if passage is not None:
-                answer["passage"] = passage
+                # The document of the very sentence pointed out (the Glossary entry a CRD
+                # amends, when it is that entry's), as every front end cites it.
+                cite = part_citation(answer, passage["text"])
+                answer["passage"] = {**passage, "source": cite.source, "date": cite.date}
             editions = self._both_editions(row, result, edition)
             if editions:
                 answer["editions"] = editions

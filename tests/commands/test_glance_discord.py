@@ -5,6 +5,7 @@ deferred rather than left to expire."""
 import asyncio
 import threading
 
+from commands import render
 from tests.commands.helpers import blocks, reply_data
 from tests.fakediscord import limits, payloads
 
@@ -73,3 +74,41 @@ async def test_a_slow_lookup_is_deferred_then_answered(fake_discord, running, ru
         await asyncio.sleep(0)
     answered = fake_discord.original_message(ix["token"])
     assert answered["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+
+
+LOOKED_UP = [
+    {"query": "Can I reattempt a mission on the same turn?"},  # a part from the Glossary
+    {"query": "skills", "edition": "2E"},  # a composed rule: CRD and Rulebook parts
+    {"query": "attempting missions", "edition": "2E"},  # numbered steps over pages
+    {"query": "Tama"},  # a card and the ruling that names it
+]
+
+
+async def test_every_page_gives_each_block_one_source_line_and_fits_a_phone(fake_discord, running):
+    async with running():
+        for options in LOOKED_UP:
+            ix = payloads.slash_command("ruling", options, guild_id=GUILD)
+            data = await reply_data(fake_discord, ix, WAIT)
+            seen = [data]
+            message = fake_discord.original_message(ix["token"])
+            for _ in range(20):  # every page, by its Next button
+                nxt = next((c for c in _buttons(message) if c.get("label") == "Next ▶"), None)
+                if nxt is None or nxt.get("disabled"):
+                    break
+                click = payloads.button_click(nxt["custom_id"], message, guild_id=GUILD)
+                seen.append(await reply_data(fake_discord, click, WAIT))
+                message = fake_discord.original_message(click["token"])
+            for number, page in enumerate(seen):
+                assert limits.validate_message(page) == []
+                description = page["embeds"][0]["description"]
+                found = blocks(description)
+                assert found, (options, number)
+                for heading, cited, text in found:
+                    assert len(cited) == 1, (options, number, heading, cited)
+                    assert "Editing instructions" not in text
+                # About two phone screens; the first page also holds the part that answers.
+                most = render.ANSWER_PAGE_MOST + (900 if number == 0 else 0)
+                assert len(description) <= most, (options, number, len(description))
+            if len(seen) > 1:  # the footer says only where the reader is
+                footer = seen[0]["embeds"][0]["footer"]["text"]
+                assert footer.startswith(f"Page 1/{len(seen)}") and "Document" not in footer
