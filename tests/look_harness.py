@@ -43,6 +43,13 @@ LOOKUPS = [
     ("ruling-random-selection", "ruling", {"query": "random selection", "edition": "2E"}),
     ("ruling-matching-commander", "ruling", {"query": "matching commander", "edition": "1E"}),
     ("ruling-ktc", "ruling", {"query": "KTC"}),
+    ("ruling-skills-composed", "ruling", {"query": "skills", "edition": "2E"}),
+    ("ruling-stopped-base-missing", "ruling", {"query": "stopped", "edition": "1E"}),
+    (
+        "ruling-as-of",
+        "ruling",
+        {"query": "attempting missions", "edition": "2E", "as_of": "2012-01-01"},
+    ),
     ("ruling-kira", "ruling", {"query": "Kira Nerys"}),
     ("ruling-two-rulings", "ruling", {"query": "matching commander vs facility commander"}),
     ("ruling-nothing", "ruling", {"query": "xyzzy plugh"}),

@@ -134,3 +134,18 @@ def test_a_card_answer_shows_its_rulings_sentence_then_its_text_once(rulings):
     cards = [b for b in layout.blocks if b.role == CARD]
     assert len(cards) == 1
     assert not re.search(r"\[[A-Za-z]{2,5}\]|\{[^}]+\}", " ".join(b.text for b in layout.blocks))
+
+
+@pytest.mark.parametrize(
+    "question", [REATTEMPT, "Ptol cost reduction", "Can an Away Team abort a mission attempt?"]
+)
+def test_pages_after_the_first_are_the_same_however_the_ruling_was_reached(rulings, question):
+    # A page button carries only the ruling's id: the part that answers (and the card the
+    # question names) sit on the first page, and never move the pages after it.
+    asked, _ = rulings.show(question)
+    by_id, _ = rulings.show(asked["id"])
+    laid = pages(answer_layout(asked))
+    plain = pages(answer_layout(by_id))
+    assert len(laid) == len(plain) > 1
+    texts = [[(s.block.heading, s.text) for s in page] for page in laid[1:]]
+    assert texts == [[(s.block.heading, s.text) for s in page] for page in plain[1:]]

@@ -22,6 +22,7 @@ from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE, 
 from bot.markup import markup_to_words
 
 PAGE_TARGET = 1300  # characters a page holds: about two phone screens (issue 35)
+HEADING_ROOM = 60  # what a block's heading line is given on a page, whatever its words
 PAGE_FLOOR = 0.45  # a page is filled at least this far before a paragraph moves on whole
 _ITEM_START = re.compile(r"\n(?=\s*(?:\d{1,2}[.)]|[a-z][.)]|[-•*])\s)")
 _SENTENCE_END = re.compile(r"(?<=[.!?:;])[\"”’')]*\s+(?=\S)")
@@ -199,7 +200,7 @@ def answer_layout(answer: dict[str, Any], part: str | None = None) -> Layout:
     notes = [answer.get("damaged_note")]
     in_force = answer.get("in_force") or {}
     mode = in_force.get("mode")
-    heading = "The whole ruling" if layout.lead else "The ruling"
+    heading = "The ruling"  # the same with a part first or not: later pages never move
     if answer.get("note"):
         layout.rest.append(
             Block(RULING, heading, "", _cite(answer, status), answer["note"], answer["id"])
@@ -378,7 +379,7 @@ def _pack(blocks: list[Block], size: int, heading_room: int) -> list[list[Segmen
     out: list[list[Segment]] = [[]]
     used = 0
     for block in blocks:
-        used += heading_room + len(block.note or "")
+        used += _head_size(block, heading_room) + len(block.note or "")
         started = False
         queue = _pieces(block.text, size - heading_room) or [("", "")]
         while queue:
@@ -392,14 +393,22 @@ def _pack(blocks: list[Block], size: int, heading_room: int) -> list[list[Segmen
                         started = True
                         queue.insert(0, (" ", tail))
                         out.append([])
-                        used = heading_room
+                        used = _head_size(block, heading_room)
                         continue
                 out.append([])
-                used = heading_room
+                used = _head_size(block, heading_room)
             _add(out[-1], block, piece, not started, separator)
             started = True
             used += len(piece) + 2
     return [page for page in out if page] or [[]]
+
+
+def _head_size(block: Block, most: int) -> int:
+    """Room a block's heading and source line take on a page (a link may lengthen the
+    source line: ``most`` at most). Headings are counted alike, so that whether a part
+    that answers leads the first page never moves the pages after it."""
+    cite = len(block.cite.line) + (len(block.cite.url or "") + 4) if block.cite else 0
+    return min(most, HEADING_ROOM + cite)
 
 
 def _cut_at_sentence(text: str, room: int) -> tuple[str, str]:
