@@ -365,8 +365,11 @@ def _same_name_field(embed: discord.Embed, answer: dict[str, Any]) -> None:
 
 
 # A miss in a server channel: `help` works only in direct messages, so say what works here.
-MISS_HINT_DM = "Try other words; send `help` for examples."
-MISS_HINT_CHANNEL = "Try other words, or `/ruling` and `/search`, which suggest as you type."
+MISS_HINT_DM = "Nothing in the rulings comes near it: try other words, or send `help` for examples."
+MISS_HINT_CHANNEL = (
+    "Nothing in the rulings comes near it: try other words, or `/search`, and `/ruling`, "
+    "which suggest as you type."
+)
 SLOW_DOWN = (
     "Slow down a little: I answer at most {per_minute} lookups a minute; try again in {wait} s."
 )

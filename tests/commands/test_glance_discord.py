@@ -5,11 +5,13 @@ deferred rather than left to expire."""
 import asyncio
 import threading
 
+from commands import limits as commands_limits
 from commands import render
 from tests.commands.helpers import blocks, reply_data
 from tests.fakediscord import limits, payloads
 
 GUILD = payloads.GUILD_ID
+SHIPPED_DEFER_AFTER = commands_limits.DEFER_AFTER  # read before any fixture sets the tests' own
 WAIT = 20
 
 
@@ -63,6 +65,7 @@ async def test_a_slow_lookup_is_deferred_then_answered(fake_discord, running, ru
 
     monkeypatch.setattr(rulings, "show", slow_show)
     async with running():
+        monkeypatch.setattr(commands_limits, "DEFER_AFTER", SHIPPED_DEFER_AFTER)
         ix = payloads.slash_command("ruling", {"query": "KTC"}, guild_id=GUILD)
         callback = await fake_discord.interact(ix, WAIT)
         assert callback.body["type"] == 5  # "thinking…": Discord's 3 s are kept
