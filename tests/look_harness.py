@@ -200,7 +200,7 @@ async def _reply(fake: FakeDiscord, payload: dict) -> dict:
 
 
 async def _dm(fake: FakeDiscord, text: str) -> dict:
-    before = len([r for r in fake.requests if r.path.endswith("/messages")])
+    before = len(fake.requests)  # the reply is a channel message posted after this
     await fake.dispatch("MESSAGE_CREATE", payloads.dm_message(text))
     sent = await fake.wait_for_request(
         lambda r: r.method == "POST" and r.path.endswith("/messages")
