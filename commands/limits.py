@@ -28,3 +28,6 @@ TEXT_INPUT_VALUE = 4000  # what one modal text field holds (its max_length at mo
 # Our own page size: room under the description limit for the fields and footer, and under
 # the 6000 total for one answer embed.
 PAGE_CHARS = 3500
+# Discord expires an interaction not answered within 3 s: a lookup not done after this long
+# is deferred ("thinking…") and its reply follows up.
+DEFER_AFTER = 1.0

@@ -14,17 +14,28 @@ from bot.validate import iso_date
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import UserError
-from commands.render import MISS_HINT_CHANNEL, NO_PINGS, card_embed, clamp, history_embed
+from commands.render import (
+    MISS_HINT_CHANNEL,
+    NO_PINGS,
+    answer_embed,
+    best_matches_embed,
+    clamp,
+    history_embed,
+)
 from commands.views import (
     PRIVATE,
     PUBLIC,
+    answer_view,
+    best_matches_view,
     changes_target,
     count_lookup,
     history_view,
+    in_time,
     pick_view,
     render_answer,
     render_list,
     search_target,
+    send,
 )
 
 log = logging.getLogger(__name__)
@@ -50,14 +61,10 @@ def _date_or_error(value: str | None) -> str | None:
         raise UserError(str(exc)) from None
 
 
-async def send_no_match(
-    interaction: Interaction,
-    query: str,
-    suggestions: dict,
-    private: bool,
-    note: str | None = None,
-) -> None:
-    """No confident answer: say so, and offer the near misses instead of guessing."""
+def miss_reply(query: str, suggestions: dict, note: str | None, vis: str, asker: int | None):
+    """What a miss says: no confident match, the other edition's ruling where it has one,
+    the best matches with their parts (a button each) and a menu for the rest; or, nothing
+    near, say so and offer /search. Returns (content, embed or None, view or None)."""
     text = note or f"No confident match for “{clamp(query, 200)}”."
     other = suggestions.get("other_edition")
     if other and not note:
@@ -66,18 +73,30 @@ async def send_no_match(
             f" there is none in {other['asked']}."
         )
     results = suggestions.get("results", [])
-    if results:
+    if not results:
+        return f"{text} {MISS_HINT_CHANNEL}", None, None
+    embed = best_matches_embed(query, results)
+    if embed is None:
         text += " Did you mean one of these?"
-        view = pick_view(
-            results, PRIVATE if private else PUBLIC, "e", "Did you mean…", interaction.user.id
-        )
-        await interaction.response.send_message(
-            text, view=view, ephemeral=private, allowed_mentions=NO_PINGS
-        )
-    else:
-        await interaction.response.send_message(
-            f"{text} {MISS_HINT_CHANNEL}", ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        return text, None, pick_view(results, vis, "e", "Did you mean…", asker)
+    return text, embed, best_matches_view(results, vis, asker)
+
+
+async def send_no_match(
+    interaction: Interaction,
+    query: str,
+    suggestions: dict,
+    private: bool,
+    note: str | None = None,
+) -> None:
+    """No confident answer: say so, and show the best matches instead of guessing."""
+    vis = PRIVATE if private else PUBLIC
+    text, embed, view = miss_reply(query, suggestions, note, vis, interaction.user.id)
+    if view is None:
+        await send(interaction, text, ephemeral=True)
+        return
+    extra = {"embed": embed} if embed is not None else {}
+    await send(interaction, text, view=view, ephemeral=private, **extra)
 
 
 class Lookup(commands.Cog):
@@ -119,16 +138,18 @@ class Lookup(commands.Cog):
         as_of: str | None = None,
     ) -> None:
         as_of = _date_or_error(as_of)
-        rendered, suggestions = await render_answer(
-            interaction, query, edition=edition, as_of=as_of, page=0, private=private
+        rendered, suggestions = await in_time(
+            interaction,
+            render_answer(
+                interaction, query, edition=edition, as_of=as_of, page=0, private=private
+            ),
+            ephemeral=private,
         )
         if rendered is None:
             await send_no_match(interaction, query, suggestions, private, suggestions.get("note"))
         else:
             embed, view = rendered
-            await interaction.response.send_message(
-                embed=embed, view=view, ephemeral=private, allowed_mentions=NO_PINGS
-            )
+            await send(interaction, embed=embed, view=view, ephemeral=private)
         # Counted once the reply is on its way: statistics never delay an answer.
         await count_lookup(
             self.bot, interaction.guild_id, "ruling", query, suggestions.get("answer")
@@ -149,8 +170,12 @@ class Lookup(commands.Cog):
         edition: Edition | None = None,
     ) -> None:
         target = search_target(words, edition)
-        embed, view, found = await render_list(interaction, "n", target, 0, interaction.user.id)
-        await interaction.response.send_message(embed=embed, view=view, allowed_mentions=NO_PINGS)
+        embed, view, found = await in_time(
+            interaction,
+            render_list(interaction, "n", target, 0, interaction.user.id),
+            ephemeral=False,
+        )
+        await send(interaction, embed=embed, view=view)
         top = found["results"][0] if found["confident"] and found["results"] else None
         await count_lookup(self.bot, interaction.guild_id, "search", words, top)
 
@@ -170,16 +195,18 @@ class Lookup(commands.Cog):
         as_of: str | None = None,
     ) -> None:
         as_of = _date_or_error(as_of)
-        history = await asyncio.to_thread(self.rulings.history, query, edition, as_of)
+        history = await in_time(
+            interaction,
+            asyncio.to_thread(self.rulings.history, query, edition, as_of),
+            ephemeral=False,
+        )
         counted = {"id": history["topic"]} if history else None
         if history is None:
             found = await asyncio.to_thread(self.rulings.search, query, edition, 5)
             await send_no_match(interaction, query, found, private=False)
         else:
             embed, pages = history_embed(history)
-            await interaction.response.send_message(
-                embed=embed, view=history_view(history, 0, pages, False), allowed_mentions=NO_PINGS
-            )
+            await send(interaction, embed=embed, view=history_view(history, 0, pages, False))
         await count_lookup(self.bot, interaction.guild_id, "history", query, counted)
 
     history.autocomplete("query")(_ruling_choices)
@@ -202,29 +229,33 @@ class Lookup(commands.Cog):
         name: app_commands.Range[str, 1, 200],
         edition: Edition | None = None,
     ) -> None:
-        card, found = await asyncio.to_thread(self.rulings.card, name, edition)
+        card, found = await in_time(
+            interaction, asyncio.to_thread(self.rulings.card, name, edition), ephemeral=False
+        )
         await self._send_card(interaction, name, card, found)
         await count_lookup(self.bot, interaction.guild_id, "card", name, card)
 
     async def _send_card(
         self, interaction: Interaction, name: str, card: dict | None, found: dict
     ) -> None:
+        """A card in the answer layout: its rulings with the sentence naming it, its text
+        once, and the other cards of its name to choose from."""
         if card is None:
             text = f"No card matches “{clamp(name, 200)}” confidently."
             if found["results"]:
                 text += " Closest: " + ", ".join(
                     f"{r['title']} ({r['edition']})" for r in found["results"][:5]
                 )
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+            await send(interaction, text, ephemeral=True)
             return
-        listed = [
-            {"id": r["id"], "title": r["title"], "edition": card["edition"]}
-            for r in card["rulings"] + card["mentioned_in"]
-        ]
-        view = pick_view(listed, PUBLIC, "n", "Read a ruling about this card", interaction.user.id)
-        await interaction.response.send_message(
-            embed=card_embed(card), view=view, allowed_mentions=NO_PINGS
-        )
+        answer, _ = await asyncio.to_thread(self.rulings.show, card["id"])
+        if answer is None:
+            await send(interaction, "That card is no longer available.", ephemeral=True)
+            return
+        if card.get("same_name") and not answer.get("same_name"):
+            answer["same_name"] = card["same_name"]
+        embed, pages = answer_embed(answer)
+        await send(interaction, embed=embed, view=answer_view(answer, 0, pages, False))
 
     @card.autocomplete("name")
     async def _card_choices(

@@ -18,8 +18,9 @@ from commands.render import (
     NO_PINGS,
     SLOW_DOWN,
     answer_embed,
+    best_matches_embed,
 )
-from commands.views import PUBLIC, answer_view, count_lookup, pick_view
+from commands.views import PUBLIC, answer_view, best_matches_view, count_lookup, pick_view
 
 log = logging.getLogger(__name__)
 
@@ -109,14 +110,20 @@ class Messages(commands.Cog):
         answer, suggestions = await asyncio.to_thread(self.bot.rulings.show, query, edition, None)
         if answer is None:
             message = f"No confident match for “{query[:200]}”."
-            view = None
+            view = embed = None
             if suggestions.get("results"):
-                message += " Did you mean one of these?"
-                view = pick_view(suggestions["results"], PUBLIC, "e", "Did you mean…", asker)
+                embed = best_matches_embed(query, suggestions["results"])
+                if embed is None:
+                    message += " Did you mean one of these?"
+                    view = pick_view(suggestions["results"], PUBLIC, "e", "Did you mean…", asker)
+                else:
+                    view = best_matches_view(suggestions["results"], PUBLIC, asker)
             else:
                 # `help` answers only in DMs; in a channel, say what works there.
                 message += " " + (MISS_HINT_DM if in_dm else MISS_HINT_CHANNEL)
-            await channel.send(message, view=view, allowed_mentions=NO_PINGS, reference=reference)
+            await channel.send(
+                message, embed=embed, view=view, allowed_mentions=NO_PINGS, reference=reference
+            )
             return None
         embed, pages = answer_embed(answer)
         await channel.send(

@@ -11,8 +11,18 @@ from typing import Any
 
 import discord
 
-from bot.answers.compose import BASE_MISSING, COMPOSED, REPLACED, SIDE_BY_SIDE
-from bot.answers.results import passage_to_point_out
+from bot.answers.layout import (
+    ANSWER,
+    PAGE_TARGET,
+    Citation,
+    Layout,
+    Segment,
+    answer_layout,
+    answer_status,
+    best_matches,
+    pages,
+    shortened,
+)
 from bot.markup import markup_to_words
 from commands import limits
 
@@ -82,83 +92,55 @@ def edition_badge(edition: str) -> str:
 
 def status_line(answer: dict[str, Any]) -> str:
     """The honest label (current, amended, superseded, retired, older copy) and why."""
-    if answer.get("retired"):
-        return f"Retired: {answer.get('retired_reason') or 'no reason given'}"
-    label = answer.get("label")
-    if label and label != "current":
-        detail = answer.get("label_detail")
-        return f"{label.capitalize()}: {detail}" if detail else label.capitalize()
-    if answer["status"] != "current":
-        newer = next((v for v in answer["versions"] if v["status"] == "current"), None)
-        where = f" by {newer['source']} ({newer['date'] or 'undated'})" if newer else ""
-        return f"Superseded{where}"
-    line = "Current"
-    in_force = answer.get("in_force") or {}
-    base = answer.get("base")
-    mode = in_force.get("mode")
-    if mode == REPLACED and answer.get("versions"):
-        older = [v for v in answer["versions"] if v["id"] != answer["id"]]
-        if older:
-            line += f" · replaces the entry in {older[0]['source']}"
-    elif mode == COMPOSED and base:
-        line += (
-            f" · composed with the entry it amends ({base['source']}, {base['date'] or 'undated'})"
-        )
-    elif base:
-        line += f" · amends the entry in {base['source']} (shown after the text)"
-    return line
+    return (answer_status(answer) or "current").capitalize()
 
 
-def _in_force_text(answer: dict[str, Any]) -> str:
-    """The rule to show: amendments applied where they could be, changed paragraphs quoted;
-    the editing instructions are provenance, never the first line."""
-    in_force = answer.get("in_force")
-    if not in_force:
-        return answer["text"]
-    if in_force.get("mode") == COMPOSED:
-        parts = [
-            "\n".join("> " + line for line in p["text"].split("\n")) if p["changed"] else p["text"]
-            for p in in_force["paragraphs"]
-        ]
-        text = "*The rule as in force (quoted paragraphs are the amendment's):*\n\n"
-        text += "\n\n".join(parts)
-    else:
-        text = in_force.get("text") or answer["text"]
-        if in_force.get("note") and in_force.get("mode") in (SIDE_BY_SIDE, BASE_MISSING):
-            text = f"*{in_force['note']}*\n\n{text}"
-    if in_force.get("instructions"):
-        text += "\n\n-# Editing instructions: " + " ".join(in_force["instructions"])
-    return text
+ANSWER_PAGE_MOST = PAGE_TARGET + 200  # headings and source lines included
+DIVIDER = "─" * 16  # between the part that answers and the rest: fits a phone's width
 
 
-def answer_pages(answer: dict[str, Any]) -> list[str]:
-    """The pages of an answer: the part that answers, the rule as in force, then the entry
-    it amends where that is to be read with it."""
-    body = answer.get("note") or _in_force_text(answer) or "(no text)"
-    if answer.get("damaged_note"):
-        body = f"*{answer['damaged_note']}*\n\n{body}"
-    if answer.get("rulings_note"):
-        body = f"{body}\n\n*{answer['rulings_note']}*"
-    passage = passage_to_point_out(answer)
-    if passage:  # the part that answers first, then the whole rule
-        body = f"**The part that answers:**\n> {passage}\n\n{body}"
-    pages = paginate(markup_to_words(body))
-    base = answer.get("base")
-    mode = (answer.get("in_force") or {}).get("mode")
-    if base and mode != COMPOSED:
-        heading = (
-            "The entry it amends, to read with it"
-            if mode == SIDE_BY_SIDE
-            else "The text it adds to, still in force"
-            if answer.get("in_force")
-            else "The entry it amends"
-        )
-        heading = f"**{heading}** ({base['source']}, {base['date'] or 'undated'}):\n\n"
-        pages += [
-            heading + page
-            for page in paginate(markup_to_words(base["text"]), limits.PAGE_CHARS - len(heading))
-        ]
-    return pages
+def cite_text(cite: Citation) -> str:
+    """A block's source line: the document (linked where its address is known), its date,
+    and its status when it is not simply current."""
+    text = cite.line
+    if cite.url and len(cite.url) < 300:  # a link is never cut in half
+        text = text.replace(cite.source, _link(cite.source, cite.url), 1)
+    return f"*From {text}*"
+
+
+def _segment_text(segment: Segment) -> str:
+    block = segment.block
+    lines = [f"**{block.heading}**" + ("" if segment.first else " (continued)")]
+    if block.cite is not None and block.cite.source:
+        lines.append(clamp(cite_text(block.cite), 600))
+    if segment.first and block.note:
+        lines.append(f"*{block.note}*")
+    body = segment.text
+    if block.role == ANSWER:
+        body = "\n".join("> " + line if line.strip() else ">" for line in body.split("\n"))
+    if body:
+        lines.append(body)
+    return "\n".join(lines)
+
+
+def layout_pages(layout: Layout) -> list[str]:
+    """The pages of a layout as embed descriptions: each block with its heading and one
+    source line, the part that answers first and a divider after it."""
+    out = []
+    for page in pages(layout, PAGE_TARGET):
+        parts = []
+        for segment in page:
+            if parts and parts[-1][0] == ANSWER and segment.block.role != ANSWER:
+                parts.append(("", DIVIDER))
+            parts.append((segment.block.role, _segment_text(segment)))
+        text = "\n\n".join(text for _, text in parts)
+        out.extend(paginate(text, limits.EMBED_DESCRIPTION - 96))  # a guard, never hit
+    return out or ["(no text)"]
+
+
+def answer_pages(answer: dict[str, Any], part: str | None = None) -> list[str]:
+    """The pages of an answer: the part that answers with its own source, then the rest."""
+    return layout_pages(answer_layout(answer, part))
 
 
 def _link(text: str, url: str | None) -> str:
@@ -178,46 +160,59 @@ def status_word(answer: dict[str, Any]) -> str:
 
 
 def answer_footer(answer: dict[str, Any], page: int, pages: int, as_of: str | None) -> str:
-    """What a reader needs at a glance: the document, its date and the status, never an id."""
-    footer = f"{answer['source']} · {answer['date'] or 'undated'} · {status_word(answer)}"
-    if pages > 1:
-        footer = f"Page {page + 1}/{pages} · {footer}"
+    """Where the reader is: the page, and the date asked about; the sources are in the text."""
+    footer = f"Page {page + 1}/{pages}" if pages > 1 else ""
+    if pages > 1 and page == 0:
+        footer += " · the rest of the ruling on the next pages"
     if as_of:
-        footer += f" · in force on {as_of}"
+        footer = f"{footer} · in force on {as_of}" if footer else f"In force on {as_of}"
     return clamp(footer, limits.EMBED_FOOTER)
 
 
 def answer_embed(
-    answer: dict[str, Any], page: int = 0, *, as_of: str | None = None
+    answer: dict[str, Any], page: int = 0, *, as_of: str | None = None, part: str | None = None
 ) -> tuple[discord.Embed, int]:
     """One page of an answer as an embed; returns (embed, number of pages)."""
-    pages = answer_pages(answer)
-    page = clamp_page(page, len(pages))
+    pages_ = answer_pages(answer, part)
+    page = clamp_page(page, len(pages_))
     embed = discord.Embed(
         title=clamp(f"{answer['title']} {edition_badge(answer['edition'])}", limits.EMBED_TITLE),
-        description=pages[page],
+        description=pages_[page],
         colour=EDITION_COLOUR.get(answer["edition"]),
         url=answer.get("url") or None,
     )
-    source = f"{_link(answer['source'], answer.get('url'))} · {answer['date'] or 'undated'}"
-    if len(source) > limits.EMBED_FIELD_VALUE:  # a link is never cut in half
-        source = f"{answer['source']} · {answer['date'] or 'undated'}"
-    embed.add_field(name="Source", value=clamp(source, limits.EMBED_FIELD_VALUE), inline=False)
-    embed.add_field(
-        name="Status", value=clamp(status_line(answer), limits.EMBED_FIELD_VALUE), inline=False
-    )
-    card = answer.get("card")
-    if card and page == 0:
-        name = "Card named" if card.get("subject") == "mentioned" else "Card"
-        embed.add_field(
-            name=clamp(f"{name}: {card['name']} ({card['type'] or '?'})", limits.EMBED_FIELD_NAME),
-            value=clamp(card.get("text") or "(no game text)", limits.EMBED_FIELD_VALUE),
-            inline=False,
-        )
     if page == 0:
-        _same_name_field(embed, answer.get("same_name"))
-    embed.set_footer(text=answer_footer(answer, page, len(pages), as_of))
-    return embed, len(pages)
+        _same_name_field(embed, answer)
+    footer = answer_footer(answer, page, len(pages_), as_of)
+    if footer:
+        embed.set_footer(text=footer)
+    return embed, len(pages_)
+
+
+def best_match_text(number: int, result: dict[str, Any]) -> str:
+    """One best match: its title, edition, document and date, and the part that fits."""
+    part = result["part"]
+    cite = Citation(part["source"], part.get("date"), part.get("url"), part.get("status"))
+    text = shortened(part["text"])
+    quoted = "\n".join("> " + line for line in text.split("\n") if line.strip())
+    head = f"**{number}. {clamp(result['title'], 90)}** {edition_badge(result['edition'])}"
+    return f"{head}\n{clamp(cite_text(cite), 500)}\n{quoted}"
+
+
+def best_matches_embed(query: str, results: list[dict[str, Any]]) -> discord.Embed | None:
+    """A miss's best matches, each with the part of it that fits the question, plainly
+    marked as best matches rather than the answer; None when none has a part to show."""
+    shown = best_matches(results)
+    if not shown:
+        return None
+    blocks = [best_match_text(n, r) for n, r in enumerate(shown, 1)]
+    head = "*Not certain which ruling answers this. The best matches, and where each fits:*"
+    embed = discord.Embed(
+        title=clamp(f"Best matches for “{clamp(query, 150)}”", limits.EMBED_TITLE),
+        description=clamp(head + "\n\n" + "\n\n".join(blocks), limits.EMBED_DESCRIPTION),
+    )
+    embed.set_footer(text="Open one to read it whole, at its part")
+    return embed
 
 
 def choice_label(title: str, edition: str) -> str:
@@ -274,14 +269,28 @@ def sources_embed(sources: list[dict[str, Any]], page: int = 0) -> tuple[discord
     return embed, len(pages)
 
 
+BOLD_NOTE = (
+    "*Bold words are as the documents print them: in a Current Rulings Document, wording "
+    "new or changed since its previous edition (printed in red there) and the entries it "
+    "refers you to (“See …”).*"
+)
+
+
 def history_pages(history: dict[str, Any]) -> list[str]:
+    """Every version under the label and reason its answer gives it (current, amended,
+    superseded, retired, older copy), editing instructions and all: here they are history."""
     blocks = []
     for v in history["versions"]:
         marker = " ← in force then" if v.get("in_force") else ""
-        head = f"**{v['status'].capitalize()}** · {v['source']} · {v['date'] or 'undated'}{marker}"
+        cite = Citation(v["source"], v.get("date")).line
+        label = (v.get("label") or v["status"]).capitalize()
+        detail = f": {v['label_detail']}" if v.get("label_detail") else ""
+        head = f"**{label}**{detail}{marker}\n*From {cite}*"
         text = markup_to_words(v["text"]) if v["text"] else "(text not in the bundled data)"
         blocks.append(f"{head}\n{text}")
-    return paginate("\n\n".join(blocks))
+    if any("**" in (v["text"] or "") for v in history["versions"]):
+        blocks.insert(0, BOLD_NOTE)  # said once
+    return paginate("\n\n".join(blocks), PAGE_TARGET)
 
 
 def history_embed(history: dict[str, Any], page: int = 0) -> tuple[discord.Embed, int]:
@@ -337,47 +346,30 @@ def changes_embed(
     return embed, len(pages)
 
 
-def _same_name_field(embed: discord.Embed, same: list[dict[str, Any]] | None) -> None:
-    """The other cards that bear the name asked for: never one picked in silence."""
-    if same:
-        embed.add_field(
-            name=clamp(f"Also named so ({len(same)} more)", limits.EMBED_FIELD_NAME),
-            value=clamp(
-                "; ".join(f"{c['title']} ({c['edition']})" for c in same),
-                limits.EMBED_FIELD_VALUE,
-            ),
-            inline=False,
-        )
-
-
-def card_embed(card: dict[str, Any]) -> discord.Embed:
-    embed = discord.Embed(
-        title=clamp(f"{card['name']} {edition_badge(card['edition'])}", limits.EMBED_TITLE),
-        description=paginate(markup_to_words(card["text"]) or "(no game text)")[0],
-        colour=EDITION_COLOUR.get(card["edition"]),
-    )
-    embed.add_field(name="Type", value=clamp(card["type"] or "?", limits.EMBED_FIELD_VALUE))
-    rulings = card.get("rulings") or []
-    mentioned = card.get("mentioned_in") or []
+def _same_name_field(embed: discord.Embed, answer: dict[str, Any]) -> None:
+    """The other cards that bear the name asked for, both editions: never one picked in
+    silence. Said in one line; the menu below the answer lists them to pick from."""
+    others = {c["id"] for c in [*answer.get("editions", [])[1:], *(answer.get("same_name") or [])]}
+    others.discard(answer["id"])
+    if not others or answer.get("kind") != "card":
+        return
+    editions = sorted({answer["edition"], *(c["edition"] for c in answer.get("editions", []))})
     embed.add_field(
-        name="Rulings about this card",
-        value=clamp(", ".join(r["title"] for r in rulings) or "none", limits.EMBED_FIELD_VALUE),
+        name=clamp(
+            f"{len(others) + 1} cards bear this name ({' and '.join(editions)})",
+            limits.EMBED_FIELD_NAME,
+        ),
+        value="Shown: the one with rulings, if any. Pick another from the menu below.",
         inline=False,
     )
-    embed.add_field(
-        name="Rulings that mention it",
-        value=clamp(", ".join(r["title"] for r in mentioned) or "none", limits.EMBED_FIELD_VALUE),
-        inline=False,
-    )
-    _same_name_field(embed, card.get("same_name"))
-    sets = ", ".join(card.get("sets", [])) or "none listed"
-    embed.set_footer(text=clamp(f"{card['edition']} card · sets: {sets}", limits.EMBED_FOOTER))
-    return embed
 
 
 # A miss in a server channel: `help` works only in direct messages, so say what works here.
-MISS_HINT_DM = "Try other words; send `help` for examples."
-MISS_HINT_CHANNEL = "Try other words, or `/ruling` and `/search`, which suggest as you type."
+MISS_HINT_DM = "Nothing in the rulings comes near it: try other words, or send `help` for examples."
+MISS_HINT_CHANNEL = (
+    "Nothing in the rulings comes near it: try other words, or `/search`, and `/ruling`, "
+    "which suggest as you type."
+)
 SLOW_DOWN = (
     "Slow down a little: I answer at most {per_minute} lookups a minute; try again in {wait} s."
 )

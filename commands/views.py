@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.answers.layout import best_matches, part_at
 from bot.answers.service import Rulings
 from bot.markup import excerpt
 from commands import limits
@@ -54,6 +55,28 @@ async def count_lookup(
         )
     except Exception:  # noqa: BLE001 - statistics are best effort
         log.exception("could not count a lookup")
+
+
+async def in_time(interaction: Interaction, work, *, ephemeral: bool):
+    """Run a lookup; when it is not done in a moment (the first lookup after a change, a
+    miss, a card), defer, so the reply never misses Discord's 3 s. Replies then go through
+    :func:`send`, which follows a deferred interaction up."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=limits.DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    return await task
+
+
+async def send(interaction: Interaction, content: str | None = None, **kwargs) -> None:
+    """The reply: the interaction's response, or its follow-up once it was deferred."""
+    kwargs.setdefault("allowed_mentions", NO_PINGS)
+    if interaction.response.is_done():
+        if kwargs.get("view") is None:
+            kwargs.pop("view", None)
+        await interaction.followup.send(content, **kwargs)
+    else:
+        await interaction.response.send_message(content, **kwargs)
 
 
 def guarded(callback):
@@ -116,17 +139,40 @@ def answer_view(
     for other in answer.get("editions", [])[1:2]:  # both editions match: one click to the other
         if len(f"rs:{vis}:{other['id']}") <= limits.CUSTOM_ID:
             view.add_item(RelatedButton(vis, other["id"], f"Show {other['edition']}", row=0))
-    for position, related in enumerate(answer.get("related", [])[:10]):
+    choices = card_choices(answer)
+    if choices:  # the menu takes row 1; the related buttons keep one row
+        pick_view(choices, vis, "n", f"{len(choices)} more cards named so: pick one…", None, view)
+    first_row, most = (2, 5) if choices else (1, 10)
+    for position, related in enumerate(answer.get("related", [])[:most]):
         custom_id = f"rs:{vis}:{related['id']}"
         if len(custom_id) <= limits.CUSTOM_ID and custom_id not in switch:
             view.add_item(
-                RelatedButton(vis, related["id"], related_label(related), row=1 + position // 5)
+                RelatedButton(
+                    vis, related["id"], related_label(related), row=first_row + position // 5
+                )
             )
     if private:
         view.add_item(PublicButton(page, answer["id"], row=3, disabled=shared))
     if len(f"rr:{answer['id']}") <= limits.CUSTOM_ID:
         view.add_item(ReportButton(answer["id"], row=4))
     return view
+
+
+def card_choices(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    """The other cards that bear a card answer's name, both editions, those with rulings
+    first, as menu items saying how many rulings each has: the choice, never a silent pick."""
+    if answer.get("kind") != "card":
+        return []
+    others = [*answer.get("editions", [])[1:], *(answer.get("same_name") or [])]
+    seen, out = {answer["id"]}, []
+    for card in sorted(others, key=lambda c: c.get("rulings", 0) == 0):
+        if card["id"] in seen:
+            continue
+        seen.add(card["id"])
+        count = card.get("rulings", 0)
+        words = f"{count} ruling{'s' if count != 1 else ''}" if count else "no rulings"
+        out.append({**card, "description": f"{card['edition']} card · {words}"})
+    return out
 
 
 def pick_view(
@@ -146,7 +192,7 @@ def pick_view(
         if result["id"] in seen or len(result["id"]) > limits.CHOICE_VALUE:
             continue
         seen.add(result["id"])
-        passage = (result.get("passage") or {}).get("text")
+        passage = result.get("description") or (result.get("passage") or {}).get("text")
         options.append(
             discord.SelectOption(
                 label=choice_label(result["title"], result["edition"]),
@@ -163,6 +209,26 @@ def pick_view(
                 vis, mode, options, clamp(placeholder, limits.SELECT_PLACEHOLDER), asker, row=1
             )
         )
+    return view
+
+
+def best_matches_view(
+    results: list[dict[str, Any]], vis: str, asker: int | None = None
+) -> discord.ui.View:
+    """A button per best match, opening that ruling at its part; a menu for the rest."""
+    view = discord.ui.View(timeout=None)
+    shown = best_matches(results)
+    for number, result in enumerate(shown, 1):
+        at = result["part"].get("at")
+        label = f"Open {number}: {related_label(result)}"
+        if at and len(BestMatchButton.custom_id_for(vis, at, result["id"])) <= limits.CUSTOM_ID:
+            view.add_item(BestMatchButton(vis, at, result["id"], label, row=0))
+        elif len(f"rs:{vis}:{result['id']}") <= limits.CUSTOM_ID:  # a card: opens whole
+            view.add_item(RelatedButton(vis, result["id"], label, row=0))
+    ids = {r["id"] for r in shown}
+    rest = [r for r in results if r["id"] not in ids]
+    if rest:
+        pick_view(rest, vis, "n", "Other rulings that may fit…", asker, view)
     return view
 
 
@@ -317,6 +383,55 @@ class PageButton(
         await interaction.response.edit_message(embed=embed, view=view)
 
 
+class BestMatchButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"rb:(?P<vis>[po]):(?P<start>\d{1,6}):(?P<length>\d{1,4}):(?P<check>[0-9a-f]{4}):(?P<id>.{1,80})",
+):
+    """Opens a best match at its part, pointed out. The id carries where the part sits in
+    the ruling (start, length, a check); it is read again against the ruling as it is now,
+    and a stale or hand-made one opens the ruling without a part."""
+
+    def __init__(self, vis: str, at, target: str, label: str = "Open", row: int | None = None):
+        start, length, check = at
+        super().__init__(
+            discord.ui.Button(
+                label=clamp(label, limits.BUTTON_LABEL),
+                custom_id=self.custom_id_for(vis, at, target),
+                style=discord.ButtonStyle.primary,
+                row=row,
+            )
+        )
+        self.vis, self.at, self.target = vis, (int(start), int(length), str(check)), target
+
+    @staticmethod
+    def custom_id_for(vis: str, at, target: str) -> str:
+        start, length, check = at
+        return f"rb:{vis}:{start}:{length}:{check}:{target}"
+
+    @classmethod
+    async def from_custom_id(cls, interaction, item, match):
+        at = (int(match["start"]), int(match["length"]), match["check"])
+        return cls(match["vis"], at, match["id"], item.label or "Open")
+
+    @guarded
+    async def callback(self, interaction: Interaction) -> None:
+        asker = _message_asker(interaction)
+        private = self.vis == PRIVATE or (asker is not None and interaction.user.id != asker)
+        answer, _ = await in_time(
+            interaction,
+            asyncio.to_thread(_rulings(interaction).show, self.target),
+            ephemeral=private,
+        )
+        if answer is None:
+            await send(interaction, "That ruling is no longer available.", ephemeral=True)
+            return
+        part = part_at(answer, *self.at)
+        embed, pages = answer_embed(answer, 0, part=part)
+        await send(
+            interaction, embed=embed, view=answer_view(answer, 0, pages, private), ephemeral=private
+        )
+
+
 class RelatedButton(
     discord.ui.DynamicItem[discord.ui.Button], template=r"rs:(?P<vis>[po]):(?P<id>.{1,95})"
 ):
@@ -338,18 +453,16 @@ class RelatedButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         # A related term answers the person who clicked, privately, with "show everyone".
-        rendered, _ = await render_answer(
-            interaction, self.target, edition=None, as_of=None, page=0, private=True
+        rendered, _ = await in_time(
+            interaction,
+            render_answer(interaction, self.target, edition=None, as_of=None, page=0, private=True),
+            ephemeral=True,
         )
         if rendered is None:
-            await interaction.response.send_message(
-                "That ruling is no longer available.", ephemeral=True
-            )
+            await send(interaction, "That ruling is no longer available.", ephemeral=True)
             return
         embed, view = rendered
-        await interaction.response.send_message(
-            embed=embed, view=view, ephemeral=True, allowed_mentions=NO_PINGS
-        )
+        await send(interaction, embed=embed, view=view, ephemeral=True)
 
 
 class PublicButton(
@@ -545,7 +658,7 @@ def history_view(history: dict[str, Any], page: int, pages: int, private: bool) 
     return view
 
 
-DYNAMIC_ITEMS = (PageButton, RelatedButton, PublicButton, PickSelect, ReportButton)
+DYNAMIC_ITEMS = (PageButton, BestMatchButton, RelatedButton, PublicButton, PickSelect, ReportButton)
 
 
 async def setup(bot: RulingsClient) -> None:

@@ -189,12 +189,13 @@ def test_piped_output_is_plain_rendered_text(run, monkeypatch):
     assert ANSI not in out
     assert "**" not in out and "or version" in out  # **or version** rendered, not raw
     assert "[S]" not in out and "S and P icons" in out  # icon codes as words
-    assert "Replace the fourth and fifth paragraphs" in out  # as provenance ...
-    first_lines = out.split("\n\n")[1]
-    assert not first_lines.startswith("Replace")  # ... not as the ruling's first line
+    # Editing instructions are history: shown by `history`, never with the rule (issue 35).
+    assert "Replace the fourth and fifth paragraphs" not in out
+    code, history, _ = run("history", "mission", "--edition", "1E")
+    assert "Replace the fourth and fifth paragraphs" in history
     code, out, _ = run("show", "Klingon Tea Ceremony")
-    card = out[out.index("Card:") :]
-    assert "{" not in card and "Card: Klingon Tea Ceremony" in card
+    card = out[out.index("The card:") :]
+    assert "{" not in card and "The card: Klingon Tea Ceremony" in card
 
 
 class _Terminal(io.StringIO):
@@ -220,16 +221,23 @@ def test_composed_rule_marks_the_changed_paragraphs(run, monkeypatch):
     code, out, _ = run("show", "skills", "--edition", "2E")
     assert code == 0
     assert "The rule as in force" in out
-    marked = [line for line in out.splitlines() if line.startswith("▌")]
-    assert marked and "Whenever “all skills”" in marked[0]
-    assert "The rest of the entry does not change" not in out.split("—")[0]
+    # Each part under its own document: the amendment's paragraphs under the CRD, the
+    # Rulebook's under the Rulebook (issue 35).
+    lines = out.splitlines()
+    changed = next(n for n, line in enumerate(lines) if "Whenever “all skills”" in line)
+    cited = [line for line in lines[:changed] if line.startswith("— ")]
+    assert cited[-1].startswith("— Second Edition Current Rulings Document (7 July 2014)")
+    kept = next(n for n, line in enumerate(lines) if 'A personnel "uses" one' in line)
+    cited = [line for line in lines[:kept] if line.startswith("— ")]
+    assert cited[-1].startswith("— 2E Rulebook text, via openCards")
+    assert "The rest of the entry does not change" not in out
 
 
 def test_win_the_game_prints_the_amendment_once(run):
     code, out, _ = run("show", "how do I win the game")
     assert code == 0
     assert out.count("A player wins the game when he or she") == 1
-    assert 'amends the 2E Rulebook entry "winning the game"' in " ".join(out.split())
+    assert 'changes part of the 2E Rulebook entry "winning the game"' in " ".join(out.split())
     assert "older copy" in out
 
 
@@ -263,8 +271,10 @@ def test_a_card_that_answers_show_cites_the_rulings_that_mention_it(run):
     # `show` answering with a card said "facility commander — , undated" for a ruling of the
     # 2014 CRD: only `card` looked up where the listed rulings come from.
     code, out, _ = run("show", "Captain's Log", "--edition", "1E")
-    assert code == 0 and "Rulings that mention it:" in out
-    assert "undated" not in out and "facility commander — First Edition Current" in out
+    flat = " ".join(out.split())
+    assert code == 0 and "Ruling: facility commander" in flat
+    assert "undated" not in out
+    assert "Ruling: facility commander — First Edition Current Rulings Document" in flat
     code, out, _ = run("show", "Captain's Log", "--edition", "1E", "--json")
     mention = json.loads(out)["card"]["mentioned_in"][0]
     assert mention["title"] == "facility commander" and mention["date"] == "2014-11-03"
@@ -280,7 +290,7 @@ def test_species_2e_shows_the_rulebook_text_it_adds_to(run):
     code, out, _ = run("show", "species", "--edition", "2E")
     assert code == 0
     flat = " ".join(out.split())
-    assert "The text it adds to, still in force (2E Rulebook text, via openCards" in flat
+    assert "The text it adds to, still in force — 2E Rulebook text, via openCards" in flat
     assert "Two personnel are the same species if their species is an exact match." in flat
     assert "superseded" not in out
 
@@ -292,7 +302,7 @@ def test_a_ruling_lookup_naming_a_card_without_rulings_answers_with_the_card(run
     assert code == 0, err
     flat = " ".join(out.split())
     assert flat.startswith("Telepathic Alien Kidnappers (1E")
-    assert "has no rulings in the bundled documents" in flat
+    assert "No rulings in the bundled documents mention this card." in flat
     code, out, _ = run("show", "Telepathic Alien Kidnappers", "--edition", "1E", "--json")
     answer = json.loads(out)
     assert answer["kind"] == "card" and answer["card"]["name"] == "Telepathic Alien Kidnappers"

@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
+from bot.answers.layout import BEST_MATCHES, Citation, part_citation, part_key
 from bot.answers.results import card_suggestion, result_json
 from bot.markup import excerpt
 from bot.models import WHOLE_ACTIONS
@@ -44,6 +45,7 @@ MOST_TOPICS_UPDATED = 2000
 # name (misspelt or reordered): its whole text answers, no part of it is pointed out.
 NAME_EXPLAINS = 0.9
 NAME_COVER = FEATURES.index("name_cover")
+OPENING_WORDS = 30  # a best match asked by its title's words shows this much of its opening
 
 
 class Answers:
@@ -226,8 +228,9 @@ class Answers:
             row,
             current,
             is_base=self._is_base_text(row) and not self._is_base_text(current),
-            current_source=f"{self.source_label(current)}"
-            + (f" ({current['date']})" if current["date"] else ""),
+            # The document once, as a source line says it (a title holding its date is
+            # not followed by the date again).
+            current_source=Citation(self.source_label(current), current["date"]).line,
         )
         out: dict[str, Any] = {"label": label, "label_detail": detail}
         document = self.documents[row["document"]]
@@ -639,7 +642,10 @@ class Answers:
         if result is not None and result.hits:
             passage = self._answering_passage(row, result, text, _shown_text(answer, row))
             if passage is not None:
-                answer["passage"] = passage
+                # The document of the very sentence pointed out (the Glossary entry a CRD
+                # amends, when it is that entry's), as every front end cites it.
+                cite = part_citation(answer, passage["text"])
+                answer["passage"] = {**passage, "source": cite.source, "date": cite.date}
             editions = self._both_editions(row, result, edition)
             if editions:
                 answer["editions"] = editions
@@ -663,19 +669,58 @@ class Answers:
         if passages is None:
             return
         asked = set(passages.query_terms(query))
-        for result in results:
+        for position, result in enumerate(results):
             row = self.store.entry(result["id"])
             if row is None:
                 self._point_out_in_card(result, query)
+                if position < BEST_MATCHES:
+                    self._card_part(result)
                 continue
-            if not row.get("text") or asked <= set(terms(row["title"])):
+            if not row.get("text"):
                 continue
             answer: dict[str, Any] = {}
             self._add_rule_in_force(answer, row, self.store.versions(row["topic"]))
             shown = _shown_text(answer, row)
-            found = self._shown_part(row, query, shown)
-            if found is not None and " ".join(found.text.split()) in " ".join(shown.split()):
-                result["passage"] = {"text": found.text, "example": found.example}
+            if not asked <= set(terms(row["title"])):
+                found = self._shown_part(row, query, shown)
+                if found is not None and " ".join(found.text.split()) in " ".join(shown.split()):
+                    result["passage"] = {"text": found.text, "example": found.example}
+            if position < BEST_MATCHES:
+                self._best_match_part(result, row, answer)
+
+    def _best_match_part(
+        self, result: dict[str, Any], row: dict[str, Any], answer: dict[str, Any]
+    ) -> None:
+        """``part``: what a miss shows of one of its best matches without a tap — the part
+        that fits the question (else the ruling's opening sentences), with the document and
+        date that part comes from and where it sits (``at``, for the button that opens it)."""
+        answer.update(
+            text=row["text"], source=self.source_label(row), date=row["date"],
+            url=self.documents[row["document"]].get("url"),
+        )  # fmt: skip
+        text = (result.get("passage") or {}).get("text")
+        if not text:  # asked by its title's words: its opening, a few sentences
+            opening = sentences((answer.get("in_force") or {}).get("text") or row["text"])
+            taken: list[str] = []
+            while opening and len(" ".join(taken).split()) < OPENING_WORDS:
+                taken.append(opening.pop(0))
+            text = " ".join(taken)
+        cite = part_citation(answer, text)
+        result["part"] = {
+            "text": text, "source": cite.source, "date": cite.date, "url": cite.url,
+            "status": cite.status, "at": part_key(answer, text),
+        }  # fmt: skip
+
+    def _card_part(self, result: dict[str, Any]) -> None:
+        """A suggested card's ``part``: the sentence that prints the lookup, else its text."""
+        card = self.store.card(result["id"])
+        if card is None:
+            return
+        text = (result.get("passage") or {}).get("text") or card.get("text") or ""
+        result["part"] = {
+            "text": text, "source": "card text", "date": None, "url": None, "status": None,
+            "at": None,
+        }  # fmt: skip
 
     def _point_out_in_card(self, result: dict[str, Any], query: str) -> None:
         """A suggested card's sentence that holds every word the query asks, as
@@ -773,9 +818,26 @@ class Answers:
         """A card with its text, the rulings about it (their text as in force) and the
         rulings that mention it, each with its source and date."""
         card, found = self.cards.card(query_or_id, edition)
-        if card is not None:
-            self._detail_card_rulings(card)
+        if card is None:
+            return card, found
+        same = self._rulings_first(card.get("same_name") or [])
+        has_rulings = card["rulings"] or card["mentioned_in"]
+        if same and same[0]["rulings"] and not has_rulings:
+            # "Tama": the card a ruling is about comes first, the others are offered.
+            shown = {"id": card["id"], "title": card["name"], "edition": card["edition"]}
+            card, _ = self.cards.card(same[0]["id"])
+            same = self._rulings_first([shown, *same[1:]])
+        card["same_name"] = same
+        self._detail_card_rulings(card)
         return card, found
+
+    def _rulings_first(self, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Cards of one name with how many rulings each has, those with rulings first (a
+        judge asking by a name wants the card a ruling is about)."""
+        covers = self.card_covers()
+        for card in cards:
+            card["rulings"] = len(covers.get(card["id"], ()))
+        return sorted(cards, key=lambda c: c["rulings"] == 0)
 
     def _detail_card_rulings(self, card: dict[str, Any]) -> None:
         """Each listed ruling's source and date (an honest citation, whichever way the card
@@ -786,6 +848,8 @@ class Answers:
                 if not answer:
                     continue
                 item.update(source=answer["source"], date=answer["date"])
+                shown = (answer.get("in_force") or {}).get("text") or answer["text"] or ""
+                item["naming"] = naming_sentences(shown, card["title"])
                 if with_text:
                     in_force = answer.get("in_force") or {}
                     item["text"] = in_force.get("text") or answer["text"]
@@ -832,14 +896,15 @@ class Answers:
             if c.edition == best.edition and card_answer.whole_names(c)[1] == named
         ]
         if same:
-            answer["same_name"] = [
-                {"id": c.topic, "title": c.title, "edition": c.edition} for c in same
-            ]
+            answer["same_name"] = self._rulings_first(
+                [{"id": c.topic, "title": c.title, "edition": c.edition} for c in same]
+            )
         others = _other_edition_cards(choice, edition)
         if others:
-            answer["editions"] = [
-                {"id": c.topic, "title": c.title, "edition": c.edition} for c in [best, *others]
-            ]
+            answer["editions"] = [{"id": best.topic, "title": best.title, "edition": best.edition}]
+            answer["editions"] += self._rulings_first(
+                [{"id": c.topic, "title": c.title, "edition": c.edition} for c in others]
+            )
         return answer
 
     def _is_base_text(self, version: dict[str, Any]) -> bool:
@@ -946,6 +1011,18 @@ class Answers:
             if row:
                 out[entry_id] = excerpt(row["text"], width)
         return out
+
+
+NAMING_SENTENCES = 2  # sentences of a ruling shown beside the card they name
+
+
+def naming_sentences(text: str, name: str) -> str:
+    """The sentences of a ruling that name a card (the first two), else its opening ones: why
+    the ruling is about the card, visible without opening it."""
+    key = f" {normalize(name)} "
+    said = sentences(text)
+    naming = [s for s in said if key in f" {normalize(s)} "]
+    return " ".join((naming or said)[:NAMING_SENTENCES])
 
 
 def _change_mark(store: Store) -> tuple[int, int]:

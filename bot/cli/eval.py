@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.answers.glance import GLANCE_WORDS, glance
 from bot.cli.conventions import described
 from bot.search.evaluate import (
     RankingHooks,
@@ -147,6 +148,12 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         help="instead of k-fold: fit the ranking and confidence on the table's cases before "
         "the first line holding MARK (a batch's comment) and judge the cases from there on, "
         "a later batch as the search would have met it",
+    )
+    p.add_argument(
+        "--glance",
+        action="store_true",
+        help="instead: the share of answerable cases whose first reply shows at least "
+        f"{GLANCE_WORDS} consecutive words of a right ruling without a tap (shipped parameters)",
     )
     p.add_argument(
         "--write-params",
@@ -308,6 +315,9 @@ def _measure(rulings: Any, args: argparse.Namespace, progress: Progress):
     if args.sweep:
         progress.begin(f"sweeps, seed {args.seed}")
         return run_sweeps(rulings, args.seed, args.json, args.failures), None
+    if args.glance:
+        progress.begin("the answer at a glance, every case")
+        return run_glance(rulings, args.table, args.json, args.failures), None
     if args.fit_before is not None:  # a mark not found: a ValueError, one line, exit 2
         progress.begin(f"fitting on the cases before {args.fit_before!r}")
         return 0, evaluate_later_batch(rulings, args.table, args.fit_before)
@@ -328,6 +338,24 @@ def _measure(rulings: Any, args: argparse.Namespace, progress: Progress):
         on_deal=on_deal,
     )
     return 0, report
+
+
+def run_glance(rulings: Any, table: Path, as_json: bool, failures: int) -> int:
+    """The answer at a glance on the table (see :mod:`bot.answers.glance`)."""
+    report = glance(rulings, load_cases(table))
+    if as_json:
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 0
+    print(
+        f"first reply shows {GLANCE_WORDS}+ consecutive words of a right ruling: "
+        f"{report['shown']}/{report['cases']} answerable cases ({_pct(report['share']).strip()}, "
+        f"{table.name})"
+    )
+    for name, c in report["categories"].items():
+        print(f"  {name:22} {c['shown']:4}/{c['cases']:<4}")
+    for failure in report["failures"][:failures]:
+        print(f"  not shown: {failure['query'][:70]!r} want {failure['want'][:2]}")
+    return 0
 
 
 def _pct(value: float | None) -> str:

@@ -21,8 +21,7 @@ from rich.markdown import Markdown
 from rich.padding import Padding
 from rich.text import Text
 
-from bot.answers.compose import BASE_MISSING, COMPOSED, SIDE_BY_SIDE
-from bot.answers.results import passage_to_point_out
+from bot.answers.layout import ANSWER, Citation, answer_layout, best_matches, shortened
 from bot.markup import excerpt, markup_to_words
 
 MAX_WIDTH = 100  # long lines are hard to read even on a wide terminal
@@ -127,83 +126,35 @@ def _same_name(out: Out, same: list[dict[str, Any]] | None) -> None:
 
 
 def answer(out: Out, data: dict[str, Any]) -> None:
-    """A ruling: the part that answers the question, the rule as in force, where it comes
-    from, and its other versions. A card that is the answer is shown as ``rulings card``."""
-    if data.get("kind") == "card" and data.get("card"):
-        _both_editions(out, data)
-        _same_name(out, data.get("same_name"))
-        card(out, data["card"])
-        return
-    label = _label_text(data)
-    head = f"{data['title']} ({data['edition']})"
-    if label and label != "current":
-        head += f"  [{label}: {data.get('label_detail', '')}]".replace(": ]", "]")
-    out.line(head, style="bold")
-    out.line()
+    """An answer in the one layout every front end shares (:mod:`bot.answers.layout`): the
+    part that answers with the document and date it comes from, a divider, then the rest,
+    each block under its own source; then the other versions and related rulings."""
     _both_editions(out, data)
-    passage = passage_to_point_out(data)
-    if passage:
-        out.line("The part that answers: " + markup_to_words(passage), style="bold")
+    _same_name(out, data.get("same_name"))
+    out.line(f"{data['title']} ({data['edition']})", style="bold")
+    layout = answer_layout(data)
+    for block in layout.blocks:
         out.line()
-    if data.get("damaged_note"):
-        out.line(data["damaged_note"], style="yellow")
-        out.line()
-    in_force = data.get("in_force")
-    if data.get("note"):
-        out.line(data["note"])
-    elif in_force:
-        _rule_in_force(out, data, in_force)
-    else:
-        out.markdown(data["text"])
-    out.line()
-    out.line(f"— {data['source']} · {data['edition']} · {_dated(data)}", style="dim")
-    if in_force and in_force.get("instructions"):
-        out.line("Editing instructions: " + " ".join(in_force["instructions"]), style="dim")
-    base = data.get("base")
-    if base:
-        mode = (in_force or {}).get("mode")
-        if mode == COMPOSED:
-            out.line(f"Composed with the entry it amends: {base['source']} · {_dated(base)}.")
-        else:
-            heading = (
-                "The entry it amends, to read with it"
-                if mode == SIDE_BY_SIDE
-                else "The text it adds to, still in force"
-            )
+        if block is not layout.lead and layout.lead is not None and block is layout.rest[0]:
+            out.line("─" * min(out.width, 40), style="dim")
             out.line()
-            out.line(f"{heading} ({base['source']}, {_dated(base)}):", style="bold")
-            if base.get("damaged_note"):
-                out.line(base["damaged_note"], style="yellow", indent=4)
-            out.markdown(base["text"], indent=4)
+        out.line(block.heading, style="bold")
+        if block.cite is not None and block.cite.source:
+            out.line(f"— {block.cite.line}", style="dim")
+        if block.note:
+            out.line(block.note, style="yellow")
+        if block.text:
+            out.markdown(block.text, indent=4 if block.role == ANSWER else 0)
     others = [v for v in data["versions"] if v["id"] != data["id"]]
+    if others or data.get("also") or data.get("related"):
+        out.line()
     if others:
         listed = "; ".join(f"{v['source']} ({_dated(v)}, {_label_text(v)})" for v in others)
         out.line(f"Other versions: {listed}. See `rulings history {data['id']}`.")
-    named = data.get("card")
-    if named:
-        out.line(f"Card: {named['name']} ({named['type']}): {markup_to_words(named['text'])}")
     if data.get("also"):
         out.line("Also: " + ", ".join(f"{a['title']} ({a['edition']})" for a in data["also"]))
-    if data["related"]:
+    if data["related"] and data.get("kind") != "card":
         out.line("Related: " + ", ".join(r["title"] for r in data["related"]))
-
-
-def _rule_in_force(out: Out, data: dict[str, Any], in_force: dict[str, Any]) -> None:
-    mode = in_force["mode"]
-    if mode == COMPOSED:
-        out.line("The rule as in force (paragraphs marked ▌ are the amendment's):", style="dim")
-        parts = []
-        for p in in_force["paragraphs"]:
-            if p["changed"]:
-                parts.append("\n".join("> " + line for line in p["text"].split("\n")))
-            else:
-                parts.append(p["text"])
-        out.markdown("\n\n".join(parts))
-    else:
-        if mode in (BASE_MISSING, SIDE_BY_SIDE) and in_force.get("note"):
-            out.line(in_force["note"], style="yellow")
-            out.line()
-        out.markdown(in_force["text"] or data["text"])
 
 
 def edition_hint(other: dict[str, Any]) -> str:
@@ -216,12 +167,26 @@ def edition_hint(other: dict[str, Any]) -> str:
 
 
 def suggestions(out: Out, search: dict[str, Any]) -> None:
+    """A miss as Discord shows it: the best matches with the part of each that fits, under
+    its own document, plainly not an answer; then the other suggestions."""
     out.line(f"No confident match for {search['query']!r}.")
     if search.get("hint"):
         out.line(search["hint"])
-    if search["results"]:
-        out.line("Did you mean:")
-        for r in search["results"][:5]:
+    best = best_matches(search["results"])
+    if best:
+        out.line("Best matches (not certain), with the part of each that fits:")
+        for number, r in enumerate(best, 1):
+            part = r["part"]
+            cite = Citation(part["source"], part.get("date"), None, part.get("status"))
+            out.line()
+            out.line(f"{number}. {r['title']} ({r['edition']})  [{r['id']}]", style="bold")
+            out.line(f"— {cite.line}", style="dim", indent=3)
+            out.line(shortened(part["text"]), indent=3)
+    rest = [r for r in search["results"][:5] if r not in best]
+    if rest:
+        out.line()
+        out.line("Did you mean:" if not best else "Others:")
+        for r in rest:
             out.line(f"{r['title']} ({r['edition']})  [{r['id']}]", indent=2)
             if r.get("passage"):  # where it fits the question, to choose by
                 out.line(excerpt(r["passage"]["text"], SUGGESTION_EXCERPT), style="dim", indent=4)

@@ -12,6 +12,8 @@ import pytest
 from commands import app as bot_app
 from commands import render
 from commands.errors import APOLOGY
+from tests.commands.helpers import blocks
+from tests.commands.helpers import sources as source_lines
 from tests.fakediscord import limits, payloads
 
 GUILD = payloads.GUILD_ID
@@ -60,12 +62,13 @@ async def test_document_title_links_to_the_document_where_known(fake_discord, ru
     url = "http://st1e.stccgfaq.open-cards.com/encyclopedia1e/rules/gm.htm"
     embed = glossary.body["data"]["embeds"][0]
     assert embed["url"] == url
-    source = {f["name"]: f["value"] for f in embed["fields"]}["Source"]
-    assert source == f"[First Edition Glossary (letter M page)]({url}) · undated"
+    assert source_lines(embed["description"])[0] == (
+        f"[First Edition Glossary (letter M page)]({url}) · undated"
+    )
     # No address is known for the CRD: plain text, no link, no url.
     crd_embed = crd.body["data"]["embeds"][0]
     assert "url" not in crd_embed
-    assert "](" not in {f["name"]: f["value"] for f in crd_embed["fields"]}["Source"]
+    assert "](" not in source_lines(crd_embed["description"])[0]
     listed = sources.body["data"]["embeds"][0]["description"]
     assert f"**[First Edition Glossary (letter M page)]({url})**" in listed
     assert "**First Edition Current Rulings Document (3 November 2014)**" in listed
@@ -73,7 +76,7 @@ async def test_document_title_links_to_the_document_where_known(fake_discord, ru
         assert limits.validate_message(callback.body["data"]) == []
 
 
-async def test_footer_is_document_date_and_status_not_an_id(fake_discord, running):
+async def test_source_line_is_document_date_and_status_not_an_id(fake_discord, running):
     async with running():
         callback = await fake_discord.interact(
             payloads.slash_command(
@@ -89,17 +92,20 @@ async def test_footer_is_document_date_and_status_not_an_id(fake_discord, runnin
             ),
             WAIT,
         )
-    footer = callback.body["data"]["embeds"][0]["footer"]["text"]
-    assert (
-        footer == "First Edition Current Rulings Document (3 November 2014) · 2014-11-03 · current"
+    embed = callback.body["data"]["embeds"][0]
+    # The document once per block (its title holds its date); no status when simply current;
+    # the footer says only where the reader is.
+    assert source_lines(embed["description"]) == [
+        "First Edition Current Rulings Document (3 November 2014)"
+    ]
+    assert "1e-crd-2014-11-03:" not in str(embed)
+    assert "Rulings Document" not in embed["footer"]["text"]
+    old_embed = old.body["data"]["embeds"][0]
+    # The 2011 text is printed again unchanged in 2014: an older copy, not superseded.
+    assert source_lines(old_embed["description"])[0].startswith(
+        "Second Edition Current Rulings Document (5 October 2011) · older copy"
     )
-    assert "1e-crd-2014-11-03:" not in footer
-    old_footer = old.body["data"]["embeds"][0]["footer"]["text"]
-    assert old_footer == (
-        # The 2011 text is printed again unchanged in 2014: an older copy, not superseded.
-        "Second Edition Current Rulings Document (5 October 2011) · 2011-10-05 · older copy"
-        " · in force on 2012-01-01"
-    )
+    assert old_embed["footer"]["text"].endswith("in force on 2012-01-01")
 
 
 async def test_related_buttons_carry_the_edition(fake_discord, running):
@@ -117,9 +123,10 @@ async def test_related_buttons_carry_the_edition(fake_discord, running):
 
 async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
     async with running():
-        mentioned = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": "Ptol cost reduction"}, guild_id=GUILD), WAIT
+        mentioned_ix = payloads.slash_command(
+            "ruling", {"query": "Ptol cost reduction"}, guild_id=GUILD
         )
+        mentioned = await fake_discord.interact(mentioned_ix, WAIT)
         card = await fake_discord.interact(
             payloads.slash_command("ruling", {"query": "Ptol"}, guild_id=GUILD), WAIT
         )
@@ -129,10 +136,15 @@ async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
         topic = await fake_discord.interact(
             payloads.slash_command("ruling", {"query": "cost reduction"}, guild_id=GUILD), WAIT
         )
+        pages = await _page_through(fake_discord, mentioned, mentioned_ix["token"])
     embed = mentioned.body["data"]["embeds"][0]
     assert embed["title"] == "cost reduction [2E]"  # the ruling that names the card
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert fields["Card named: Ptol (Personnel)"].startswith("When you play this personnel")
+    named = {h: t for p in pages for h, _, t in blocks(p["embeds"][0]["description"])}
+    assert len(pages) == 1 or named  # the card is on the first page, with the part
+    first = {h: t for h, _, t in blocks(embed["description"])}
+    assert first["**The card it names: Ptol (Personnel)**"].startswith(
+        "When you play this personnel"
+    )
     # The card's name alone: the card is the answer, with the ruling that mentions it.
     answered = card.body["data"]
     assert answered["embeds"][0]["title"] == "Ptol [2E]"
@@ -140,11 +152,11 @@ async def test_card_is_shown_when_a_card_is_the_subject(fake_discord, running):
     assert "rs:o:2e-crd-2014-07-07:cost-reduction" in {
         c["custom_id"] for c in _components(answered)
     }
-    titled_fields = {f["name"] for f in titled.body["data"]["embeds"][0]["fields"]}
-    assert "Card: Klingon Tea Ceremony (Event)" in titled_fields
+    titled_blocks = [h for h, _, _ in blocks(titled.body["data"]["embeds"][0]["description"])]
+    assert "**The card: Klingon Tea Ceremony (Event)**" in titled_blocks
     # Asked for the rule itself, no single card is the subject.
-    topic_fields = {f["name"] for f in topic.body["data"]["embeds"][0]["fields"]}
-    assert not any(name.startswith("Card") for name in topic_fields)
+    topic_blocks = [h for h, _, _ in blocks(topic.body["data"]["embeds"][0]["description"])]
+    assert not any(h.startswith("**The card") for h in topic_blocks)
 
 
 async def test_show_everyone_is_one_shot(fake_discord, running):
@@ -178,42 +190,42 @@ async def test_show_everyone_is_one_shot(fake_discord, running):
     assert button["disabled"] is True
 
 
-async def test_did_you_mean_answers_only_its_asker(fake_discord, running):
+async def test_best_matches_answer_only_their_asker(fake_discord, running):
     async with running():
         ix = payloads.slash_command(
             "ruling", {"query": "matching commander vs facility commander"}, guild_id=GUILD
         )
         data = (await fake_discord.interact(ix, WAIT)).body["data"]
-        select = _components(data)[0]
-        assert select["custom_id"] == f"rk:o:e:{payloads.USER_ID}"
+        button = next(c for c in _components(data) if c.get("custom_id", "").startswith("rb:"))
         message = fake_discord.original_message(ix["token"])
         before = dict(message)
-        pick = "1e-crd-2014-11-03:matching-commander"
         other = await fake_discord.interact(
-            payloads.select(select["custom_id"], [pick], message, guild_id=GUILD, user=OTHER_USER),
+            payloads.button_click(button["custom_id"], message, guild_id=GUILD, user=OTHER_USER),
             WAIT,
         )
         unchanged = fake_discord.original_message(ix["token"])
-        assert unchanged["content"] == before["content"] and not unchanged["embeds"]
+        assert unchanged["content"] == before["content"]
+        assert unchanged["embeds"] == before["embeds"]
         mine = await fake_discord.interact(
-            payloads.select(select["custom_id"], [pick], message, guild_id=GUILD), WAIT
+            payloads.button_click(button["custom_id"], message, guild_id=GUILD), WAIT
         )
-    # The bystander gets an answer of their own, privately; the asker's message stays.
+    # The bystander gets an answer of their own, privately; the asker's message stays, and
+    # the asker's click answers in a new message, the best matches kept above it.
     assert other.body["type"] == 4 and other.body["data"]["flags"] & EPHEMERAL
-    assert other.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
-    # The asker's pick replaces the "did you mean" message with the answer.
-    assert mine.body["type"] == 7
-    assert mine.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
+    assert mine.body["type"] == 4 and not mine.body["data"].get("flags")
+    title = mine.body["data"]["embeds"][0]["title"]
+    assert title == other.body["data"]["embeds"][0]["title"]
+    assert title.split(" [")[0] in data["embeds"][0]["description"]
 
 
-async def test_dm_did_you_mean_names_its_asker(fake_discord, running):
+async def test_dm_best_matches_menu_names_its_asker(fake_discord, running):
     async with running():
         await fake_discord.dispatch(
             "MESSAGE_CREATE", payloads.dm_message("matching commander vs facility commander")
         )
         sent = (await _posts(fake_discord, 1))[0]
-    select = _components(sent.json)[0]
-    assert select["custom_id"] == f"rk:o:e:{payloads.USER_ID}"
+    select = next(c for c in _components(sent.json) if c["type"] == 3)
+    assert select["custom_id"] == f"rk:o:n:{payloads.USER_ID}"
 
 
 async def _page_through(fake, callback, first_token) -> list[dict]:
@@ -221,8 +233,8 @@ async def _page_through(fake, callback, first_token) -> list[dict]:
     seen = [callback.body["data"]]
     message = fake.original_message(first_token)
     for _ in range(10):
-        nxt = next(c for c in _components(message) if c.get("label") == "Next ▶")
-        if nxt.get("disabled"):
+        nxt = next((c for c in _components(message) if c.get("label") == "Next ▶"), None)
+        if nxt is None or nxt.get("disabled"):
             break
         click = payloads.button_click(nxt["custom_id"], message, guild_id=GUILD)
         answer = await fake.interact(click, WAIT)

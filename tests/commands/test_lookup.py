@@ -6,6 +6,8 @@ import asyncio
 import pytest
 
 from commands.errors import APOLOGY
+from tests.commands.helpers import blocks, reply_data
+from tests.commands.helpers import sources as source_lines
 from tests.fakediscord import limits, payloads
 
 GUILD = payloads.GUILD_ID
@@ -61,11 +63,13 @@ async def test_ruling_matching_commander_1e(fake_discord, running):
     embed = data["embeds"][0]
     assert embed["title"] == "matching commander [1E]"
     assert "such as Rinnak Pire and Regent Worf" in embed["description"]
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert (
-        fields["Source"] == "First Edition Current Rulings Document (3 November 2014) · 2014-11-03"
-    )
-    assert fields["Status"].startswith("Current · replaces the entry in First Edition Glossary")
+    # One block, one source line: the document once (its title holds its date), and no
+    # status, since it is simply the version in force; no Source/Status fields repeating it.
+    assert source_lines(embed["description"]) == [
+        "First Edition Current Rulings Document (3 November 2014)"
+    ]
+    assert "This replaces the older entry whole." in embed["description"]
+    assert not embed.get("fields")
     assert "rs:o:1e-named-in-lore" in _custom_ids(data)
     assert "rs:o:1e-facility-commander" in _custom_ids(data)
     assert limits.validate_message(data) == []
@@ -111,89 +115,104 @@ async def test_private_answer_then_show_everyone(fake_discord, running):
     assert not any(cid.startswith("rv:") for cid in _custom_ids(posted.json))
 
 
-async def test_no_confident_match_offers_did_you_mean(fake_discord, running):
+async def test_no_confident_match_shows_the_best_matches(fake_discord, running):
     async with running():
         ix = payloads.slash_command(
             "ruling", {"query": "matching commander vs facility commander"}, guild_id=GUILD
         )
-        callback = await fake_discord.interact(ix)
-        data = callback.body["data"]
-        if data.get("embeds"):
-            pytest.fail(
-                f"a query naming two rulings must not be answered with a guess: {data['embeds'][0]['title']}"
-            )
+        data = await reply_data(fake_discord, ix)
         assert data["content"].startswith(
-            "No confident match for “matching commander vs facility commander”. Did you mean"
+            "No confident match for “matching commander vs facility commander”."
         )
-        select = _buttons(data)[0]
-        assert select["type"] == 3 and select["custom_id"].startswith("rk:")
-        values = [o["value"] for o in select["options"]]
-        assert "1e-crd-2014-11-03:matching-commander" in values
-        assert "1e-crd-2014-11-03:facility-commander" in values
+        # Plainly best matches, never the answer: no embed is titled as a ruling.
+        (embed,) = data["embeds"]
+        assert embed["title"].startswith("Best matches for")
+        assert limits.validate_message(data) == []
+        opens = [c for c in _buttons(data) if c.get("custom_id", "").startswith("rb:")]
+        assert 2 <= len(opens) <= 3
+        targets = {c["custom_id"].split(":", 5)[5] for c in opens}
+        assert {
+            "1e-crd-2014-11-03:matching-commander",
+            "1e-crd-2014-11-03:facility-commander",
+        } <= targets
         message = fake_discord.original_message(ix["token"])
-        picked = await fake_discord.interact(
-            payloads.select(
-                select["custom_id"],
-                ["1e-crd-2014-11-03:matching-commander"],
-                message,
-                guild_id=GUILD,
-            )
+        first = opens[0]["custom_id"]
+        opened = await reply_data(
+            fake_discord, payloads.button_click(first, message, guild_id=GUILD)
         )
-    assert picked.body["type"] == 7  # the "did you mean" message becomes the answer
-    assert picked.body["data"]["embeds"][0]["title"] == "matching commander [1E]"
+    # The button opens that ruling, its part first under its own source.
+    assert opened["embeds"][0]["title"].split(" [")[0] in embed["description"]
+    assert limits.validate_message(opened) == []
 
 
-async def test_a_miss_shows_where_each_suggested_ruling_fits_the_question(fake_discord, running):
-    # A question's words are rarely a title's: each "did you mean" option says, in its
-    # description, the part of that ruling that fits the question.
+async def test_a_miss_shows_where_each_best_match_fits_the_question(fake_discord, running):
+    # A question's words are rarely a title's: each best match shows, in the reply itself,
+    # the part of that ruling that fits the question, with its document.
     question = "When my Away Team is stopped, can a new away team be formed and beamed down?"
     async with running():
-        callback = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": question, "edition": "1E"}, guild_id=GUILD)
+        data = await reply_data(
+            fake_discord,
+            payloads.slash_command("ruling", {"query": question, "edition": "1E"}, guild_id=GUILD),
         )
-    data = callback.body["data"]
-    assert not data.get("embeds") and limits.validate_message(data) == []
-    options = _buttons(data)[0]["options"]
-    described = [o for o in options if o.get("description")]
-    assert described, options
-    for option in described:
-        assert len(option["description"]) <= limits.SELECT_OPTION_TEXT
-    assert any("Away Team" in o["description"] for o in described)
+    assert limits.validate_message(data) == []
+    shown = blocks(data["embeds"][0]["description"])
+    assert 2 <= len(shown) <= 3
+    for _heading, cited, text in shown:
+        assert len(cited) == 1 and text.startswith("> ")  # one source line, then the part
+    assert any("Away Team" in text for _, _, text in shown)
+    for select in (c for c in _buttons(data) if c["type"] == 3):
+        for option in select["options"]:
+            assert len(option.get("description") or "") <= limits.SELECT_OPTION_TEXT
 
 
 async def test_a_miss_in_the_edition_asked_names_the_other_editions_ruling(fake_discord, running):
     # KTC asked in 1E: say it is a 2E ruling, and offer it first, one click away.
     async with running():
         ix = payloads.slash_command("ruling", {"query": "KTC", "edition": "1E"}, guild_id=GUILD)
-        callback = await fake_discord.interact(ix)
-        data = callback.body["data"]
-        assert not data.get("embeds")
+        data = await reply_data(fake_discord, ix)
         assert "“Klingon Tea Ceremony” is a 2E ruling; there is none in 1E." in data["content"]
-        select = _buttons(data)[0]
-        first = select["options"][0]["value"]
-        assert first == "2e-crd-2011-10-05:klingon-tea-ceremony"
+        first = next(c for c in _buttons(data) if c.get("custom_id", "").startswith("rb:"))
+        assert first["custom_id"].endswith(":2e-crd-2011-10-05:klingon-tea-ceremony")
         message = fake_discord.original_message(ix["token"])
-        picked = await fake_discord.interact(
-            payloads.select(select["custom_id"], [first], message, guild_id=GUILD)
+        picked = await reply_data(
+            fake_discord, payloads.button_click(first["custom_id"], message, guild_id=GUILD)
         )
-    assert picked.body["data"]["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
+    assert picked["embeds"][0]["title"] == "Klingon Tea Ceremony [2E]"
 
 
-async def test_a_card_name_several_cards_bear_lists_the_others(fake_discord, running):
+async def test_a_card_name_several_cards_bear_offers_the_choice(fake_discord, running):
+    # Never a silent pick: the reply says how many cards bear the name and offers each in a
+    # menu, both editions, the cards with rulings first.
     async with running():
-        answer = await fake_discord.interact(
-            payloads.slash_command("ruling", {"query": "Data", "edition": "2E"}, guild_id=GUILD)
+        ruling = await reply_data(
+            fake_discord, payloads.slash_command("ruling", {"query": "Kira Nerys"}, guild_id=GUILD)
         )
-        card = await fake_discord.interact(
-            payloads.slash_command("card", {"name": "Data", "edition": "2E"}, guild_id=GUILD)
+        answer = await reply_data(
+            fake_discord,
+            payloads.slash_command("ruling", {"query": "Data", "edition": "2E"}, guild_id=GUILD),
         )
-    for callback in (answer, card):
-        data = callback.body["data"]
+        card = await reply_data(
+            fake_discord,
+            payloads.slash_command("card", {"name": "Data", "edition": "2E"}, guild_id=GUILD),
+        )
+    for data in (ruling, answer, card):
         assert limits.validate_message(data) == []
-        fields = {f["name"]: f["value"] for f in data["embeds"][0]["fields"]}
-        listed = next(v for k, v in fields.items() if k.startswith("Also named so"))
-        assert "Data, Lucasian Chair (2E)" in listed
-        assert data["embeds"][0]["title"].split(" [")[0] not in listed  # not itself
+        shown = data["embeds"][0]["title"].split(" [")[0]
+        menu = next(c for c in _buttons(data) if c["type"] == 3)
+        labels = [o["label"] for o in menu["options"]]
+        assert labels and not any(label.startswith(f"{shown} (") for label in labels)
+        counts = [o["description"].endswith("no rulings") for o in menu["options"]]
+        assert counts == sorted(counts)  # the cards with rulings first
+        fields = {f["name"] for f in data["embeds"][0].get("fields", [])}
+        assert any(name.startswith(f"{len(labels) + 1} cards bear this name") for name in fields)
+    assert any(label == "Data, Lucasian Chair (2E)" for label in labels)
+    # Kira Nerys: the one card a ruling is about is shown, its ruling's sentence visible,
+    # and both editions' cards are offered.
+    kira = ruling["embeds"][0]
+    assert kira["title"] == "Kira Nerys, Iliana Ghemor [2E]"
+    assert blocks(kira["description"])[0][0] == "**Ruling: Kira Nerys, Iliana Ghemor**"
+    menu = next(c for c in _buttons(ruling) if c["type"] == 3)
+    assert {"1E", "2E"} <= {o["label"][-3:-1] for o in menu["options"]}
 
 
 async def test_gibberish_gets_an_honest_no(fake_discord, running):
@@ -255,6 +274,7 @@ async def test_longest_ruling_is_paginated_within_limits(fake_discord, running, 
             seen.append(callback.body["data"]["embeds"][0]["description"])
             message = fake_discord.original_message(click_token(callback)) or message
     text = rulings.store.entry(longest.entry)["text"]
+    seen = ["\n\n".join(text for _, _, text in blocks(page)) for page in seen]
     assert (
         "".join(seen)
         .replace("\n", "")
@@ -277,11 +297,11 @@ async def test_dm_ktc_gets_the_clarification(fake_discord, running):
         )
     embed = sent.json["embeds"][0]
     assert embed["title"] == "Klingon Tea Ceremony [2E]"
-    assert embed["description"].startswith(
+    (heading, cited, text), *_ = blocks(embed["description"])
+    assert text.startswith(
         "If a single action downloads multiple cards simultaneously, it will trigger KTC."
     )
-    fields = {f["name"]: f["value"] for f in embed["fields"]}
-    assert fields["Source"].endswith("· 2011-10-05")
+    assert cited == ["Second Edition Current Rulings Document (5 October 2011)"]
     assert sent.json["allowed_mentions"] == {"parse": []}
 
 
@@ -347,48 +367,54 @@ async def test_inline_toggle_command_needs_manage_server(fake_discord, running, 
 
 async def test_search_history_sources_card_changes(fake_discord, running):
     async with running():
-        search = await fake_discord.interact(
-            payloads.slash_command("search", {"words": "dilemma actions"}, guild_id=GUILD)
+        search = await reply_data(
+            fake_discord,
+            payloads.slash_command("search", {"words": "dilemma actions"}, guild_id=GUILD),
         )
-        history = await fake_discord.interact(
+        history = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "history", {"query": "attempting missions", "edition": "2E"}, guild_id=GUILD
-            )
+            ),
         )
-        sources = await fake_discord.interact(payloads.slash_command("sources", guild_id=GUILD))
-        card = await fake_discord.interact(
-            payloads.slash_command("card", {"name": "Ptol"}, guild_id=GUILD)
+        sources = await reply_data(fake_discord, payloads.slash_command("sources", guild_id=GUILD))
+        card = await reply_data(
+            fake_discord, payloads.slash_command("card", {"name": "Ptol"}, guild_id=GUILD)
         )
-        changes = await fake_discord.interact(
+        changes = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "changes", {"since": "2012-01-01", "edition": "2E"}, guild_id=GUILD
-            )
+            ),
         )
-        old = await fake_discord.interact(
+        old = await reply_data(
+            fake_discord,
             payloads.slash_command(
                 "ruling",
                 {"query": "attempting missions", "edition": "2E", "as_of": "2012-01-01"},
                 guild_id=GUILD,
-            )
+            ),
         )
-    for callback in (search, history, sources, card, changes, old):
-        assert callback.body["type"] == 4
-        assert limits.validate_message(callback.body["data"]) == []
-    assert "dilemmas" in search.body["data"]["embeds"][0]["description"]
-    history_text = history.body["data"]["embeds"][0]["description"]
-    assert history_text.index("2014-07-07") < history_text.index("2011-10-05")
-    sources_text = sources.body["data"]["embeds"][0]["description"]
+    # Each the response or, for a slow lookup, the follow-up of its deferral.
+    for data in (search, history, sources, card, changes, old):
+        assert limits.validate_message(data) == []
+    assert "dilemmas" in search["embeds"][0]["description"]
+    history_text = history["embeds"][0]["description"]
+    assert source_lines(history_text)[0] == "Second Edition Current Rulings Document (7 July 2014)"
+    sources_text = sources["embeds"][0]["description"]
     assert sources_text.count("\n**") == 4  # five documents, one block each
-    card_embed = card.body["data"]["embeds"][0]
+    card_embed = card["embeds"][0]
     assert card_embed["title"] == "Ptol [2E]"
-    assert (
-        "cost reduction"
-        in {f["name"]: f["value"] for f in card_embed["fields"]}["Rulings that mention it"]
-    )
-    assert "attempting missions" in changes.body["data"]["embeds"][0]["description"]
-    old_embed = old.body["data"]["embeds"][0]
+    # The ruling that names the card, with its sentence, before the card's text (once).
+    headings = [heading for heading, _, _ in blocks(card_embed["description"])]
+    assert headings[0] == "**Ruling: cost reduction**"
+    assert card_embed["description"].count("**Card: Ptol") == 1  # the card's text once
+    assert "attempting missions" in changes["embeds"][0]["description"]
+    old_embed = old["embeds"][0]
     assert old_embed["footer"]["text"].endswith("in force on 2012-01-01")
-    assert {f["name"]: f["value"] for f in old_embed["fields"]}["Source"].endswith("2011-10-05")
+    assert source_lines(old_embed["description"])[0].startswith(
+        "Second Edition Current Rulings Document (5 October 2011) · older copy"
+    )
 
 
 async def test_bad_date_is_a_short_ephemeral_error(fake_discord, running):
@@ -487,7 +513,7 @@ async def test_everyone_in_ruling_text_pings_nobody(fake_discord, running, pingi
             lambda r: r.method == "POST" and r.path.endswith("/messages")
         )
     for body in (callback.body["data"], dm.json):
-        assert body["embeds"][0]["description"].startswith(
+        assert blocks(body["embeds"][0]["description"])[0][2].startswith(
             "@everyone <@123456789012345678> If a single action"
         )
         assert body["allowed_mentions"] == {"parse": []}

@@ -7,7 +7,8 @@ import pytest
 
 from bot.answers.moderation import Moderator
 from commands import limits
-from tests.commands.helpers import admin
+from tests.commands.helpers import admin, blocks
+from tests.commands.helpers import sources as source_lines
 from tests.commands.test_moderation_discord import (
     ADD_VALUES,
     EPHEMERAL,
@@ -219,7 +220,10 @@ async def test_a_retired_ruling_is_found_by_name_in_history(fake_discord, runnin
         )
     embed = found.body["data"]["embeds"][0]
     assert embed["title"] == "History: Klingon Tea Ceremony [2E]"
-    assert embed["description"].startswith("**Retired** · Second Edition Current Rulings")
+    # Labelled as its answer labels it, with the reason, under its document.
+    assert embed["description"].startswith(
+        "**Retired**: superseded by card text\n*From Second Edition Current Rulings"
+    )
 
 
 # ------------------------------------------------------------------ 5. reports
@@ -357,7 +361,10 @@ async def test_the_edit_preview_is_byte_for_byte_the_answer_users_then_see(
             payloads.slash_command("ruling", {"query": entry}, guild_id=HOME)
         )
     assert preview_body["data"]["embeds"] == seen.body["data"]["embeds"]
-    assert seen.body["data"]["embeds"][0]["description"] == "Costs drop by one, never below zero."
+    assert (
+        blocks(seen.body["data"]["embeds"][0]["description"])[0][2]
+        == "Costs drop by one, never below zero."
+    )
 
 
 async def test_the_add_preview_is_byte_for_byte_the_answer_users_then_see(
@@ -382,9 +389,10 @@ async def test_the_add_preview_is_byte_for_byte_the_answer_users_then_see(
     assert embeds == seen.body["data"]["embeds"]
     rendered = str(embeds)
     assert "undated" not in rendered and "(new)" not in rendered
-    # The footer names the document, its date and the status, as users read them.
+    # The source line names the document and its date (its title holds it), as users read
+    # them, and no status: it is simply the version in force.
     document = live.documents[entry.split(":")[0]]
-    assert embeds[0]["footer"]["text"] == f"{document['title']} · {document['date']} · current"
+    assert source_lines(embeds[0]["description"]) == [document["title"]]
 
 
 async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, live):
@@ -396,8 +404,8 @@ async def test_the_retire_preview_is_the_retired_answer(fake_discord, running, l
             payloads.slash_command("ruling", {"query": ktc}, guild_id=HOME)
         )
     assert retire.body["data"]["embeds"] == seen.body["data"]["embeds"]
-    status = {f["name"]: f["value"] for f in seen.body["data"]["embeds"][0]["fields"]}["Status"]
-    assert status == "Retired: gone"
+    source = source_lines(seen.body["data"]["embeds"][0]["description"])[0]
+    assert source.endswith(" · retired: gone")
 
 
 async def test_aliases_in_the_form_may_not_move_another_rulings_alias(fake_discord, running, live):
