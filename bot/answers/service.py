@@ -18,7 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.answers.imports import DocumentImports, ImportPreview
+from bot.answers.imports import DocumentImports, ImportPreview, read_upload
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderation, Moderator, immediate
@@ -267,11 +267,11 @@ class Rulings:
         )
 
     def preview_import(self, content: bytes, filename: str, **document) -> ImportPreview:
-        """What importing a document would change; nothing is written."""
+        """What importing a document would change; nothing is written. The document is read
+        in a worker process before the store is looked at, so lookups go on meanwhile."""
+        read = read_upload(content, filename)
         return self._look(
-            lambda moderation: DocumentImports(moderation).preview_import(
-                content, filename, **document
-            )
+            lambda moderation: DocumentImports(moderation).preview_read(read, filename, **document)
         )
 
     def change(self, change_id: int) -> dict[str, Any] | None:
