@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers.service import Rulings
-from bot.validate import iso_date
+from bot.validate import MAX_QUERY_CHARS, iso_date
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import UserError
@@ -113,7 +113,7 @@ class Lookup(commands.Cog):
     async def ruling(
         self,
         interaction: Interaction,
-        query: app_commands.Range[str, 1, 300],
+        query: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
         private: bool = False,
         as_of: str | None = None,
@@ -145,7 +145,7 @@ class Lookup(commands.Cog):
     async def search(
         self,
         interaction: Interaction,
-        words: app_commands.Range[str, 1, 300],
+        words: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
     ) -> None:
         target = search_target(words, edition)
@@ -165,7 +165,7 @@ class Lookup(commands.Cog):
     async def history(
         self,
         interaction: Interaction,
-        query: app_commands.Range[str, 1, 300],
+        query: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
         as_of: str | None = None,
     ) -> None:

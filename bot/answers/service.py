@@ -26,7 +26,7 @@ from bot.normalize import normalize, terms
 from bot.search.index import SearchIndex
 from bot.store.build import Store, open_store
 from bot.store.journal import Journal
-from bot.validate import edition_named_at_edge, user_text
+from bot.validate import edition_named_at_edge, query_text, user_text
 
 T = TypeVar("T")
 
@@ -35,7 +35,8 @@ class Rulings:
     """Store + search index + the answers built from them, and the moderators' changes.
 
     Every text a lookup is given passes ``user_text`` here, at the boundary, so that no
-    string (a lone surrogate, a NUL) can make SQLite or a terminal raise further in."""
+    string (a lone surrogate, a NUL) can make SQLite or a terminal raise further in; a
+    query is read up to ``MAX_QUERY_CHARS`` (``query_text``), so its cost is bounded."""
 
     def __init__(self, store: Store):
         self._answers = Answers(store)
@@ -81,27 +82,27 @@ class Rulings:
     # ------------------------------------------------------------------ answers
     def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """The answer for a query or id, or (None, search JSON with suggestions)."""
-        return self._answers.show(*_edition_in(user_text(query_or_id), edition), as_of)
+        return self._answers.show(*_edition_in(query_text(query_or_id), edition), as_of)
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
-        return self._answers.search(*_edition_in(user_text(query), edition), limit)
+        return self._answers.search(*_edition_in(query_text(query), edition), limit)
 
     def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        return self._answers.history(*_edition_in(user_text(query_or_id), edition), as_of)
+        return self._answers.history(*_edition_in(query_text(query_or_id), edition), as_of)
 
     def related(self, query_or_id: str, edition: str | None = None):
-        return self._answers.related(*_edition_in(user_text(query_or_id), edition))
+        return self._answers.related(*_edition_in(query_text(query_or_id), edition))
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        return self._answers.card(*_edition_in(user_text(query_or_id), edition))
+        return self._answers.card(*_edition_in(query_text(query_or_id), edition))
 
     def other_edition_answer(self, query: str, edition: str | None) -> dict[str, Any] | None:
         """On a miss with an edition (given, or typed in the query: "Going to the Top 2E"):
         the other edition's confident answer, when it has one."""
-        return self._answers.other_edition_answer(*_edition_in(user_text(query), edition))
+        return self._answers.other_edition_answer(*_edition_in(query_text(query), edition))
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)
@@ -124,13 +125,13 @@ class Rulings:
         return self._answers.source_label(row)
 
     def suggest(self, prefix: str, edition: str | None = None, limit: int = 25):
-        return self._answers.suggest(user_text(prefix), edition, limit)
+        return self._answers.suggest(query_text(prefix), edition, limit)
 
     def ranked(self, query: str, edition: str | None = None):
         """The answer ids for a query, best first, with the features of the top one
         (what ``rulings eval`` measures)."""
         with self._live.lock:  # the card index is built on first use
-            return self._answers.ranked(*_edition_in(user_text(query), edition))
+            return self._answers.ranked(*_edition_in(query_text(query), edition))
 
     def card_targets(self) -> list:
         """Every card as the card search knows it (id as topic, name as title, edition)."""
@@ -163,7 +164,7 @@ class Rulings:
             self._answers.cards.card_index().confidence_override = model  # misspelt names
 
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
-        return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
+        return self._answers.cards.suggest_cards(query_text(prefix), edition, limit)
 
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:
@@ -211,7 +212,7 @@ class Rulings:
     def _leads_to(self, text: str) -> list[tuple[str, str]]:
         """The topic (id, title) that ``text`` names today, exactly, as a title or an alias
         (automatic ones such as initialisms included); near matches do not count."""
-        result = self._answers.index.search(user_text(text), limit=1)
+        result = self._answers.index.search(query_text(text), limit=1)
         if not (result.confident and result.hits):
             return []
         hit = result.hits[0]

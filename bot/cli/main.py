@@ -67,6 +67,18 @@ def _date(value: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _query(value: str) -> str:
+    """A query no longer than Discord takes (``bot.validate.MAX_QUERY_CHARS``)."""
+    from bot.validate import MAX_QUERY_CHARS
+
+    if len(value) > MAX_QUERY_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"the query is {len(value):,} characters; a query may be {MAX_QUERY_CHARS} at most "
+            "(as on Discord): ask with fewer words"
+        )
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="rulings",
@@ -92,7 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
             epilog=EPILOG,
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
-        p.add_argument("query", metavar="QUERY", help=query_help)
+        p.add_argument("query", metavar="QUERY", type=_query, help=query_help)
         p.add_argument("--edition", type=_edition, help=EDITION_HELP)
         p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p
