@@ -21,10 +21,11 @@ from typing import Any, TypeVar
 from bot.answers.imports import DocumentImports, ImportPreview, read_upload
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
-from bot.answers.moderation import Moderation, Moderator, immediate
+from bot.answers.moderation import Moderation, ModerationError, Moderator, immediate
 from bot.normalize import normalize, terms
 from bot.search.index import SearchIndex
-from bot.store.build import Store, open_store
+from bot.store.build import Store, open_read_only, open_store
+from bot.store.health import StoreUnavailable
 from bot.store.journal import Journal
 from bot.validate import edition_named_at_edge, query_text, user_text
 
@@ -42,16 +43,29 @@ class Rulings:
         self._answers = Answers(store)
         self._live = LiveStore(store, self._rebuild)
         # Moderator changes are journalled beside the store before the store is written.
-        self._journal = Journal.beside(store.path)
+        self._journal: Journal | None = None
+        if store.read_only is None:
+            self._journal = Journal.beside(store.path)
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
-        return cls(open_store(db_path, data_dir))
+        """The service on the store; on a full disk (or a read-only folder) it answers
+        read-only from the store as it is, and refuses moderator changes."""
+        try:
+            return cls(open_store(db_path, data_dir))
+        except StoreUnavailable as problem:
+            return cls(open_read_only(db_path, data_dir, str(problem)))
+
+    @property
+    def read_only(self) -> str | None:
+        """Why changes are refused now (a full disk, a read-only folder), or None."""
+        return self.store.read_only
 
     def close(self) -> None:
         self._answers.readers.close()
         self._live.close()
-        self._journal.close()
+        if self._journal is not None:
+            self._journal.close()
 
     def _rebuild(self, store: Store) -> None:
         # A new generation, swapped in whole: an answer never sees half of a change.
@@ -169,6 +183,12 @@ class Rulings:
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:
         """Run a moderator change on the current store file, then rebuild the answers."""
+
+        if self.store.read_only is not None or self._journal is None:
+            raise ModerationError(
+                f"The store is read-only now ({self.store.read_only}): lookups are answered, "
+                "changes are refused until that is fixed."
+            )
 
         def write(store: Store) -> T:
             moderation = Moderation(store.db.conn, self._journal, leads_to=self._leads_to)
