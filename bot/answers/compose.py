@@ -43,7 +43,9 @@ ORDINALS = {
     )
 }
 _ORDINAL = r"(" + "|".join(ORDINALS) + r")"
-_ADD_AT = re.compile(rf"\badd\b.*?\b(before|after) the {_ORDINAL} paragraph", re.I)
+# Atomic from the first "add": a later "add" could only find what the scan from the first
+# does, and retrying from each one was quadratic on "add add add ...".
+_ADD_AT = re.compile(rf"^(?>.*?\badd\b).*?\b(before|after) the {_ORDINAL} paragraph", re.I)
 _ADD_START = re.compile(r"^at the beginning of this entry", re.I)
 _REPLACE_PARAS = re.compile(
     rf"^replace the {_ORDINAL}(?: and {_ORDINAL})? paragraphs? of this entry", re.I
@@ -154,7 +156,7 @@ def _placements(step: Step) -> list[tuple[str, int, int]] | None:
     if step.action == AMEND_ADD:
         if _ADD_START.match(instruction):
             return [("before", 1, 1)]
-        m = _ADD_AT.search(instruction)
+        m = _ADD_AT.match(instruction)
         if m:
             return [
                 (m.group(1).lower(), ORDINALS[m.group(2).lower()], ORDINALS[m.group(2).lower()])

@@ -38,6 +38,8 @@ _NAME_CONNECTORS = {"of", "the", "to", "a", "an", "and", "in", "on", "for", "at"
 _TOKEN = re.compile(r"[\w'’.\-]+|[^\w\s]")
 # openCards prints an affiliation icon as its image's alt text, "Affiliation Klingon"; the
 # CRDs print "[Kli]". Either is an icon, not a word of a name ("a [Fed] Worf").
+# "X, Y and Z": possessive from the start of a run of spaces (linear on long runs).
+_REFERENCE_BREAK = re.compile(r",\s*+|(?<!\s)\s++and\s+")
 _ICON_ALT_TEXT = re.compile(r"\bAffiliation ([A-Z][\w-]*)")
 # Words after which a card title names an expansion, not the card ("the Voyager expansion").
 _EXPANSION_WORDS = {"expansion", "expansions"}
@@ -113,7 +115,7 @@ def _resolve_reference(topics: _Topics, edition: str, target: str) -> list[tuple
 
 
 def _split_reference(topics: _Topics, edition: str, target: str) -> list[tuple[str, str | None]]:
-    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", target) if p.strip()]
+    parts = [p.strip() for p in _REFERENCE_BREAK.split(target) if p.strip()]
     out: list[tuple[str, str | None]] = []
     i = 0
     while i < len(parts):

@@ -82,7 +82,9 @@ FILLER = frozenset(_FILLER_WORDS + _SOURCE_WORDS) | frozenset(
     normalize(w) for w in _FILLER_WORDS + _SOURCE_WORDS
 )
 # A heading's last clause is what it asks ("Space Missions -- Multiple Ships").
-_CLAUSE_BREAK = re.compile(r"\s+--?\s+|[:;,/&()\u2013\u2014]")
+# From the start of a run of spaces only, possessively: tried from every space of a long run
+# "\s+--?" was quadratic.
+_CLAUSE_BREAK = re.compile(r"(?<!\s)\s++--?\s+|[:;,/&()\u2013\u2014]")
 # A query opening with one of these is a question, even without its "?".
 _QUESTION_OPENINGS = frozenset(
     "can could may might must shall should would will do does did is are was were how what "

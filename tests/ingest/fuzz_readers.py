@@ -25,13 +25,18 @@ PIECES = (
     ")", "'", '"', "“", "TermTaken from", "Taken from X.", "Current Rulings", "Glossary",
     "Applicable Cards:", "Example:", "For example:", "Erratum:", "and ", "or ", "icon", "non- ",
     "Home | Rules", "A - B - C - ", "ab - ac", "<p>", "</p>", "<table>", "<tr><td>", "</td>",
-    "&amp;", "\u00a0", "é",
+    "&amp;", "\u00a0", "é", "add ", "before the second paragraph", "*Section* ", " -- ",
+    "Replace the ", "\n\n", "e.g. ", "(1) ", "Mr. ",
 )  # fmt: skip
 
 
 # Calls that run the others again (read_document: decoding, then read_text: every shape) or
 # cost a parse tree: fed every fifth generated document and every reported shape.
 SAMPLED = {"read_document", "html.to_text", "terms", "worded_terms", "expand_written"}
+
+
+# Repeated to a whole line's length: the pieces the runaway patterns choked on.
+LONG_UNITS = (" ", "\t", " - ", "Q: ", "add ", "*", ". ", "e.g. ", "Mr. ", "<br> ", "a. ", "[[")
 
 
 def _line(rng: random.Random) -> str:
@@ -69,6 +74,10 @@ def documents() -> list[tuple[str, str]]:
         ("dashes and spaces", "a" + " - " * (longest // 3) + "x"),
         ("a table of rows of spaces", "\n".join("| " + " " * 1500 + "| x" for _ in range(10))),
     ]
+    # A quadratic pattern that stays under the bound on short lines does not at full length.
+    for unit in LONG_UNITS:
+        line = "A" + unit * (longest // len(unit))
+        out.append((f"'{unit}' as long as a line may be", f"{line[:longest]}\x01\n{line[:999]}"))
     return out
 
 
@@ -77,8 +86,13 @@ def _calls():
     from bot.ingest.parsers import PARSER_MODULES, get_parser
     from bot.ingest.reader import SHAPES, read_document, read_text
     from bot.ingest.reader import html as html_reader
+    from bot.answers.compose import split_amendment
+    from bot.ingest.parsers.text import amendment_of, see_also
     from bot.markup import excerpt, markup_to_words
+    from bot.models import AMEND_REPLACE_PART as PART
+    from bot.models import replaced_section
     from bot.normalize import lexicon, normalize, quoted_phrases, terms, worded_terms
+    from bot.search.passages import sentences, split_passages, windows
 
     calls = [("read_text", read_text), ("read_document", lambda t: read_document(t.encode()))]
     for shape in SHAPES:
@@ -96,6 +110,14 @@ def _calls():
         ("expand_written", lambda t: lexicon().expand_written(t)),
         ("markup_to_words", markup_to_words),
         ("excerpt", lambda t: excerpt(t, 200)),
+        ("split_passages", split_passages),
+        ("sentences", sentences),
+        ("sentences typed", functools.partial(sentences, typed=True)),
+        ("windows", windows),
+        ("split_amendment", lambda t: split_amendment(t, [{"action": "add", "instruction": t}])),
+        ("replaced_section", lambda t: replaced_section([{"action": PART, "instruction": t}])),
+        ("see_also", see_also),
+        ("amendment_of", amendment_of),
     ]
     return calls
 
@@ -109,7 +131,7 @@ def run(conn, first: int = 0, step: int = 1) -> None:
     calls = _calls()
     for index, (label, text) in enumerate(documents()[first::step]):
         for name, call in calls:
-            if name in SAMPLED and index % 5 and not label.startswith(("navigation", "row", "'")):
+            if name in SAMPLED and index % 5 and not label.startswith(("navigation", "row", "'", "a ")):
                 continue  # the slowest (and most repetitive) calls: every fifth document
             conn.send(("start", label, name))
             began = time.process_time()
