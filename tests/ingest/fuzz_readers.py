@@ -83,11 +83,11 @@ def documents() -> list[tuple[str, str]]:
 
 def _calls():
     """(name, function taking the text) for every reader, parser and text helper."""
+    from bot.answers.compose import split_amendment
     from bot.ingest.parsers import PARSER_MODULES, get_parser
+    from bot.ingest.parsers.text import amendment_of, see_also
     from bot.ingest.reader import SHAPES, read_document, read_text
     from bot.ingest.reader import html as html_reader
-    from bot.answers.compose import split_amendment
-    from bot.ingest.parsers.text import amendment_of, see_also
     from bot.markup import excerpt, markup_to_words
     from bot.models import AMEND_REPLACE_PART as PART
     from bot.models import replaced_section
@@ -131,7 +131,11 @@ def run(conn, first: int = 0, step: int = 1) -> None:
     calls = _calls()
     for index, (label, text) in enumerate(documents()[first::step]):
         for name, call in calls:
-            if name in SAMPLED and index % 5 and not label.startswith(("navigation", "row", "'", "a ")):
+            if (
+                name in SAMPLED
+                and index % 5
+                and not label.startswith(("navigation", "row", "'", "a "))
+            ):
                 continue  # the slowest (and most repetitive) calls: every fifth document
             conn.send(("start", label, name))
             began = time.process_time()
