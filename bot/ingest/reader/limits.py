@@ -16,8 +16,7 @@ MAX_ENTRIES = 10_000  # entries one document may add
 MAX_PDF_PAGES = 2_000
 
 
-def _setting(name: str, default: float) -> float:
-    value = os.environ.get(name)
+def _setting(value: str | None, default: float) -> float:
     try:
         return float(value) if value else default
     except ValueError:
@@ -26,9 +25,9 @@ def _setting(name: str, default: float) -> float:
 
 def read_seconds() -> float:
     """Wall-clock seconds the worker reading one document may take (RULINGS_READ_SECONDS)."""
-    return _setting("RULINGS_READ_SECONDS", 60.0)
+    return _setting(os.environ.get("RULINGS_READ_SECONDS"), 60.0)
 
 
 def read_memory_bytes() -> int:
     """Address space the worker reading one document may use (RULINGS_READ_MEMORY_MB)."""
-    return int(_setting("RULINGS_READ_MEMORY_MB", 1024.0) * 1024 * 1024)
+    return int(_setting(os.environ.get("RULINGS_READ_MEMORY_MB"), 1024.0) * 1024 * 1024)
