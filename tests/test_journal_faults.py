@@ -60,7 +60,7 @@ def test_a_damaged_journal_never_takes_lookups_down(store_with_a_change, kind, c
     assert "damaged" in checks["journal"].detail and "store itself is whole" in (
         checks["journal"].detail
     )
-    kept = checks["damaged journal"]
+    kept = checks["damaged journals"]
     assert kept.status != FAIL  # every change it held is in the store, or it is unreadable
     if "cannot be read" in kept.detail:
         assert "keep it (do not delete it)" in kept.fix
@@ -93,7 +93,7 @@ def test_a_store_rebuilt_without_its_journal_says_what_may_be_lost(store_with_a_
     loud = [r.getMessage() for r in caplog.records if "no change journal" in r.getMessage()]
     assert loud and "may be lost" in loud[0] and "do not delete it" in loud[0]
     checks = run_checks(db, data)
-    (kept,) = [c for c in checks if c.name == "damaged store"]
+    (kept,) = [c for c in checks if c.name == "damaged stores"]
     assert "may hold moderator changes the store lacks" in kept.detail
     assert "do not delete it" in kept.fix
     assert not any("rebuilt with every journalled change" in c.detail for c in checks)
@@ -105,7 +105,7 @@ def test_doctor_never_calls_a_copy_holding_changes_disposable(store_with_a_chang
     shutil.copy(db, copy)  # the copy holds change #1 ...
     shutil.copy(built_store, db)  # ... which the live store (rebuilt) lacks
     journal_path_for(db).unlink()
-    (kept,) = [c for c in run_checks(db, data) if c.name == "damaged store"]
+    (kept,) = [c for c in run_checks(db, data) if c.name == "damaged stores"]
     assert kept.status == FAIL and "holds 1 moderator change(s) the store lacks: #1" in kept.detail
     assert kept.fix.startswith("do not delete it")
 

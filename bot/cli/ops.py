@@ -126,7 +126,7 @@ def _store_checks(db_path: Path, data_dir: Path) -> list[Check]:
         )
     live = _changes_in(db_path) or set()
     for copy in damaged_copies(db_path):
-        checks.append(_kept_copy("damaged store", copy, live))
+        checks.append(_kept_copy("damaged stores", copy, live))
     if journal_damage_found:
         checks.append(
             Check(
@@ -139,7 +139,7 @@ def _store_checks(db_path: Path, data_dir: Path) -> list[Check]:
             )
         )
     for copy in damaged_journals(db_path):
-        checks.append(_kept_copy("damaged journal", copy, live))
+        checks.append(_kept_copy("damaged journals", copy, live))
     if journal.exists():
         try:
             with closing(Journal(journal)) as opened:
