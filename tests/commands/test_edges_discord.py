@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import os
+import signal
 
 import discord
 
 from tests.commands.helpers import admin
 from tests.commands.test_moderation_discord import ADD_VALUES, text_inputs
 from tests.fakediscord import payloads
+from tests.ingest.test_isolated_import import FEED, _reader_workers
 
 HOME = payloads.GUILD_ID
 EPHEMERAL = 1 << 6
@@ -151,3 +154,39 @@ async def test_a_forged_changes_page_with_a_bad_date_is_refused_cleanly(fake_dis
         assert (
             click.body["data"]["content"] == "That page link is not valid: run the command again."
         )
+
+
+async def test_lookups_answer_while_an_import_is_stuck(fake_discord, running, live, monkeypatch):
+    """Issue 36, finding 2, through Discord: the worker reading an upload is frozen (as a
+    runaway pattern would leave it); the event loop keeps answering lookups, and the import
+    is refused once its deadline passes."""
+    monkeypatch.setenv("RULINGS_READ_SECONDS", "5")
+    async with running(live):
+        await fake_discord.interact(payloads.slash_command("ruling", {"query": "KTC"}))  # warm
+        attachment = fake_discord.attachment("hostile.txt", FEED.encode())
+        ix = admin("import", {"edition": "2E"}, attachments={"document": attachment})
+        deferred = await fake_discord.interact(ix)
+        assert deferred.body["type"] == 5
+        workers: list[int] = []
+        for _ in range(int(WAIT / 0.02)):
+            workers = _reader_workers()
+            if workers:
+                break
+            await asyncio.sleep(0.02)
+        assert workers, "the upload was read without a worker process"
+        os.kill(workers[0], signal.SIGSTOP)
+        answers = []
+        for query in ("Kira Nerys", "KTC", "mission attempt"):
+            answers.append(
+                await fake_discord.interact(
+                    payloads.slash_command("ruling", {"query": query}, guild_id=HOME)
+                )
+            )
+        stuck = [r for r in fake_discord.requests if r.path.endswith(ix["token"])]
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=WAIT + 10
+        )
+    assert all(a.body["type"] == 4 and a.body["data"].get("embeds") for a in answers)
+    assert stuck == []  # every lookup was answered while the import was still stuck
+    assert "longer than 5 s" in followup.json["content"]
+    assert workers[0] not in _reader_workers()
