@@ -180,7 +180,8 @@ def journalled(journal: Journal, change: dict[str, Any]) -> Iterator[None]:
     """Journal ``change`` before the block writes it to the store; settle it after.
 
     If the block raises, the change is marked abandoned (the moderator is told it failed);
-    if the process dies inside the block, it stays pending and the next start settles it.
+    if the process dies inside the block, or the disk is too full to mark it, it stays
+    pending, and the next start abandons it unless the store committed it.
     """
     journal.append(change)
     try:
@@ -188,7 +189,14 @@ def journalled(journal: Journal, change: dict[str, Any]) -> Iterator[None]:
     except BaseException:
         try:
             journal.settle(change["id"], ABANDONED)
-        except sqlite3.Error:
-            log.exception("could not mark change #%s abandoned in the journal", change["id"])
+        except sqlite3.Error as error:
+            # A full disk: the record stays pending, and the next start abandons it (the
+            # store never committed it), so the refused change is never applied.
+            log.error(
+                "could not mark change #%s abandoned in the journal (%s); it stays pending "
+                "and will not be applied",
+                change["id"],
+                error,
+            )
         raise
     journal.settle(change["id"], COMMITTED)

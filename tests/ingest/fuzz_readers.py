@@ -36,7 +36,10 @@ SAMPLED = {"read_document", "html.to_text", "terms", "worded_terms", "expand_wri
 
 
 # Repeated to a whole line's length: the pieces the runaway patterns choked on.
-LONG_UNITS = (" ", "\t", " - ", "Q: ", "add ", "*", ". ", "e.g. ", "Mr. ", "<br> ", "a. ", "[[")
+LONG_UNITS = (
+    " ", "\t", " - ", "Q: ", "add ", "*", ". ", "e.g. ", "Mr. ", "<br> ", "a. ", "[[", "A - b. ",
+    "TITLE - Text. ",
+)  # fmt: skip
 
 
 def _line(rng: random.Random) -> str:
