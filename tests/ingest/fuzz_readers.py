@@ -42,6 +42,10 @@ LONG_UNITS = (
 )  # fmt: skip
 
 
+# Repeated line after line: a page of a PDF, a feed, a table, paragraphs.
+MANY_LINES = ("a\n", "A\n\n", "a –\n", "Q: a\n", "| a | b |\n", "TITLE - text.\n", "a <br />\n\n")
+
+
 def _line(rng: random.Random) -> str:
     mode = rng.random()
     if mode < 0.4:  # a mixture
@@ -77,6 +81,9 @@ def documents() -> list[tuple[str, str]]:
         ("dashes and spaces", "a" + " - " * (longest // 3) + "x"),
         ("a table of rows of spaces", "\n".join("| " + " " * 1500 + "| x" for _ in range(10))),
     ]
+    # Work quadratic in the number of lines (or paragraphs) shows on many short ones.
+    for unit in MANY_LINES:
+        out.append((f"'{unit}' over and over", "Current Rulings\n" + unit * (20_000 // len(unit))))
     # A quadratic pattern that stays under the bound on short lines does not at full length.
     for unit in LONG_UNITS:
         line = "A" + unit * (longest // len(unit))
