@@ -43,6 +43,9 @@ _REPLACED_SECTION = re.compile(
 )
 
 
+MAX_INSTRUCTION_CHARS = 500
+
+
 def replaced_section(amendments: list[dict[str, str]]) -> str:
     """The named subsection of its entry that a partial amendment's text rewrites (the rest
     of the entry unchanged), or "": that text, without the entry it amends, is this one part
@@ -53,7 +56,10 @@ def replaced_section(amendments: list[dict[str, str]]) -> str:
     for amendment in amendments:
         if amendment.get("action") != AMEND_REPLACE_PART:
             continue
-        found = _REPLACED_SECTION.match(str(amendment.get("instruction") or "").strip())
+        # An instruction is one sentence; past a few hundred characters, a long run of
+        # "*" makes the pattern's search for a "*Section* subsection" quadratic.
+        instruction = str(amendment.get("instruction") or "").strip()[:MAX_INSTRUCTION_CHARS]
+        found = _REPLACED_SECTION.match(instruction)
         if found:
             return (found.group(1) or found.group(2)).strip()
     return ""

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answers.service import Rulings
-from bot.validate import iso_date
+from bot.validate import MAX_QUERY_CHARS, iso_date
 from commands import limits
 from commands.app import Interaction, RulingsClient
 from commands.errors import UserError
@@ -132,7 +132,7 @@ class Lookup(commands.Cog):
     async def ruling(
         self,
         interaction: Interaction,
-        query: app_commands.Range[str, 1, 300],
+        query: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
         private: bool = False,
         as_of: str | None = None,
@@ -166,7 +166,7 @@ class Lookup(commands.Cog):
     async def search(
         self,
         interaction: Interaction,
-        words: app_commands.Range[str, 1, 300],
+        words: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
     ) -> None:
         target = search_target(words, edition)
@@ -190,7 +190,7 @@ class Lookup(commands.Cog):
     async def history(
         self,
         interaction: Interaction,
-        query: app_commands.Range[str, 1, 300],
+        query: app_commands.Range[str, 1, MAX_QUERY_CHARS],
         edition: Edition | None = None,
         as_of: str | None = None,
     ) -> None:

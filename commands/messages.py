@@ -9,6 +9,7 @@ import re
 import discord
 from discord.ext import commands
 
+from bot.validate import MAX_QUERY_CHARS
 from commands.app import RulingsClient
 from commands.errors import APOLOGY
 from commands.render import (
@@ -145,12 +146,15 @@ class Messages(commands.Cog):
 
     async def _direct(self, message: discord.Message) -> None:
         text = message.content.strip()
+        # Help is limited like a lookup: 50 "help" DMs are no cheaper to answer than 50 lookups.
+        if not await self._within_budget(message):
+            return
         if text.lower() in ("help", "/help", "?", "!help"):
             await message.channel.send(HELP_TEXT, allowed_mentions=NO_PINGS)
             return
-        if not await self._within_budget(message):
-            return
-        await self.answer(message.channel, text[:300], command="dm", asker=message.author.id)
+        await self.answer(
+            message.channel, text[:MAX_QUERY_CHARS], command="dm", asker=message.author.id
+        )
 
     async def _inline(self, message: discord.Message) -> None:
         terms = INLINE.findall(message.content)[:MAX_INLINE]

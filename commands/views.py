@@ -14,12 +14,13 @@ from typing import Any
 
 import discord
 
+from bot import validate
 from bot.answers.layout import best_matches, part_at
 from bot.answers.service import Rulings
 from bot.markup import excerpt
 from commands import limits
 from commands.app import Interaction, RulingsClient
-from commands.errors import on_view_error
+from commands.errors import on_view_error, overlong_field, reply
 from commands.render import (
     NO_PINGS,
     answer_embed,
@@ -262,6 +263,20 @@ def changes_target(since: str, edition: str | None) -> str:
     return f"{edition or '-'}|{since}"
 
 
+def _valid_list_target(kind: str, target: str) -> bool:
+    """A search or changes page id as this module writes it: an edition (or "-"), then the
+    words, or for changes an ISO date."""
+    edition, rest = _split_target(target)
+    try:
+        if edition is not None:
+            validate.edition(edition)
+        if kind == "c":
+            validate.iso_date(rest)
+    except validate.InvalidValue:
+        return False
+    return "|" in target
+
+
 def _split_target(target: str) -> tuple[str | None, str]:
     edition, _, rest = target.partition("|")
     return (None if edition == "-" else edition), rest
@@ -353,6 +368,12 @@ class PageButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         private = self.vis == PRIVATE
+        if self.kind in "nc" and not _valid_list_target(self.kind, self.target):
+            # A page id is whatever the client sends: a forged one is refused, not a traceback.
+            await interaction.response.send_message(
+                "That page link is not valid: run the command again.", ephemeral=True
+            )
+            return
         if self.kind in "snc":
             embed, view, _ = await render_list(
                 interaction, self.kind, self.target, self.page, _message_asker(interaction)
@@ -600,6 +621,9 @@ class ReportModal(discord.ui.Modal):
         self.add_item(self.problem)
 
     async def on_submit(self, interaction: Interaction) -> None:
+        if refusal := overlong_field(self):
+            await reply(interaction, refusal)
+            return
         bot = interaction.client
         report_id = await asyncio.to_thread(
             bot.state.add_report,
@@ -647,6 +671,15 @@ class ReportButton(discord.ui.DynamicItem[discord.ui.Button], template=r"rr:(?P<
 
     @guarded
     async def callback(self, interaction: Interaction) -> None:
+        # The id comes from the button, which a client can forge: only a ruling that exists
+        # can be reported.
+        known = await asyncio.to_thread(_rulings(interaction).snippets, [self.target])
+        if self.target not in known:
+            await interaction.response.send_message(
+                "That ruling does not exist (any more): there is nothing to report.",
+                ephemeral=True,
+            )
+            return
         await interaction.response.send_modal(ReportModal(self.target))
 
 

@@ -111,8 +111,10 @@ def test_a_damaged_store_keeps_every_moderator_change(store_with_a_change, kind,
         assert any("damaged" in r.getMessage() for r in caplog.records)
 
 
-def test_a_change_the_store_never_got_is_replayed_from_the_journal(store_with_a_change):
-    """A process that died after journalling a change, before the store committed it."""
+def test_a_change_the_store_never_got_is_not_applied_at_the_next_start(store_with_a_change, caplog):
+    """A change journalled but never committed: its process died first, or its commit
+    failed and a full disk kept the journal from recording the refusal. Its moderator was
+    told it failed (or nothing): a later start must not apply it (issue 36, finding 5)."""
     db, data = store_with_a_change
     journal = sqlite3.connect(journal_path_for(db))
     row = journal.execute("SELECT * FROM journal ORDER BY id DESC LIMIT 1").fetchone()
@@ -126,10 +128,15 @@ def test_a_change_the_store_never_got_is_replayed_from_the_journal(store_with_a_
     journal.close()
     service = Rulings.open(db, data)
     try:
-        assert service.show("the captain's chair")[0]["title"] == "matching commander"
-        assert len(service.change_log(10)) == 2
+        assert not service.search("the captain's chair")["confident"]
+        assert len(service.change_log(10)) == 1  # the committed change only
     finally:
         service.close()
+    journal = sqlite3.connect(journal_path_for(db))
+    states = dict(journal.execute("SELECT id, state FROM journal").fetchall())
+    journal.close()
+    assert states == {row[0]: "committed", row[0] + 1: "abandoned"}
+    assert any(f"change #{row[0] + 1}" in r.getMessage() for r in caplog.records)
 
 
 def test_environment_errors_are_one_line_and_move_nothing(store_with_a_change, monkeypatch):

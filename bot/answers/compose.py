@@ -43,7 +43,9 @@ ORDINALS = {
     )
 }
 _ORDINAL = r"(" + "|".join(ORDINALS) + r")"
-_ADD_AT = re.compile(rf"\badd\b.*?\b(before|after) the {_ORDINAL} paragraph", re.I)
+# Atomic from the first "add": a later "add" could only find what the scan from the first
+# does, and retrying from each one was quadratic on "add add add ...".
+_ADD_AT = re.compile(rf"^(?>.*?\badd\b).*?\b(before|after) the {_ORDINAL} paragraph", re.I)
 _ADD_START = re.compile(r"^at the beginning of this entry", re.I)
 _REPLACE_PARAS = re.compile(
     rf"^replace the {_ORDINAL}(?: and {_ORDINAL})? paragraphs? of this entry", re.I
@@ -110,7 +112,13 @@ def split_amendment(text: str, amendments: list[dict[str, str]]) -> tuple[list[S
     Paragraphs before any instruction belong to an implicit step (2E: "... The rest of the
     entry does not change." after the new opening).
     """
-    instructions = [(a["action"], a["instruction"]) for a in amendments or []]
+    # Each instruction made bare once, not once per paragraph (quadratic on a long entry).
+    bared = [
+        (a["action"], a["instruction"], _bare(a["instruction"]))
+        for a in amendments or []
+        if a["action"] != AMEND_REST_UNCHANGED
+    ]
+    instructions = [(action, said, bare, bare.lower()) for action, said, bare in bared]
     steps: list[Step] = []
     rest_unchanged = False
     lead: list[str] = []
@@ -119,18 +127,18 @@ def split_amendment(text: str, amendments: list[dict[str, str]]) -> tuple[list[S
         if _REST.match(bare):
             rest_unchanged = True
             continue
+        lowered = bare.lower()
         match = next(
             (
-                (action, instruction)
-                for action, instruction in instructions
-                if action != AMEND_REST_UNCHANGED
-                and bare.lower().startswith(_bare(instruction).lower())
+                (action, instruction, prefix)
+                for action, instruction, prefix, folded in instructions
+                if lowered.startswith(folded)
             ),
             None,
         )
         if match:
-            action, instruction = match
-            remainder = bare[len(_bare(instruction)) :].strip()
+            action, instruction, prefix = match
+            remainder = bare[len(prefix) :].strip()
             steps.append(Step(action, instruction, [remainder] if remainder else []))
         elif steps:
             steps[-1].body.append(paragraph)
@@ -154,7 +162,7 @@ def _placements(step: Step) -> list[tuple[str, int, int]] | None:
     if step.action == AMEND_ADD:
         if _ADD_START.match(instruction):
             return [("before", 1, 1)]
-        m = _ADD_AT.search(instruction)
+        m = _ADD_AT.match(instruction)
         if m:
             return [
                 (m.group(1).lower(), ORDINALS[m.group(2).lower()], ORDINALS[m.group(2).lower()])

@@ -30,9 +30,10 @@ from bot.ingest.reader import (
     ReadEntry,
     UnknownShape,
     UnreadableDocument,
-    read_document,
 )
 from bot.ingest.reader.common import see_references
+from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES
+from bot.ingest.reader.worker import read_isolated
 from bot.models import Card, Document, precedence
 from bot.normalize import slugify
 from bot.store.changelog import document_row, entry_row
@@ -40,7 +41,7 @@ from bot.store.schema import decode_entry
 
 log = logging.getLogger(__name__)
 
-MAX_IMPORT_BYTES = 8 * 1024 * 1024
+MAX_IMPORT_BYTES = MAX_DOCUMENT_BYTES  # the reader's limit, named for the front ends
 # Entry statuses in a preview.
 NEW, CHANGED, UNCHANGED, OLDER = "new", "changed", "unchanged", "older"
 STATUSES = (NEW, CHANGED, UNCHANGED, OLDER)
@@ -187,6 +188,17 @@ def first_words(text: str, count: int = 8) -> str:
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
+def read_upload(content: bytes, filename: str) -> ReadDocument:
+    """Read an uploaded document in a worker process (bounded in time and memory, so a
+    hostile document never freezes the caller); a refusal is a :class:`ModerationError`."""
+    if len(content) > MAX_IMPORT_BYTES:
+        raise ModerationError(f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
+    try:
+        return read_isolated(content, filename)
+    except (UnreadableDocument, UnknownShape) as error:
+        raise ModerationError(f"Not read: {error}") from None
+
+
 class DocumentImports:
     """Previews and applies document imports through the moderators' change log."""
 
@@ -210,12 +222,28 @@ class DocumentImports:
         options fill in what it does not print (an option that disagrees with the document
         is a warning). The title given wins over a printed one.
         """
-        if len(content) > MAX_IMPORT_BYTES:
-            raise ModerationError(f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
-        try:
-            read = read_document(content, filename)
-        except (UnreadableDocument, UnknownShape) as error:
-            raise ModerationError(f"Not read: {error}") from None
+        return self.preview_read(
+            read_upload(content, filename),
+            filename,
+            title=title,
+            edition=edition,
+            date=date,
+            kind=kind,
+            official=official,
+        )
+
+    def preview_read(
+        self,
+        read: ReadDocument,
+        filename: str,
+        *,
+        title: str | None = None,
+        edition: str | None = None,
+        date: str | None = None,
+        kind: str | None = None,
+        official: bool | None = None,
+    ) -> ImportPreview:
+        """:meth:`preview_import` for a document :func:`read_upload` has read."""
         warnings = [{"line": w.line, "message": w.message} for w in read.warnings]
         document = self._document(read, filename, title, edition, date, kind, official, warnings)
         entries = self._records_for(document, read.entries)

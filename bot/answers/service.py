@@ -18,16 +18,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bot.answers.imports import DocumentImports, ImportPreview
+from bot.answers.imports import DocumentImports, ImportPreview, read_upload
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
-from bot.answers.moderation import Moderation, Moderator, immediate
+from bot.answers.moderation import Moderation, ModerationError, Moderator, immediate
 from bot.normalize import normalize, terms
 from bot.search import confidence, ranking
 from bot.search.index import SearchIndex
-from bot.store.build import Store, open_store
+from bot.store.build import Store, open_read_only, open_store
+from bot.store.health import StoreUnavailable
 from bot.store.journal import Journal
-from bot.validate import edition_named_at_edge, user_text
+from bot.validate import edition_named_at_edge, query_text, user_text
 
 T = TypeVar("T")
 
@@ -36,27 +37,40 @@ class Rulings:
     """Store + search index + the answers built from them, and the moderators' changes.
 
     Every text a lookup is given passes ``user_text`` here, at the boundary, so that no
-    string (a lone surrogate, a NUL) can make SQLite or a terminal raise further in."""
+    string (a lone surrogate, a NUL) can make SQLite or a terminal raise further in; a
+    query is read up to ``MAX_QUERY_CHARS`` (``query_text``), so its cost is bounded."""
 
     def __init__(self, store: Store):
         self._answers = Answers(store)
         self._live = LiveStore(store, self._rebuild)
         # Moderator changes are journalled beside the store before the store is written.
-        self._journal = Journal.beside(store.path)
+        self._journal: Journal | None = None
+        if store.read_only is None:
+            self._journal = Journal.beside(store.path)
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
-        """The service over the store at ``db_path`` (built from ``data_dir`` when needed).
-        The shipped search parameters are read first: a missing file stops the start here,
-        not as a worse answer later."""
+        """The service on the store; on a full disk (or a read-only folder) it answers
+        read-only from the store as it is, and refuses moderator changes. The shipped search
+        parameters are read first: a missing file stops the start here, not as a worse
+        answer later."""
         ranking.load_shipped()
         confidence.load_shipped()
-        return cls(open_store(db_path, data_dir))
+        try:
+            return cls(open_store(db_path, data_dir))
+        except StoreUnavailable as problem:
+            return cls(open_read_only(db_path, data_dir, str(problem)))
+
+    @property
+    def read_only(self) -> str | None:
+        """Why changes are refused now (a full disk, a read-only folder), or None."""
+        return self.store.read_only
 
     def close(self) -> None:
         self._answers.readers.close()
         self._live.close()
-        self._journal.close()
+        if self._journal is not None:
+            self._journal.close()
 
     def _rebuild(self, store: Store) -> None:
         # A new generation, swapped in whole: an answer never sees half of a change.
@@ -87,27 +101,27 @@ class Rulings:
     # ------------------------------------------------------------------ answers
     def show(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """The answer for a query or id, or (None, search JSON with suggestions)."""
-        return self._answers.show(*_edition_in(user_text(query_or_id), edition), as_of)
+        return self._answers.show(*_edition_in(query_text(query_or_id), edition), as_of)
 
     def search(self, query: str, edition: str | None = None, limit: int = 10) -> dict[str, Any]:
         """Ranked results (a list to read, so full text always contributes)."""
-        return self._answers.search(*_edition_in(user_text(query), edition), limit)
+        return self._answers.search(*_edition_in(query_text(query), edition), limit)
 
     def history(self, query_or_id: str, edition: str | None = None, as_of: str | None = None):
         """Every version of a topic, newest first; with ``as_of``, the one then in force marked."""
-        return self._answers.history(*_edition_in(user_text(query_or_id), edition), as_of)
+        return self._answers.history(*_edition_in(query_text(query_or_id), edition), as_of)
 
     def related(self, query_or_id: str, edition: str | None = None):
-        return self._answers.related(*_edition_in(user_text(query_or_id), edition))
+        return self._answers.related(*_edition_in(query_text(query_or_id), edition))
 
     def card(self, query_or_id: str, edition: str | None = None):
         """A card with its text, the rulings about it and the rulings that mention it."""
-        return self._answers.card(*_edition_in(user_text(query_or_id), edition))
+        return self._answers.card(*_edition_in(query_text(query_or_id), edition))
 
     def other_edition_answer(self, query: str, edition: str | None) -> dict[str, Any] | None:
         """On a miss with an edition (given, or typed in the query: "Going to the Top 2E"):
         the other edition's confident answer, when it has one."""
-        return self._answers.other_edition_answer(*_edition_in(user_text(query), edition))
+        return self._answers.other_edition_answer(*_edition_in(query_text(query), edition))
 
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         return self._answers.cards.card_for(row)
@@ -130,13 +144,13 @@ class Rulings:
         return self._answers.source_label(row)
 
     def suggest(self, prefix: str, edition: str | None = None, limit: int = 25):
-        return self._answers.suggest(user_text(prefix), edition, limit)
+        return self._answers.suggest(query_text(prefix), edition, limit)
 
     def ranked(self, query: str, edition: str | None = None):
         """The answer ids for a query, best first, with the features of the top one
         (what ``rulings eval`` measures)."""
         with self._live.lock:  # the card index is built on first use
-            return self._answers.ranked(*_edition_in(user_text(query), edition))
+            return self._answers.ranked(*_edition_in(query_text(query), edition))
 
     def card_targets(self) -> list:
         """Every card as the card search knows it (id as topic, name as title, edition)."""
@@ -169,11 +183,17 @@ class Rulings:
             self._answers.cards.card_index().confidence_override = model  # misspelt names
 
     def suggest_cards(self, prefix: str, edition: str | None = None, limit: int = 25):
-        return self._answers.cards.suggest_cards(user_text(prefix), edition, limit)
+        return self._answers.cards.suggest_cards(query_text(prefix), edition, limit)
 
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:
         """Run a moderator change on the current store file, then rebuild the answers."""
+
+        if self.store.read_only is not None or self._journal is None:
+            raise ModerationError(
+                f"The store is read-only now ({self.store.read_only}): lookups are answered, "
+                "changes are refused until that is fixed."
+            )
 
         def write(store: Store) -> T:
             moderation = Moderation(store.db.conn, self._journal, leads_to=self._leads_to)
@@ -217,7 +237,7 @@ class Rulings:
     def _leads_to(self, text: str) -> list[tuple[str, str]]:
         """The topic (id, title) that ``text`` names today, exactly, as a title or an alias
         (automatic ones such as initialisms included); near matches do not count."""
-        result = self._answers.index.search(user_text(text), limit=1)
+        result = self._answers.index.search(query_text(text), limit=1)
         if not (result.confident and result.hits):
             return []
         hit = result.hits[0]
@@ -273,11 +293,11 @@ class Rulings:
         )
 
     def preview_import(self, content: bytes, filename: str, **document) -> ImportPreview:
-        """What importing a document would change; nothing is written."""
+        """What importing a document would change; nothing is written. The document is read
+        in a worker process before the store is looked at, so lookups go on meanwhile."""
+        read = read_upload(content, filename)
         return self._look(
-            lambda moderation: DocumentImports(moderation).preview_import(
-                content, filename, **document
-            )
+            lambda moderation: DocumentImports(moderation).preview_read(read, filename, **document)
         )
 
     def change(self, change_id: int) -> dict[str, Any] | None:

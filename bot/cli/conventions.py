@@ -45,6 +45,16 @@ def edition_value(value: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def query_value(value: str) -> str:
+    """A query no longer than Discord takes (``bot.validate.MAX_QUERY_CHARS``)."""
+    if len(value) > validate.MAX_QUERY_CHARS:
+        raise argparse.ArgumentTypeError(
+            f"the query is {len(value):,} characters; a query may be "
+            f"{validate.MAX_QUERY_CHARS} at most (as on Discord): ask with fewer words"
+        )
+    return value
+
+
 def date_value(value: str) -> str:
     """A real calendar date written YYYY-MM-DD."""
     try:

@@ -111,12 +111,14 @@ def _refuse(message: str) -> int:
 
 def run_ingest(ctx) -> int:
     from bot.answers.moderation import ModerationError
+    from bot.ingest.reader import UnreadableDocument
+    from bot.ingest.reader.worker import read_upload_file
 
     args = ctx.args
-    try:
-        content = args.file.read_bytes()
-    except OSError as error:
-        return _refuse(f"cannot read {args.file}: {error.strerror or error}")
+    try:  # a FIFO, a device or /dev/zero is refused by name, never read
+        content = read_upload_file(args.file)
+    except UnreadableDocument as error:
+        return _refuse(str(error))
     rulings = ctx.rulings
     try:
         preview = rulings.preview_import(

@@ -22,6 +22,7 @@ from bot.cli.conventions import (
     edition_value,
     emit_json,
     limit_value,
+    query_value,
 )
 from bot.store.health import StoreUnavailable
 
@@ -72,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def lookup(name: str, help_text: str, query_help: str, *examples: str):
         p = sub.add_parser(name, **described(help_text, *examples, notes=EPILOG))
-        p.add_argument("query", metavar="QUERY", help=query_help)
+        p.add_argument("query", metavar="QUERY", type=query_value, help=query_help)
         p.add_argument("--edition", type=edition_value, help=EDITION_HELP)
         p.add_argument("--json", action="store_true", help=JSON_HELP)
         return p

@@ -22,7 +22,7 @@ from bot.settings import Settings, SettingsError, load_settings
 from bot.store.build import default_db_path, open_store
 from bot.store.db import exclusive
 from bot.store.health import StoreUnavailable, damaged_copies
-from bot.store.journal import Journal, journal_path_for
+from bot.store.journal import Journal, damaged_journals, journal_damage, journal_path_for
 from bot.store.state import state_path_for
 
 OK, WARN, FAIL = "OK", "WARN", "FAIL"
@@ -44,6 +44,130 @@ def _integrity(path: Path) -> str:
         return conn.execute("PRAGMA integrity_check").fetchone()[0]
     finally:
         conn.close()
+
+
+def _changes_in(path: Path) -> set[int] | None:
+    """The ids of the moderator changes a store or journal file holds; None if unreadable."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+            table = "changes" if "changes" in tables else "journal" if "journal" in tables else None
+            if table is None:
+                return None
+            # A damaged page can read as a row of zeros: a change's id is 1 or more.
+            state = " AND state != 'abandoned'" if table == "journal" else ""
+            return {r[0] for r in conn.execute(f"SELECT id FROM {table} WHERE id > 0{state}")}
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError:
+        return None
+
+
+def _kept_copy(name: str, copy: Path, live: set[int]) -> Check:
+    """What a damaged copy kept beside the store may still hold that the store lacks. A
+    copy is never called safe to delete unless every change it holds is in the store."""
+    held = _changes_in(copy)
+    if held is None:
+        return Check(
+            name,
+            WARN,
+            f"{copy} cannot be read: it may hold moderator changes the store lacks",
+            "keep it (do not delete it); compare `rulings log` with what moderators changed, "
+            "or restore a backup made before the damage",
+        )
+    lacking = sorted(held - live)
+    if lacking:
+        ids = ", ".join(f"#{i}" for i in lacking[:20])
+        return Check(
+            name,
+            FAIL,
+            f"{copy} holds {len(lacking)} moderator change(s) the store lacks: {ids}",
+            "do not delete it: restore a backup holding them, or make those changes again",
+        )
+    return Check(
+        name,
+        WARN,
+        f"{copy}: every moderator change it held ({len(held)}) is in the store",
+        "keep it for a bug report, then delete it",
+    )
+
+
+def _store_checks(db_path: Path, data_dir: Path) -> list[Check]:
+    """The store, its journal and any damaged copies of either, told apart: a damaged
+    journal is not a damaged store, and a copy holding changes is never called disposable."""
+    checks: list[Check] = []
+    journal = journal_path_for(db_path)
+    journal_damage_found = journal_damage(journal)
+    try:
+        store = open_store(db_path, data_dir)
+        store.close()
+        result = _integrity(db_path)
+        if result == "ok":
+            checks.append(Check("store", OK, f"{db_path} passes integrity_check"))
+        else:
+            checks.append(
+                Check(
+                    "store",
+                    FAIL,
+                    f"integrity_check: {result}",
+                    "restore a backup: rulings restore PATH",
+                )
+            )
+    except StoreUnavailable as exc:  # the environment, not the file: never move it
+        checks.append(Check("store", FAIL, str(exc), "fix what the line says, then rerun"))
+    except (sqlite3.DatabaseError, OSError, ValueError) as exc:
+        checks.append(
+            Check(
+                "store",
+                FAIL,
+                f"{db_path}: {exc}",
+                "restore a backup: rulings restore PATH",
+            )
+        )
+    live = _changes_in(db_path) or set()
+    for copy in damaged_copies(db_path):
+        checks.append(_kept_copy("damaged stores", copy, live))
+    if journal_damage_found:
+        checks.append(
+            Check(
+                "journal",
+                WARN,
+                f"{journal} was damaged ({journal_damage_found}); it was set aside and a new "
+                "journal started from the store's changes. The store itself is whole: lookups "
+                "answer from it",
+                "nothing to do for the store; see the damaged journal's line below",
+            )
+        )
+    for copy in damaged_journals(db_path):
+        checks.append(_kept_copy("damaged journals", copy, live))
+    if journal.exists():
+        try:
+            with closing(Journal(journal)) as opened:
+                count = opened.count()
+            if not journal_damage_found:
+                checks.append(Check("journal", OK, f"{journal}: {count} moderator change(s)"))
+        except sqlite3.DatabaseError as exc:
+            checks.append(
+                Check(
+                    "journal",
+                    FAIL,
+                    f"{journal}: {exc}",
+                    "stop the bot and run `rulings doctor` again: a damaged journal is set "
+                    "aside at the next start, and the store keeps answering",
+                )
+            )
+    elif live:
+        checks.append(
+            Check(
+                "journal",
+                WARN,
+                f"{journal} is missing though the store holds {len(live)} moderator change(s): "
+                "if the store is damaged now, nothing else holds them",
+                "back up now: rulings backup PATH",
+            )
+        )
+    return checks
 
 
 def run_checks(db_path: Path | None = None, data_dir: Path | None = None) -> list[Check]:
@@ -129,58 +253,7 @@ def run_checks(db_path: Path | None = None, data_dir: Path | None = None) -> lis
             )
 
     if not any(c.name == "data" and c.status == FAIL for c in checks):
-        try:
-            store = open_store(db_path, data_dir)
-            store.close()
-            result = _integrity(db_path)
-            if result == "ok":
-                checks.append(Check("store", OK, f"{db_path} passes integrity_check"))
-            else:
-                checks.append(
-                    Check(
-                        "store",
-                        FAIL,
-                        f"integrity_check: {result}",
-                        "restore a backup: rulings restore PATH",
-                    )
-                )
-        except StoreUnavailable as exc:  # the environment, not the file: never move it
-            checks.append(Check("store", FAIL, str(exc), "fix what the line says, then rerun"))
-        except (sqlite3.DatabaseError, OSError, ValueError) as exc:
-            checks.append(
-                Check(
-                    "store",
-                    FAIL,
-                    f"{db_path}: {exc}",
-                    "restore a backup, or move the file away to rebuild it",
-                )
-            )
-        kept = damaged_copies(db_path)
-        if kept:
-            checks.append(
-                Check(
-                    "damaged stores",
-                    WARN,
-                    f"{len(kept)} damaged store(s) were moved aside and rebuilt with every "
-                    f"journalled change: {', '.join(str(k) for k in kept)}",
-                    "keep them for a bug report, then delete them",
-                )
-            )
-        journal = journal_path_for(db_path)
-        if journal.exists():
-            try:
-                with closing(Journal(journal)) as opened:
-                    count = opened.count()
-                checks.append(Check("journal", OK, f"{journal}: {count} moderator change(s)"))
-            except sqlite3.DatabaseError as exc:
-                checks.append(
-                    Check(
-                        "journal",
-                        FAIL,
-                        f"{journal}: {exc}",
-                        "restore a backup: rulings restore PATH",
-                    )
-                )
+        checks += _store_checks(db_path, data_dir)
     state = state_path_for(db_path)
     if state.exists():
         try:

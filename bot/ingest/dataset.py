@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
+import logging
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +16,8 @@ import yaml
 from bot import validate
 from bot.models import EDITIONS, Document
 from bot.paths import default_data_dir  # noqa: F401  (re-exported: callers import it here)
+
+log = logging.getLogger(__name__)
 
 DOCUMENTS_FILE = "documents.yaml"
 ENTRIES_DIR = "entries"
@@ -85,6 +91,80 @@ def write_text_atomically(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
+_INCOMING, _PREVIOUS = ".incoming", ".previous"
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def replace_files_together(folder: Path, changed: dict[str, str]) -> None:
+    """Replace files of ``folder`` (name -> text) all at once: a copy of the folder is
+    written aside with the new files, then swapped in by two renames. A process killed at
+    any point leaves the old set or the new one (:func:`recover_folder` finishes or undoes
+    a swap that was cut between its two renames), never a mixture."""
+    incoming = folder.with_name(folder.name + _INCOMING)
+    previous = folder.with_name(folder.name + _PREVIOUS)
+    with _exclusive(folder):
+        _recover(folder)
+        shutil.rmtree(incoming, ignore_errors=True)
+        if folder.exists():
+            shutil.copytree(folder, incoming)
+        else:
+            incoming.mkdir(parents=True)
+        for name, text in changed.items():
+            (incoming / name).write_text(text, encoding="utf-8")
+        for path in [*incoming.iterdir(), incoming]:
+            _fsync(path)  # whole on disk before it may become the folder
+        if folder.exists():
+            os.replace(folder, previous)
+        os.replace(incoming, folder)
+        _fsync(folder.parent)
+        shutil.rmtree(previous, ignore_errors=True)
+
+
+def recover_folder(folder: Path) -> None:
+    """Finish or undo a :func:`replace_files_together` a killed process left half done."""
+    incoming = folder.with_name(folder.name + _INCOMING)
+    previous = folder.with_name(folder.name + _PREVIOUS)
+    if folder.exists() and not incoming.exists() and not previous.exists():
+        return  # the common case: nothing to do, nothing written (the folder may be read-only)
+    with _exclusive(folder):
+        _recover(folder)
+
+
+@contextlib.contextmanager
+def _exclusive(folder: Path):
+    """One process at a time swaps or recovers ``folder`` (``.<folder>.lock`` beside it)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    with open(folder.with_name(f".{folder.name}.lock"), "a+b") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)  # released by the kernel if the holder dies
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def _recover(folder: Path) -> None:
+    incoming = folder.with_name(folder.name + _INCOMING)
+    previous = folder.with_name(folder.name + _PREVIOUS)
+    if not folder.exists() and previous.exists():
+        if incoming.exists():  # cut between the renames: the new set is whole
+            os.replace(incoming, folder)
+            log.warning("finished replacing %s, which an import left half done", folder)
+        else:
+            os.replace(previous, folder)
+    if incoming.exists():  # cut while the new set was written: the old set stays
+        shutil.rmtree(incoming, ignore_errors=True)
+        log.warning("removed %s, an import's unfinished files", incoming)
+    if previous.exists():
+        shutil.rmtree(previous, ignore_errors=True)
+
+
 def load_documents(data_dir: Path) -> list[Document]:
     """The document registry, validated: every field present, editions and dates sane."""
     path = data_dir / DOCUMENTS_FILE
@@ -145,6 +225,7 @@ def entries_path(data_dir: Path, document_id: str) -> Path:
 def load_entries(data_dir: Path, documents: list[Document]) -> list[dict[str, Any]]:
     """Every imported entry of every registered document, in registry then document order."""
     entries: list[dict[str, Any]] = []
+    recover_folder(data_dir / ENTRIES_DIR)
     for document in documents:
         path = entries_path(data_dir, document.id)
         raw = read_yaml(path)
@@ -169,6 +250,7 @@ def load_aliases(data_dir: Path) -> list[dict[str, Any]]:
 def content_hash(data_dir: Path) -> str:
     """A hash of every data file the store is built from; a change means rebuild."""
     digest = hashlib.sha256()
+    recover_folder(data_dir / ENTRIES_DIR)
     files = [data_dir / DOCUMENTS_FILE, data_dir / ALIASES_FILE]
     files += sorted((data_dir / ENTRIES_DIR).glob("*.yaml"))
     files += sorted((data_dir / CARDS_DIR).glob("*.yaml"))

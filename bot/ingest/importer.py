@@ -19,10 +19,11 @@ from typing import Any
 from bot.ingest.cards import load_card_index, name_forms, read_lackey, write_card_index
 from bot.ingest.dataset import (
     CARDS_DIR,
+    ENTRIES_DIR,
     dump_yaml,
     entries_path,
     load_documents,
-    write_text_atomically,
+    replace_files_together,
 )
 from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
 from bot.models import KIND_CARD_RULING, KIND_RULE, Card, Document
@@ -37,6 +38,8 @@ _NAME_CONNECTORS = {"of", "the", "to", "a", "an", "and", "in", "on", "for", "at"
 _TOKEN = re.compile(r"[\w'’.\-]+|[^\w\s]")
 # openCards prints an affiliation icon as its image's alt text, "Affiliation Klingon"; the
 # CRDs print "[Kli]". Either is an icon, not a word of a name ("a [Fed] Worf").
+# "X, Y and Z": possessive from the start of a run of spaces (linear on long runs).
+_REFERENCE_BREAK = re.compile(r",\s*+|(?<!\s)\s++and\s+")
 _ICON_ALT_TEXT = re.compile(r"\bAffiliation ([A-Z][\w-]*)")
 # Words after which a card title names an expansion, not the card ("the Voyager expansion").
 _EXPANSION_WORDS = {"expansion", "expansions"}
@@ -112,7 +115,7 @@ def _resolve_reference(topics: _Topics, edition: str, target: str) -> list[tuple
 
 
 def _split_reference(topics: _Topics, edition: str, target: str) -> list[tuple[str, str | None]]:
-    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", target) if p.strip()]
+    parts = [p.strip() for p in _REFERENCE_BREAK.split(target) if p.strip()]
     out: list[tuple[str, str | None]] = []
     i = 0
     while i < len(parts):
@@ -466,6 +469,7 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
     records, reports = build_entries(sourced, parsed, cards)
     for edition, edition_cards in fresh_cards.items():
         write_card_index(edition_cards, data_dir / CARDS_DIR / f"{edition.lower()}.yaml")
+    changed: dict[str, str] = {}
     for document in sourced:
         report = reports[document.id]
         report.warnings = warnings[document.id]
@@ -473,7 +477,9 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
         path = entries_path(data_dir, document.id)
         report.changed = not path.exists() or path.read_text(encoding="utf-8") != text
         if report.changed:
-            write_text_atomically(path, text)
+            changed[path.name] = text
+    if changed:  # all together: a kill leaves the old set or the new one, never a mixture
+        replace_files_together(data_dir / ENTRIES_DIR, changed)
     return [reports[d.id] for d in sourced]
 
 

@@ -25,6 +25,7 @@ from rapidfuzz.distance import OSA
 from bot.normalize import holds_run, initialism, normalize, quoted_phrases, terms, unfolded
 from bot.search import confidence, ranking
 from bot.search.passages import written_sentences
+from bot.validate import MAX_QUERY_CHARS  # the one query cap
 
 log = logging.getLogger(__name__)
 
@@ -48,7 +49,6 @@ SOURCE_LABEL = {
 CONFIDENT = 0.80
 # Full-text-only matches never count as confident on their own.
 FULLTEXT_CEILING = 0.70
-MAX_QUERY_CHARS = 300
 # Both editions' answers within this many log-odds (no edition asked): both are offered.
 EDITION_TIE = 1.0
 # With passages: a topic found only by a passage scores PASSAGE_ONLY x the share of the
@@ -82,7 +82,9 @@ FILLER = frozenset(_FILLER_WORDS + _SOURCE_WORDS) | frozenset(
     normalize(w) for w in _FILLER_WORDS + _SOURCE_WORDS
 )
 # A heading's last clause is what it asks ("Space Missions -- Multiple Ships").
-_CLAUSE_BREAK = re.compile(r"\s+--?\s+|[:;,/&()\u2013\u2014]")
+# From the start of a run of spaces only, possessively: tried from every space of a long run
+# "\s+--?" was quadratic.
+_CLAUSE_BREAK = re.compile(r"(?<!\s)\s++--?\s+|[:;,/&()\u2013\u2014]")
 # A query opening with one of these is a question, even without its "?".
 _QUESTION_OPENINGS = frozenset(
     "can could may might must shall should would will do does did is are was were how what "

@@ -117,8 +117,10 @@ def sentences(text: str, typed: bool = False) -> list[str]:
     out: list[str] = []
     start = 0
     for match in ends.finditer(text):
-        piece = text[start : match.start()].rstrip()
-        if kept.search(piece):
+        # Only the piece's last characters can end in an abbreviation: searching the whole
+        # piece, which grows while abbreviations are skipped, was quadratic.
+        tail = text[max(start, match.start() - 16) : match.start()].rstrip()
+        if kept.search(tail):
             continue
         out.append(text[start : match.end()].strip())
         start = match.end()

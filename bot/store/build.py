@@ -31,7 +31,7 @@ from bot.ingest.dataset import (
     load_entries,
 )
 from bot.normalize import normalize
-from bot.store.changelog import replay_changes, sync_with_journal
+from bot.store.changelog import abandon_unconfirmed, replay_changes, sync_with_journal
 from bot.store.db import connect, exclusive, use_wal
 from bot.store.health import (
     StoreDamaged,
@@ -42,7 +42,7 @@ from bot.store.health import (
     is_damage,
     move_aside,
 )
-from bot.store.journal import COMMITTED, PENDING, Journal
+from bot.store.journal import COMMITTED, PENDING, Journal, journal_path_for
 from bot.store.schema import (
     ENTRY_FIELDS,
     FULLTEXT_SCHEMA,
@@ -71,6 +71,8 @@ class Store:
     path: Path
     data_dir: Path
     identity: tuple[int, int] | None = None  # the file opened: (device, inode)
+    # Why the store answers read-only (a full disk, a read-only folder), or None.
+    read_only: str | None = None
 
     def __post_init__(self) -> None:
         if self.identity is None:
@@ -151,15 +153,25 @@ def _open_or_build(db_path: Path, data_dir: Path, wanted: str) -> Store:
         return store
     with exclusive(db_path):
         clean_leftovers(db_path)
+        damaged = None
         try:
             store = _open_if_current(db_path, data_dir, wanted)  # built while we waited?
         except StoreDamaged as damage:
             log.error("%s", damage)
-            move_aside(db_path)
+            journal_missing = not journal_path_for(db_path).exists()
+            damaged = move_aside(db_path)
+            if journal_missing:
+                log.error(
+                    "the store %s was damaged and there is no change journal beside it: "
+                    "moderator changes only the damaged copy held may be lost. The damaged "
+                    "copy is kept as %s: do not delete it; run `rulings doctor`",
+                    db_path,
+                    damaged,
+                )
             store = None
         if store is None:
             try:
-                build_store(db_path, data_dir, wanted)
+                build_store(db_path, data_dir, wanted, salvage_from=damaged)
             except ValueError as error:  # DataError, SourceFormatError: the data, not the file
                 previous = _previous_store(db_path, data_dir)
                 if previous is None:
@@ -173,6 +185,32 @@ def _open_or_build(db_path: Path, data_dir: Path, wanted: str) -> Store:
                 return previous
             store = Store(_connect(db_path), db_path, data_dir)
     return store
+
+
+def open_read_only(db_path: Path | None, data_dir: Path | None, problem: str) -> Store:
+    """The store as it is, opened read-only, when the environment will not let it be
+    written (a full disk: even SQLite's shared-memory file cannot be made). Lookups go on;
+    moderator changes are refused until ``problem`` is fixed. Raises ``StoreUnavailable``
+    with ``problem`` when there is no whole store built from this data to read."""
+    data_dir = Path(data_dir or default_data_dir())
+    db_path = Path(db_path or default_db_path())
+    wanted = f"{SCHEMA_VERSION}:{content_hash(data_dir)}"
+    if not db_path.exists():
+        raise StoreUnavailable(problem)
+    # immutable: no lock, no WAL index, nothing written; nobody can write here now anyway.
+    conn = sqlite3.connect(f"file:{db_path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    try:
+        db = sqlite_utils.Database(conn)
+        built = {r["key"]: r["value"] for r in db["meta"].rows}
+        db.conn.execute("SELECT count(*) FROM topics").fetchone()
+    except sqlite3.DatabaseError:
+        conn.close()
+        raise StoreUnavailable(problem) from None
+    if built.get("hash") != wanted:
+        conn.close()
+        raise StoreUnavailable(problem)
+    log.warning("answering read-only from %s: %s", db_path, problem)
+    return Store(db, db_path, data_dir, read_only=problem)
 
 
 def _previous_store(db_path: Path, data_dir: Path) -> Store | None:
@@ -243,10 +281,15 @@ def _connect(db_path: Path) -> sqlite_utils.Database:
     return sqlite_utils.Database(conn)
 
 
-def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -> list[str]:
+def build_store(
+    db_path: Path,
+    data_dir: Path,
+    content_key: str | None = None,
+    salvage_from: Path | None = None,
+) -> list[str]:
     """Build the store from the YAML into a new file, replay every moderator change from
-    the journal (adopting any only the old file had), then rename it into place. Returns
-    conflict descriptions."""
+    the journal (adopting any only the old file had, or a damaged copy ``salvage_from``
+    still lets us read), then rename it into place. Returns conflict descriptions."""
     documents = load_documents(data_dir)
     by_id = {d.id: d for d in documents}
     entries = load_entries(data_dir, documents)
@@ -257,12 +300,21 @@ def build_store(db_path: Path, data_dir: Path, content_key: str | None = None) -
     db_path.parent.mkdir(parents=True, exist_ok=True)
     journal = Journal.beside(db_path)
     try:
-        journal.adopt(_old_changes(db_path))  # a store from before the journal existed
+        old = _old_changes(db_path)  # a store from before the journal existed
+        if salvage_from is not None:
+            salvaged = _old_changes(salvage_from)
+            if salvaged:
+                log.warning(
+                    "read %d moderator change(s) from the damaged copy %s",
+                    len(salvaged),
+                    salvage_from,
+                )
+            old += salvaged
+        journal.adopt(old)
+        # A pending change no store holds was never confirmed: it is not carried over.
+        abandon_unconfirmed(journal, {c["id"] for c in old})
         carried = journal.changes()
         conflicts = _build_into(db_path, data_dir, documents, entries, carried, content_key)
-        for change in carried:
-            if change["state"] == PENDING:
-                journal.settle(change["id"], COMMITTED)
     finally:
         journal.close()
     return conflicts

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import logging
 import sqlite3
 from typing import Any
 
-from bot.store.journal import CHANGE_FIELDS, COMMITTED, PENDING, Journal
+from bot.store.journal import ABANDONED, CHANGE_FIELDS, COMMITTED, PENDING, Journal
 from bot.store.schema import ENTRY_FIELDS, decode_entry, encode_entry, index_text, rerank
+
+log = logging.getLogger(__name__)
 
 # What a replay compares to decide whether the base still is what a change was made on.
 COMPARED = ("title", "kind", "text", "retired", "topic", "document")
@@ -174,12 +177,37 @@ def replay_changes(conn: sqlite3.Connection, changes: list[dict[str, Any]]) -> l
     return conflicts
 
 
+def abandon_unconfirmed(journal: Journal, committed_ids: set[int]) -> list[dict[str, Any]]:
+    """Settle pending changes: committed where the store has them, abandoned (and said so)
+    where it does not. Returns the abandoned ones."""
+    abandoned = []
+    for change in journal.changes():
+        if change["state"] != PENDING:
+            continue
+        if change["id"] in committed_ids:
+            journal.settle(change["id"], COMMITTED)
+            continue
+        journal.settle(change["id"], ABANDONED)
+        abandoned.append(change)
+        log.error(
+            "change #%s (%s: %s) by %s was never committed to the store (its write failed, "
+            "or the process stopped first): it is not applied; make it again if it is wanted",
+            change["id"],
+            change["action"],
+            change["summary"],
+            change["moderator_name"],
+        )
+    return abandoned
+
+
 def sync_with_journal(conn: sqlite3.Connection, journal: Journal) -> list[str]:
     """Bring the store level with the journal; returns conflicts.
 
-    Changes the store already has are settled as committed; changes only the journal has (a
-    process died between the two writes, or the store was rebuilt from an older file) are
-    replayed. Changes only the store has (a store from before the journal) are adopted.
+    Changes the store already has are settled as committed; committed changes only the
+    journal has (the store was rebuilt from an older file) are replayed. A pending change
+    the store lacks was never confirmed (its commit failed, or its process died first): it
+    is abandoned, never applied. Changes only the store has (a store from before the
+    journal, or a journal started again) are adopted.
     """
     conn.row_factory = sqlite3.Row
     try:
@@ -188,10 +216,8 @@ def sync_with_journal(conn: sqlite3.Connection, journal: Journal) -> list[str]:
         conn.row_factory = None
     journal.adopt(stored)
     have = {c["id"] for c in stored}
+    abandon_unconfirmed(journal, have)
     missing = [c for c in journal.changes() if c["id"] not in have]
-    for change in journal.changes():
-        if change["state"] == PENDING and change["id"] in have:
-            journal.settle(change["id"], COMMITTED)
     if not missing:
         return []
     conflicts = replay_changes(conn, missing)

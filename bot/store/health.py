@@ -114,8 +114,9 @@ def check_file(path: Path) -> None:
         raise StoreDamaged(f"{path} lacks the tables {', '.join(sorted(missing))}")
 
 
-def move_aside(path: Path) -> Path:
-    """Rename a damaged store (and its WAL files) out of the way; returns the new name."""
+def move_aside(path: Path, what: str = "store") -> Path:
+    """Rename a damaged store or journal (and its WAL or rollback files) out of the way;
+    returns the new name."""
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
     target = path.with_name(f"{path.name}.damaged-{stamp}")
     n = 2
@@ -123,11 +124,12 @@ def move_aside(path: Path) -> Path:
         target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
         n += 1
     os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
+    for suffix in ("-wal", "-shm", "-journal"):
         side = path.with_name(path.name + suffix)
         if side.exists():
             os.replace(side, target.with_name(target.name + suffix))
-    log.error("the store %s was damaged; kept it as %s and rebuilt it", path, target)
+    if what == "store":
+        log.error("the store %s was damaged; kept it as %s and rebuilt it", path, target)
     return target
 
 

@@ -8,7 +8,9 @@ and rebuilt, and every change in the journal is replayed onto it (``bot.store.ch
 A change is ``pending`` from the moment it is journalled until the store committed it
 (``committed``), or the store's write failed and the moderator was told so (``abandoned``).
 A pending change found at the next start is settled by looking in the store: committed if
-the store has it, replayed otherwise.
+the store has it, abandoned otherwise. It is never replayed: the store never confirmed it,
+and its moderator was told it failed, or told nothing (a full disk may keep the journal from
+recording the refusal, so a pending record alone is no proof the change was meant to stand).
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bot.store.db import BUSY_TIMEOUT_SECONDS
+from bot.store.db import BUSY_TIMEOUT_SECONDS, exclusive
+from bot.store.health import environment_problem, is_damage, move_aside
 
 log = logging.getLogger(__name__)
 
@@ -60,7 +63,16 @@ class Journal:
 
     @classmethod
     def beside(cls, db_path: Path) -> Journal:
-        return cls(journal_path_for(db_path))
+        """The journal beside a store. A damaged journal never takes lookups down: it is
+        moved aside (kept, never deleted) and a new one started, which the store's own
+        record of its changes fills again (:func:`bot.store.changelog.sync_with_journal`)."""
+        path = journal_path_for(db_path)
+        if path.exists() and journal_damage(path):
+            with exclusive(path):  # processes starting together: one moves it
+                damage = journal_damage(path) if path.exists() else None
+                if damage:
+                    set_aside(path, damage)
+        return cls(path)
 
     def close(self) -> None:
         self.conn.close()
@@ -98,10 +110,17 @@ class Journal:
 
     def adopt(self, changes: list[dict[str, Any]]) -> int:
         """Take over changes recorded only in a store (a store from before the journal
-        existed); returns how many were new to the journal."""
-        known = {row[0] for row in self.conn.execute("SELECT id FROM journal")}
+        existed, or a journal started again); pending ones the store has are committed.
+        Returns how many were new to the journal."""
+        states = dict(self.conn.execute("SELECT id, state FROM journal").fetchall())
+        known = set(states)
         new = [c for c in changes if c["id"] not in known]
         with self.conn:
+            for change in changes:
+                if states.get(change["id"]) == PENDING:
+                    self.conn.execute(
+                        "UPDATE journal SET state = ? WHERE id = ?", (COMMITTED, change["id"])
+                    )
             for change in new:
                 self.conn.execute(
                     f"INSERT INTO journal({', '.join(CHANGE_FIELDS)}, state) "
@@ -111,12 +130,58 @@ class Journal:
         return len(new)
 
 
+def journal_damage(path: Path) -> str | None:
+    """What is wrong with the journal file at ``path`` when its content is damaged; None
+    when it is whole (or missing, or unusable for a reason of the environment)."""
+    if not path.exists():
+        return None
+    if path.stat().st_size == 0:
+        return None  # an empty file is a new journal
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=BUSY_TIMEOUT_SECONDS)
+    except sqlite3.Error as error:
+        return None if environment_problem(error, path) else f"cannot be opened: {error}"
+    try:
+        verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "journal" in tables:
+            conn.execute(f"SELECT {', '.join(CHANGE_FIELDS)}, state FROM journal").fetchall()
+    except sqlite3.DatabaseError as error:
+        if environment_problem(error, path) and not is_damage(error):
+            return None
+        return f"unreadable: {error}"
+    finally:
+        conn.close()
+    return None if verdict == "ok" else f"failed its integrity check: {verdict}"
+
+
+def set_aside(path: Path, damage: str) -> Path:
+    """Move a damaged journal out of the way (kept, never deleted); says so loudly."""
+    target = move_aside(path, what="journal")
+    log.error(
+        "the change journal %s is damaged (%s); kept it as %s and started a new one. Lookups "
+        "answer from the store, which holds every change it committed; run `rulings doctor` "
+        "to see whether the damaged journal held any change the store lacks",
+        path,
+        damage,
+        target,
+    )
+    return target
+
+
+def damaged_journals(db_path: Path) -> list[Path]:
+    """Damaged journals kept beside the store ``db_path``, oldest first."""
+    path = journal_path_for(db_path)
+    return sorted(path.parent.glob(f"{path.name}.damaged-*[0-9]"))
+
+
 @contextmanager
 def journalled(journal: Journal, change: dict[str, Any]) -> Iterator[None]:
     """Journal ``change`` before the block writes it to the store; settle it after.
 
     If the block raises, the change is marked abandoned (the moderator is told it failed);
-    if the process dies inside the block, it stays pending and the next start settles it.
+    if the process dies inside the block, or the disk is too full to mark it, it stays
+    pending, and the next start abandons it unless the store committed it.
     """
     journal.append(change)
     try:
@@ -124,7 +189,14 @@ def journalled(journal: Journal, change: dict[str, Any]) -> Iterator[None]:
     except BaseException:
         try:
             journal.settle(change["id"], ABANDONED)
-        except sqlite3.Error:
-            log.exception("could not mark change #%s abandoned in the journal", change["id"])
+        except sqlite3.Error as error:
+            # A full disk: the record stays pending, and the next start abandons it (the
+            # store never committed it), so the refused change is never applied.
+            log.error(
+                "could not mark change #%s abandoned in the journal (%s); it stays pending "
+                "and will not be applied",
+                change["id"],
+                error,
+            )
         raise
     journal.settle(change["id"], COMMITTED)

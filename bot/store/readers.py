@@ -27,6 +27,7 @@ class ThreadReaders:
         self.path = store.path
         self.data_dir = store.data_dir
         self._identity = store.identity
+        self._read_only = store.read_only
         self._local = threading.local()
         self._opened: list[sqlite3.Connection] = []
         self._lock = threading.Lock()
@@ -36,14 +37,25 @@ class ThreadReaders:
         """This thread's view of the store, opened on its first read."""
         view = getattr(self._local, "view", None)
         if view is None:
-            conn = connect(self.path)
+            if self._read_only is None:
+                conn = connect(self.path)
+            else:  # the store answers read-only (a full disk): as it was opened
+                conn = sqlite3.connect(
+                    f"file:{self.path}?mode=ro&immutable=1", uri=True, check_same_thread=False
+                )
             conn.execute("PRAGMA query_only = 1")  # a reader never writes, by construction
             with self._lock:
                 if self._closed:
                     conn.close()
                     raise sqlite3.ProgrammingError(f"the store {self.path} was closed")
                 self._opened.append(conn)
-            view = Store(sqlite_utils.Database(conn), self.path, self.data_dir, self._identity)
+            view = Store(
+                sqlite_utils.Database(conn),
+                self.path,
+                self.data_dir,
+                self._identity,
+                read_only=self._read_only,
+            )
             self._local.view = view
         return view
 

@@ -47,8 +47,6 @@ Edition = Literal["1E", "2E"]
 DocumentKind = Literal[validate.DOCUMENT_KINDS]  # one home: bot/validate.py
 
 
-@app_commands.guild_only()
-@app_commands.default_permissions(manage_messages=True)
 def _filename(entry_id: str) -> str:
     return "".join(c if c.isalnum() or c in "-_" else "_" for c in entry_id)[:80] + ".txt"
 
@@ -59,8 +57,13 @@ class RulingAdmin(app_commands.Group):
     alias = app_commands.Group(name="alias", description="Nicknames that lead to a ruling")
 
     def __init__(self) -> None:
+        # Hidden from members who cannot manage messages (Discord's command list honours
+        # default permissions; the moderator check below still decides who may use it).
         super().__init__(
-            name="ruling-admin", description="Moderators: change the rulings every server sees"
+            name="ruling-admin",
+            description="Moderators: change the rulings every server sees",
+            guild_only=True,
+            default_permissions=discord.Permissions(manage_messages=True),
         )
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:

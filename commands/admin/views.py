@@ -17,7 +17,7 @@ from commands.admin.changes import announce, apply_pending
 from commands.admin.checks import ModeratorOnly, moderator_of
 from commands.admin.pending import PENDING_SECONDS
 from commands.app import Interaction
-from commands.errors import on_view_error
+from commands.errors import on_view_error, overlong_field, reply
 from commands.render import NO_PINGS, answer_embed, clamp
 from commands.render_admin import PREVIEW_NOTE, announcement, done_message, repoint_message
 from commands.views import guarded
@@ -203,6 +203,9 @@ class RulingModal(ModeratorOnly, discord.ui.Modal):
         self.add_item(self.aliases)
 
     async def on_submit(self, interaction: Interaction) -> None:
+        if refusal := overlong_field(self):
+            await reply(interaction, refusal)
+            return
         aliases = [a.strip() for a in str(self.aliases.value or "").split(",") if a.strip()]
         if self.entry is None:
             document, new_document = document_field(str(self.document.value))

@@ -12,10 +12,11 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import html
+from bot.ingest.reader import html, limits
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
+    DocumentTooLarge,
     Metadata,
     ReadDocument,
     ReadEntry,
@@ -27,6 +28,7 @@ from bot.ingest.reader.registry import FLOOR, SHAPES, by_name, ranked
 
 __all__ = [
     "FLOOR",
+    "DocumentTooLarge",
     "SHAPES",
     "Metadata",
     "ParseWarning",
@@ -44,6 +46,11 @@ __all__ = [
 def read_document(content: bytes, filename: str | None = None) -> ReadDocument:
     """Read an uploaded document. ``filename`` is only quoted in messages, never used to
     choose a shape. Raises :class:`UnreadableDocument` or :class:`UnknownShape`."""
+    if len(content) > limits.MAX_DOCUMENT_BYTES:
+        raise DocumentTooLarge(
+            f"{_name(filename)}the file is {len(content) / 1048576:.1f} MB; a document may be "
+            f"{limits.MAX_DOCUMENT_BYTES // 1048576} MB at most. Split it, or upload its text."
+        )
     try:
         text, encoding = decode(content)
     except UnreadableDocument as error:
@@ -55,12 +62,14 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
     """:func:`read_document` for text already decoded."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     is_html = html.looks_like_html(text)
+    _check_size(text, filename, lines=not is_html)  # a saved page may be one long line
     title = None
     if is_html:
         title = html.page_title(text)
         text = html.to_text(text)
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
+        _check_size(text, filename)
     failures: list[str] = []
     for _, shape in ranked(text):
         try:
@@ -71,6 +80,11 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
+        if len(parsed.entries) > limits.MAX_ENTRIES:
+            raise DocumentTooLarge(
+                f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
+                f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
+            )
         warnings = parsed.warnings + check(parsed.entries, shape.unique_titles)
         warnings.sort(key=lambda w: w.line)
         try:
@@ -89,6 +103,21 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
             html=is_html,
         )
     raise UnknownShape(_unknown(text, filename, failures))
+
+
+def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
+    """Refuse text past the reader's limits before any shape looks at it."""
+    if len(text) > limits.MAX_TEXT_CHARS:
+        raise DocumentTooLarge(
+            f"{_name(filename)}the document's text is {len(text):,} characters; a document may "
+            f"hold {limits.MAX_TEXT_CHARS:,} at most. Split it into parts."
+        )
+    for number, line in enumerate(text.split("\n") if lines else (), 1):
+        if len(line) > limits.MAX_LINE_CHARS:
+            raise DocumentTooLarge(
+                f"{_name(filename)}line {number} is {len(line):,} characters long; a line may "
+                f"hold {limits.MAX_LINE_CHARS:,} at most. Is this a rules document?"
+            )
 
 
 def _name(filename: str | None) -> str:

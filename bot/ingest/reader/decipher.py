@@ -54,19 +54,25 @@ def _title_segment(segment: str, upper_title: bool) -> bool:
     return segment[:1].islower() or (upper_title and _upper(segment))
 
 
-def split_title(text: str) -> tuple[str, str] | None:
-    """(title, text) when a line opens an entry, else None."""
-    dashes = list(_DASH.finditer(text))
-    if not dashes or not _title_ok(text[: dashes[0].start()]):
+# A title is at most 70 characters, and so is each " - " segment that continues it: the next
+# dash is looked for only this far ahead. Listing every dash of the rest of the text, at every
+# sentence of a run-together paragraph, was quadratic.
+_DASH_WINDOW = 100
+
+
+def split_title(text: str, start: int = 0) -> tuple[str, str] | None:
+    """(title, text) when a line (``text`` from ``start``) opens an entry, else None."""
+    dash = _DASH.search(text, start, start + _DASH_WINDOW)
+    if dash is None or not _title_ok(text[start : dash.start()]):
         return None
-    upper = _upper(text[: dashes[0].start()])
-    for index, dash in enumerate(dashes):
-        following = dashes[index + 1].start() if index + 1 < len(dashes) else None
-        if following is not None and _title_segment(text[dash.end() : following], upper):
+    upper = _upper(text[start : dash.start()])
+    while True:
+        following = _DASH.search(text, dash.end(), dash.end() + _DASH_WINDOW)
+        if following is not None and _title_segment(text[dash.end() : following.start()], upper):
+            dash = following
             continue
         rest = text[dash.end() :].strip()
-        return (text[: dash.start()].strip(), rest) if rest else None
-    return None
+        return (text[start : dash.start()].strip(), rest) if rest else None
 
 
 def _strict_title(title: str) -> bool:
@@ -87,7 +93,7 @@ def _run_together(text: str) -> list[tuple[str, str]]:
     while True:
         current_title, current = pieces[-1]
         for boundary in _SENTENCE_END.finditer(current, position):
-            found = split_title(current[boundary.end() :])
+            found = split_title(current, boundary.end())
             if found and _strict_title(found[0]) and found[1][:1].isupper():
                 pieces[-1] = (current_title, current[: boundary.start()])
                 pieces.append(found)

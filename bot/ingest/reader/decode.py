@@ -96,7 +96,9 @@ def pdf_text(content: bytes) -> str:
     import logging
 
     import pypdf
-    from pypdf.errors import PdfReadError
+    from pypdf.errors import LimitReachedError, PyPdfError
+
+    from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:
@@ -106,11 +108,33 @@ def pdf_text(content: bytes) -> str:
                 "the PDF is password-protected: save an unprotected copy, or its text, and "
                 "upload that."
             )
-        pages = [page.extract_text() or "" for page in reader.pages]
-    except (PdfReadError, ValueError, KeyError, TypeError) as error:
+        if len(reader.pages) > MAX_PDF_PAGES:
+            raise UnreadableDocument(
+                f"the PDF has {len(reader.pages):,} pages; a document may have {MAX_PDF_PAGES:,}."
+            )
+        pages: list[str] = []
+        size = 0
+        for page in reader.pages:
+            pages.append(page.extract_text() or "")
+            size += len(pages[-1])
+            if size > MAX_TEXT_CHARS:
+                raise UnreadableDocument(
+                    f"the PDF's text is over {MAX_TEXT_CHARS:,} characters; split it into parts."
+                )
+    except (LimitReachedError, MemoryError) as error:
+        # A compression bomb: a small file that unpacks to gigabytes.
         raise UnreadableDocument(
-            f"the PDF could not be read ({error}). Copy its text out (or save it as text) "
-            "and upload that."
+            f"the PDF unpacks to more than it may ({type(error).__name__}: {error}); it looks "
+            "like a compression bomb. Copy its text out and upload that."
+        ) from None
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError, IndexError) as error:
+        raise UnreadableDocument(
+            f"the PDF could not be read ({type(error).__name__}: {error}). Copy its text out "
+            "(or save it as text) and upload that."
+        ) from None
+    except RecursionError:
+        raise UnreadableDocument(
+            "the PDF's objects nest too deeply to read. Copy its text out and upload that."
         ) from None
     text = "\n".join(page.rstrip("\n") for page in pages)
     text = text.replace("\r\n", "\n").replace("\r", "\n")

@@ -18,14 +18,17 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader.common import join, lines_of, paragraphs
 from bot.ingest.reader.model import Parsed, ReadEntry
 
-_TOPIC = re.compile(r"^(\S.{0,80}?)\s+--\s*(.*)$")
+_TOPIC = re.compile(r"^(\S.{0,80}?)\s++--\s*+(.*)$")
 _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
-_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}?)\s*(?:--|:)\s*(.*)$")
+_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
 _TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
+# Where a "Q:" starts within a line. Possessive, and only from the start of a run of spaces:
+# "\s+(?=Q:)" tried from every space of a long run was quadratic.
+_BEFORE_Q = re.compile(r"(?:^|(?<!\s)\s++)(?=Q:\s)")
 
 
 def detect(text: str) -> float:
@@ -57,7 +60,7 @@ def parse(text: str) -> Parsed:
             if pairs:
                 pairs[-1][2].append((number, ""))
             continue
-        pieces = [p for p in re.split(r"(?:^|\s+)(?=Q:\s)", line) if p.strip()]
+        pieces = [p for p in _BEFORE_Q.split(line) if p.strip()]
         for piece in pieces:
             if _Q.match(piece):
                 if topic is None:

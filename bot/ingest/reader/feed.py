@@ -12,7 +12,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader.common import ISO, entry_of, lines_of, paragraphs, take_cards
 from bot.ingest.reader.model import Parsed
 
-TITLE = re.compile(rf"^(\S.{{0,100}}?)\s+({ISO})\s*$")
+TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
 _HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
 
 

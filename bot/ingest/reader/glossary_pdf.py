@@ -55,35 +55,44 @@ def _opens(line: str, previous: str | None) -> tuple[str, str] | None:
     return found
 
 
-def _join(text: str, line: str) -> str:
-    if not text:
-        return line
+def _separator(tail: str, line: str) -> str:
+    """What joins ``line`` to an entry's text that ends in ``tail`` (its last characters)."""
+    if not tail:
+        return ""
     if line.startswith(_BULLET):
-        return f"{text}\n\n{line}"
-    if text.endswith("-") and text[-2:-1].isalpha():  # "non-" + "Borg": a hyphenated break
-        return text + line
-    return f"{text} {line}"
+        return "\n\n"
+    if tail.endswith("-") and tail[-2:-1].isalpha():  # "non-" + "Borg": a hyphenated break
+        return ""
+    return " "
 
 
 def parse(text: str) -> Parsed:
     result = Parsed()
     lines = _lines(text)
-    chrome = [(n, line) for n, line, br in lines if not br and n < _first_br(lines)]
+    first_br = _first_br(lines)  # once: computed per line, it made the parse quadratic
+    chrome = [(n, line) for n, line, br in lines if not br and n < first_br]
     result.ignored(chrome, "the page's own text before the document")
-    body = [(n, line) for n, line, br in lines if n >= _first_br(lines)]
+    body = [(n, line) for n, line, br in lines if n >= first_br]
     fragment: list[tuple[int, str]] = []
     previous: str | None = None
+    pieces: list[list[str]] = []  # each entry's text, in pieces (joined once, at the end)
+    tail = ""  # the current entry's text's last characters
     for number, line in body:
         found = _opens(line, previous)
         if found:
             title, rest = found
-            result.entries.append(ReadEntry(title=title, text=rest, line=number))
+            result.entries.append(ReadEntry(title=title, text="", line=number))
+            pieces.append([rest])
+            tail = rest[-2:]
         elif result.entries:
-            entry = result.entries[-1]
-            entry.text = _join(entry.text, line)
+            separator = _separator(tail, line)
+            pieces[-1] += [separator, line]
+            tail = (tail + separator + line)[-2:]
         else:
             fragment.append((number, line))
         previous = line
+    for entry, parts in zip(result.entries, pieces, strict=True):
+        entry.text = "".join(parts)
     if result.entries and lines and not lines[-1][2]:
         # Every line of the PDF ends in <br />: one without it is where the copy stops. The
         # shared check warns about a cut sentence, but not about a cut short list item.

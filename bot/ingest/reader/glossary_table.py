@@ -16,9 +16,12 @@ from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
-_NAVIGATION = re.compile(r"^(?:[^|]{1,30}\|\s*){2,}[^|]{0,30}$")
-_ROW = re.compile(r"^\|\s*([^|]+?)\s*\|\s*([^|]*?)\s*\|?$")
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
+# Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
+# the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
+_NAV_ITEM = 30  # the longest navigation item, in characters
+_BREAKS = re.compile(r"(?<!\s)\s*+<br\s*+/?>(?:\s*+<br\s*+/?>)+\s*+")
+_BREAK = re.compile(r"(?<!\s)\s*+<br\s*+/?>\s*+")
 
 
 # The letter page's own anchors: "ab - ac - ad - ... - aw" (and a lone "ba" before the first).
@@ -30,10 +33,33 @@ def _navigation(line: str) -> bool:
     line = line.strip()
     if _ANCHORS.match(line):
         return True
-    if not _NAVIGATION.match(line) or line.startswith("|"):
+    if line.startswith("|") or not _navigation_shape(line):
         return False
     items = [item.strip() for item in line.split("|") if item.strip()]
     return len(items) >= 3 and all(len(item.split()) <= 4 for item in items)
+
+
+def _navigation_shape(line: str) -> bool:
+    """Two or more short items each followed by "|", then a short tail: what the pattern
+    ``^(?:[^|]{1,30}\\|\\s*){2,}[^|]{0,30}$`` said, in linear time."""
+    parts = line.split("|")
+    if len(parts) < 3 or not 1 <= len(parts[0]) <= _NAV_ITEM:
+        return False
+    middle_ok = all(part and len(part.lstrip()) <= _NAV_ITEM for part in parts[1:-1])
+    return middle_ok and len(parts[-1].lstrip()) <= _NAV_ITEM
+
+
+def _row(line: str) -> tuple[str, str] | None:
+    """(term, text) of a "| Term | Text |" row of two cells (the closing "|" optional)."""
+    if not line.startswith("|"):
+        return None
+    inner = line[1:]
+    if inner.count("|") == 2 and inner.endswith("|"):
+        inner = inner[:-1]
+    if inner.count("|") != 1:
+        return None
+    term, text = inner.split("|")
+    return (term.strip(), text.strip()) if term.strip() else None
 
 
 def detect(text: str) -> float:
@@ -42,7 +68,7 @@ def detect(text: str) -> float:
         return 0.9
     if sum(1 for line in rows if _PIPES.match(line)) >= 6:
         return 0.8
-    two = sum(1 for line in rows if _ROW.match(line) and not _RULE.match(line))
+    two = sum(1 for line in rows if _row(line) and not _RULE.match(line))
     return 0.8 if two >= 3 else 0.0
 
 
@@ -66,17 +92,16 @@ def parse(text: str) -> Parsed:
         stripped = line.strip()
         if not stripped or _RULE.match(stripped) or _navigation(stripped):
             continue
-        match = _ROW.match(stripped)
-        if not match:
+        row = _row(stripped)
+        if not row:
             result.warnings.append(
                 ParseWarning(number, f"a line outside the table, ignored: {stripped[:60]!r}")
             )
             continue
-        title, body = match.group(1), match.group(2)
+        title, body = row
         if title.lower() in ("term", "title", "name") and body.lower() in ("text", "definition"):
             continue
-        body = re.sub(r"(?:\s*<br\s*/?>\s*){2,}", "\n\n", body)
-        body = re.sub(r"\s*<br\s*/?>\s*", "\n", body)
+        body = _BREAK.sub("\n", _BREAKS.sub("\n\n", body))
         if not body:
             result.warnings.append(ParseWarning(number, f"entry {title!r} has no text"))
         result.entries.append(ReadEntry(title=title, text=body, line=number))

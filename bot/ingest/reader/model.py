@@ -13,6 +13,10 @@ class UnreadableDocument(ValueError):
     """The bytes are not a text document (empty, binary, or in no encoding we can read)."""
 
 
+class DocumentTooLarge(UnreadableDocument):
+    """The document is past one of the reader's limits (``bot.ingest.reader.limits``)."""
+
+
 class UnknownShape(ValueError):
     """The text was read but matches no known document shape."""
 

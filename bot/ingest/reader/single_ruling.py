@@ -35,7 +35,9 @@ def detect(text: str) -> float:
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = [(n, line) for n, line in lines_of(text)]
-    first = next(i for i, (_, line) in enumerate(rows) if line.strip())
+    first = next((i for i, (_, line) in enumerate(rows) if line.strip()), None)
+    if first is None:  # a blank page holds no entry
+        return result
     number, raw = rows[first]
     title, date = raw.strip(), None
     if match := FEED_TITLE.match(title):

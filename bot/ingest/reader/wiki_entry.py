@@ -39,7 +39,9 @@ def detect(text: str) -> float:
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = _rows(text)
-    first = next(i for i, (_, line) in enumerate(rows) if line.strip())
+    first = next((i for i, (_, line) in enumerate(rows) if line.strip()), None)
+    if first is None:  # a blank page holds no entry
+        return result
     number, title = rows[first][0], rows[first][1].strip()
     rest = [(n, _EDIT.sub("", line)) for n, line in rows[first + 1 :]]
     # An infobox and navigation ("a | b | c") before the article's first sentence.
