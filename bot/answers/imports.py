@@ -55,7 +55,7 @@ SHAPE_KINDS = {
     "crd-markdown": "current rulings",
     "glossary-table": "glossary",
     "glossary-pdf-page": "glossary",
-    "wiki-entry": "glossary",
+    "general": "glossary",
     "faq": "faq",
     "opencards-terms": "community copy",
 }

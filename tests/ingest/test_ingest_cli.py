@@ -99,7 +99,8 @@ def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
     [
         (
             b"Just a note to self.\n",
-            "no shape the reader knows. Its first lines: > Just a note to self. "
+            "no entries found: this looks like a preamble or an article (prose with no entry "
+            "titles the reader can find). Its first lines: > Just a note to self. "
             "Accepted shapes: rulings-feed, rulings-feed-table,",
         ),
         (b"%PDF-1.4\n", "the PDF could not be read"),

@@ -187,6 +187,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"duplicate title {entry.title!r} (first at line {seen[key]}): "
                     "check whether one entry was split in two",
+                    doubt=True,
                 )
             )
         seen.setdefault(key, entry.line)
@@ -210,6 +211,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"entry {entry.title!r} contains a line that looks like a title: "
                     f"{titles[0]!r}; two entries may have been read as one",
+                    doubt=True,
                 )
             )
         elif titles:
@@ -219,6 +221,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"entry {entry.title!r} contains {len(titles)} lines that look like "
                     f"titles: {shown}; several entries may have been read as one",
+                    doubt=True,
                 )
             )
     if entries:

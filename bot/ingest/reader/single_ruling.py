@@ -44,7 +44,9 @@ def parse(text: str) -> Parsed:
         title, date = match.group(1).strip(), match.group(2)
     if len(title) > 100 or ends_sentence(title) and not title.endswith(")"):
         result.warnings.append(
-            ParseWarning(number, f"the first line does not look like a title: {title[:60]!r}")
+            ParseWarning(
+                number, f"the first line does not look like a title: {title[:60]!r}", doubt=True
+            )
         )
     body, cards = take_cards(rows[first + 1 :])
     found = paragraphs(body)
