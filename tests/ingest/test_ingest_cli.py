@@ -52,12 +52,15 @@ def test_json_preview_is_the_contract_and_changes_nothing(store_copy, capsys):
     assert out["entries"][0]["text"] == (
         "When a player names a number, he or she must choose zero or a positive integer."
     )
-    assert all(set(e) == {"title", "date", "kind", "status", "text"} for e in out["entries"])
+    keys = {"title", "date", "kind", "status", "text", "line", "confidence"}
+    assert all(set(e) == keys for e in out["entries"])
+    assert [e["confidence"] for e in out["entries"]] == [1.0] * 4  # a known shape: sure
     assert out["warnings"] == [
         {
             "line": 16,
             "message": "the last entry 'One-Time Broadcast Abilities' ends mid-sentence "
             '("e game to fulfill TFER\'s text. Karyn Arc"): the document looks cut off (partial)',
+            "doubt": False,  # a note: --accept-warnings accepts it
         }
     ]
     assert _changes(store_copy) == []

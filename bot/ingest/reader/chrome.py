@@ -69,6 +69,11 @@ def kind_of(line: str, debris: bool = True) -> str | None:
         return "link"
     if _PAGE_NUMBER.match(line):
         return "page number"
+    folded = line.casefold()
+    if ("copyright" in folded or "©" in line) and (
+        "trademark" in folded or "rights reserved" in folded or "affiliation" in folded
+    ):
+        return "footer"
     words = line.split()
     tokens = [t for t in _INDEX_SEPARATORS.split(line) if t]
     # A letter index: "A - B - C - … - top", "da - dd - de", "ABC DEF GHI", perhaps after a
