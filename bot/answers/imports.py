@@ -57,7 +57,6 @@ SHAPE_KINDS = {
     "crd-markdown": "current rulings",
     "glossary-table": "glossary",
     "glossary-pdf-page": "glossary",
-    "general": "glossary",
     "faq": "faq",
     "opencards-terms": "community copy",
 }
@@ -338,6 +337,13 @@ class DocumentImports:
         if edition.value is None:
             raise ModerationError(
                 "The document does not say which game it is for: give the edition (1E or 2E)."
+            )
+        if kind.value is None and read.shape not in SHAPE_KINDS:
+            # A page of no known shape says nothing of its kind by its form: a rules
+            # supplement is no glossary, an article no Current Rulings.
+            raise ModerationError(
+                "The document does not say what kind it is: give the kind "
+                f"({', '.join(validate.DOCUMENT_KINDS)})."
             )
         kind_value = kind.value or "current rulings"
         if official is None:

@@ -178,3 +178,25 @@ async def test_a_pasted_ruling_page_gets_the_same_preview(fake_discord, running,
         (listing,) = followup.files
         assert "page chrome before the ruling" in listing["data"].decode("utf-8")
         assert live.change_log(5) == []  # nothing changes before Confirm
+
+
+async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, running, live):
+    page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
+    async with running(live):
+        attachment = fake_discord.attachment("page.txt", page)
+        ix = admin(
+            "import", {"edition": "1E", "kind": "glossary"}, attachments={"document": attachment}
+        )
+        await fake_discord.interact(ix)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        )
+        assert "DOUBT: entry 'Phantom Heading'" in followup.json["embeds"][0]["description"]
+        message = fake_discord.original_message(ix["token"])
+        clicked = await _click(
+            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
+        )
+        content = clicked.body["data"]["content"]
+        assert content.startswith("⚠ Not imported: 1 doubt(s) about entry boundaries")
+        assert clicked.body["data"]["components"] == []
+    assert live.change_log(5) == []

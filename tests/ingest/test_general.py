@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from bot.answers.imports import EntriesInDoubt
+from bot.answers.moderation import ModerationError
 from bot.cli.main import main
 from bot.ingest.reader import UnknownShape, read_document, read_text
 from bot.ingest.reader.chrome import strip
@@ -156,13 +157,13 @@ def test_corrections_resolve_doubts_and_fix_entries():
 
 def test_a_doubt_blocks_applying_even_with_warnings_accepted(rulings):
     page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
-    preview = rulings.preview_import(page, "page.txt", edition="1E")
+    preview = rulings.preview_import(page, "page.txt", edition="1E", kind="glossary")
     assert preview.doubts and preview.to_json()["warnings"][0]["doubt"] is True
     assert "Doubts block applying" in preview.as_text()
     with pytest.raises(EntriesInDoubt):
         rulings.apply_import(None, preview, accept_warnings=True)
     fixed = rulings.preview_import(
-        page, "page.txt", edition="1E", corrections=[{"line": 1, "confirm": True}]
+        page, "page.txt", edition="1E", kind="glossary", corrections=[{"line": 1, "confirm": True}]
     )
     assert not fixed.doubts and fixed.entries[0]["title"] == "Phantom Heading"
 
@@ -171,6 +172,7 @@ def test_cli_refuses_apply_on_doubts_and_applies_once_corrected(store_copy, tmp_
     page = tmp_path / "page.txt"
     page.write_text("Phantom Heading – Some text under an unknown head nobody has seen.\n")
     argv = ["--data", str(DATA), "--db", str(store_copy), "ingest", str(page), "--edition", "1E"]
+    argv += ["--kind", "glossary"]
     assert main([*argv, "--apply", "--accept-warnings"]) == 2
     assert "doubt(s) about entry boundaries or titles" in capsys.readouterr().err
     fixes = tmp_path / "fixes.yaml"
@@ -185,3 +187,9 @@ def test_real_pdf_text_of_unknown_pages_stays_refused_not_misread():
     corpus = Path(__file__).parent / "corpus" / "2e-crd-pdf-text-2007-09-21-scribd.txt"
     with pytest.raises(UnknownShape, match="no entries found"):
         read_document(corpus.read_bytes(), corpus.name)
+
+
+def test_a_page_of_no_known_shape_must_be_given_its_kind(rulings):
+    page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
+    with pytest.raises(ModerationError, match="does not say what kind it is"):
+        rulings.preview_import(page, "page.txt", edition="1E")

@@ -169,8 +169,8 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         meta.kind = "current rulings"
     elif re.search(r"Glossary|GLOSSARY", about):
         meta.kind = "glossary"
-    elif re.search(r"Rulebook", about):
-        meta.kind = "rulebook"
+    elif re.search(r"Rulebook|Rules Supplement|RULES SUPPLEMENT|Rule Book", about):
+        meta.kind = "rulebook"  # a rules supplement extends the rulebook
     return meta
 
 
