@@ -38,7 +38,7 @@ _FIXED = re.compile(
 )
 
 # A wiki's tagline under the page title: "From Codex Gamicus", "From Memory Alpha".
-_TAGLINE = re.compile(r"^From (?:[A-Z][\w'-]*\s?){1,4}$")
+_TAGLINE = re.compile(r"^From [A-Z][\w'-]*+(?: [A-Z][\w'-]*+){0,3}$")  # possessive: linear
 
 
 @dataclass
