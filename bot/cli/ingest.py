@@ -173,22 +173,16 @@ def run_ingest(ctx) -> int:
     return EXIT_OK
 
 
-MAX_CORRECTIONS_BYTES = 256 * 1024
-
-
 def _read_corrections(path: Path):
-    """The corrections file's items (YAML); a file past the size limit is refused."""
-    import yaml
-
+    """The corrections file's items (YAML, checked); a FIFO or device is refused by name."""
+    from bot.ingest.reader.corrections import parse
     from bot.ingest.reader.worker import read_upload_file
 
-    data = read_upload_file(Path(path))  # a FIFO or device is refused by name
-    if len(data) > MAX_CORRECTIONS_BYTES:
-        raise ValueError(f"{path} is over {MAX_CORRECTIONS_BYTES // 1024} KB")
+    data = read_upload_file(Path(path))
     try:
-        return yaml.safe_load(data.decode("utf-8")) or []
-    except (yaml.YAMLError, UnicodeDecodeError) as error:
-        raise ValueError(f"{path} is not YAML: {error}") from None
+        return parse(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text") from None
 
 
 def print_preview(preview, width: int = 88) -> None:

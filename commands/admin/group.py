@@ -17,7 +17,7 @@ from bot.answers.service import Rulings
 from commands import limits
 from commands.admin.changes import announce
 from commands.admin.checks import is_moderator, moderator_check, moderator_of
-from commands.admin.paste import PasteModal, offer_import
+from commands.admin.paste import PasteModal, offer_import, read_corrections
 from commands.admin.pending import Pending
 from commands.admin.views import (
     MODERATION_ITEMS,
@@ -202,6 +202,7 @@ class RulingAdmin(app_commands.Group):
         date="Its date, YYYY-MM-DD, where the document prints none (may stay undated)",
         kind="What sort of document, where it does not say",
         unofficial="A community document, not the rules committee's",
+        corrections="YAML fixing entries the preview doubts: {line: 12, confirm: true} …",
     )
     async def import_document(
         self,
@@ -212,13 +213,18 @@ class RulingAdmin(app_commands.Group):
         date: str | None = None,
         kind: DocumentKind | None = None,
         unofficial: bool = False,
+        corrections: discord.Attachment | None = None,
     ) -> None:
+        fixes = await read_corrections(interaction, corrections) if corrections else None
+        if corrections and fixes is None:
+            return  # refused, and said why
         options = {
             "title": title,
             "edition": edition,
             "date": date.strip() if date else None,
             "kind": kind,
             "official": False if unofficial else None,
+            "corrections": fixes,
         }
         if document is None:  # a pasted page: the same preview, from a modal
             await interaction.response.send_modal(PasteModal(options))

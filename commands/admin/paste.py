@@ -11,6 +11,8 @@ import discord
 
 from bot.answers.imports import ImportPreview
 from bot.answers.moderation import ModerationError
+from bot.ingest.reader.corrections import MAX_CORRECTIONS_CHARS, CorrectionError
+from bot.ingest.reader.corrections import parse as parse_corrections
 from commands import limits
 from commands.admin.checks import ModeratorOnly
 from commands.admin.views import PENDING_SECONDS, confirm_view
@@ -20,6 +22,25 @@ from commands.render import NO_PINGS, clamp
 from commands.render_admin import import_embeds
 
 PASTED_FILENAME = "pasted.txt"
+
+
+async def read_corrections(
+    interaction: Interaction, attachment: discord.Attachment
+) -> list[dict[str, Any]] | None:
+    """The corrections file's items, or None after an ephemeral refusal saying why."""
+    if attachment.size > MAX_CORRECTIONS_CHARS:
+        problem = f"over {MAX_CORRECTIONS_CHARS // 1024} KB"
+    else:
+        try:
+            return parse_corrections((await attachment.read()).decode("utf-8-sig"))
+        except UnicodeDecodeError:
+            problem = "not UTF-8 text"
+        except CorrectionError as error:
+            problem = str(error)
+    await interaction.response.send_message(
+        clamp(f"Corrections not read: {problem}", limits.MESSAGE_CONTENT), ephemeral=True
+    )
+    return None
 
 
 async def offer_import(
@@ -66,11 +87,29 @@ class PasteModal(ModeratorOnly, discord.ui.Modal):
             placeholder="Copy the ruling page (menu line and all) and paste it here",
         )
         self.add_item(self.page)
+        self.fixes = discord.ui.TextInput(
+            label="Corrections (optional, YAML)",
+            style=discord.TextStyle.paragraph,
+            max_length=limits.TEXT_INPUT_VALUE,
+            required=False,
+            placeholder="- {line: 3, confirm: true}   (after a preview with doubts)",
+        )
+        self.add_item(self.fixes)
 
     async def on_submit(self, interaction: Interaction) -> None:
+        options = dict(self.options)
+        if str(self.fixes.value or "").strip():
+            try:
+                options["corrections"] = parse_corrections(str(self.fixes.value))
+            except CorrectionError as error:
+                await interaction.response.send_message(
+                    clamp(f"Corrections not read: {error}", limits.MESSAGE_CONTENT),
+                    ephemeral=True,
+                )
+                return
         await interaction.response.defer(ephemeral=True, thinking=True)
         content = str(self.page.value).encode("utf-8")
-        await offer_import(interaction, content, PASTED_FILENAME, self.options)
+        await offer_import(interaction, content, PASTED_FILENAME, options)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)

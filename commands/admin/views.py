@@ -73,8 +73,9 @@ class ConfirmButton(
             await interaction.response.edit_message(
                 content=(
                     f"⚠ Not imported: {len(doubts)} doubt(s) about entry boundaries or titles "
-                    "(marked DOUBT in the preview). Fix the entries first: `rulings ingest "
-                    "--corrections`, or a corrected copy of the page."
+                    "(marked DOUBT in the preview). Fix the entries first: import again with "
+                    "corrections (the `corrections` file, or the paste form's field; items "
+                    "such as `- {line: 3, confirm: true}`)."
                 ),
                 view=None,
                 allowed_mentions=NO_PINGS,

@@ -158,10 +158,10 @@ async def test_a_pasted_ruling_page_gets_the_same_preview(fake_discord, running,
         opened = await fake_discord.interact(admin("import", {"edition": "2E"}))
         assert opened.body["type"] == 9, opened.body  # a modal: paste the page's text
         modal = opened.body["data"]
-        (field,) = text_inputs(modal).values()
+        fields = text_inputs(modal)
         submit = payloads.modal_submit(
             modal["custom_id"],
-            {field: PASTED_PAGE},
+            {fields["Page text (as copied)"]: PASTED_PAGE},
             guild_id=HOME,
             user=payloads.MOD_USER,
             member_roles=[payloads.MOD_ROLE_ID],
@@ -199,4 +199,22 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         content = clicked.body["data"]["content"]
         assert content.startswith("⚠ Not imported: 1 doubt(s) about entry boundaries")
         assert clicked.body["data"]["components"] == []
-    assert live.change_log(5) == []
+        assert live.change_log(5) == []
+        # Imported again with a corrections file, the doubt is resolved and Confirm imports.
+        fixes = fake_discord.attachment("fixes.yaml", b"- {line: 1, confirm: true}\n")
+        again = admin(
+            "import",
+            {"edition": "1E", "kind": "glossary"},
+            attachments={"document": attachment, "corrections": fixes},
+        )
+        await fake_discord.interact(again)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(again["token"]), timeout=20
+        )
+        assert "DOUBT" not in followup.json["embeds"][0]["description"]
+        message = fake_discord.original_message(again["token"])
+        done = await _click(
+            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
+        )
+        assert done.body["data"]["content"].startswith("Done:")  # no note left: one click
+    assert live.change_log(1)[0]["action"] == "import"

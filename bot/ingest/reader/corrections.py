@@ -22,6 +22,7 @@ from bot.ingest.reader.model import ReadDocument, ReadEntry
 
 ACTIONS = ("confirm", "title", "merge", "drop")
 MAX_CORRECTIONS = 2_000
+MAX_CORRECTIONS_CHARS = 256 * 1024
 
 
 class CorrectionError(ValueError):
@@ -63,6 +64,19 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
         w for w in document.warnings if not (getattr(w, "doubt", False) and w.line in fixed)
     ]
     return dataclasses.replace(document, entries=entries, warnings=warnings)
+
+
+def parse(text: str) -> list[dict[str, Any]]:
+    """The corrections a moderator wrote (YAML), checked; refused past the size limit."""
+    import yaml
+
+    if len(text) > MAX_CORRECTIONS_CHARS:
+        raise CorrectionError(f"corrections may be {MAX_CORRECTIONS_CHARS // 1024} KB at most")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise CorrectionError(f"the corrections are not YAML: {error}") from None
+    return _validated(data or [])
 
 
 def _validated(corrections: Any) -> list[dict[str, Any]]:
