@@ -313,7 +313,7 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data_copy):
         (b"x" * (8 * 1024 * 1024 + 1), "big.txt", "over 8 MB"),
         (b"{\\rtf1 abilities \xe2\x80\x93 fine.}", "crd.txt", "RTF file: save it as plain"),
         (b"\xff\xfe\x00broken", "crd.txt", "UTF-16 byte-order mark but is not valid"),
-        (b"Nothing that looks like an entry.", "crd.txt", "no shape the reader knows"),
+        (b"Nothing that looks like an entry.", "crd.txt", "no entries found: this looks like"),
     ],
 )
 def test_import_refuses_bad_attachments(live, content, filename, message):

@@ -32,6 +32,8 @@ from bot.ingest.reader import (
     UnreadableDocument,
 )
 from bot.ingest.reader.common import see_references
+from bot.ingest.reader.corrections import CorrectionError
+from bot.ingest.reader.corrections import apply as apply_corrections
 from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES
 from bot.ingest.reader.worker import read_isolated
 from bot.models import Card, Document, precedence
@@ -55,7 +57,6 @@ SHAPE_KINDS = {
     "crd-markdown": "current rulings",
     "glossary-table": "glossary",
     "glossary-pdf-page": "glossary",
-    "wiki-entry": "glossary",
     "faq": "faq",
     "opencards-terms": "community copy",
 }
@@ -74,13 +75,20 @@ class AcceptWarnings(ModerationError):
     """The preview has warnings and they were not explicitly accepted."""
 
 
+class EntriesInDoubt(ModerationError):
+    """The preview has doubts about entry boundaries or titles: the entries must be fixed
+    (corrections) before it can be applied; accepting warnings is not enough."""
+
+
 @dataclass
 class ImportPreview:
     """What an import would do, shown before anything changes."""
 
     document: dict[str, Any]  # id, title, edition, date, kind, official, shape, encoding
     entries: list[dict[str, Any]] = field(default_factory=list)  # records, each with "status"
-    warnings: list[dict[str, Any]] = field(default_factory=list)  # {"line", "message"}
+    # {"line", "message", "doubt"}: a doubt (entry boundaries, titles) blocks applying until
+    # the entries are corrected; a note may be accepted.
+    warnings: list[dict[str, Any]] = field(default_factory=list)
     superseded: list[str] = field(default_factory=list)  # entry ids that stop being current
 
     def _with(self, status: str) -> list[dict[str, Any]]:
@@ -102,8 +110,19 @@ class ImportPreview:
     def older(self) -> list[dict[str, Any]]:
         return self._with(OLDER)
 
+    @property
+    def doubts(self) -> list[dict[str, Any]]:
+        return [w for w in self.warnings if w.get("doubt")]
+
+    @property
+    def notes(self) -> list[dict[str, Any]]:
+        return [w for w in self.warnings if not w.get("doubt")]
+
     def warning_lines(self) -> list[str]:
-        return [f"line {w['line']}: {w['message']}" for w in self.warnings]
+        return [
+            f"line {w['line']}: {'DOUBT: ' if w.get('doubt') else ''}{w['message']}"
+            for w in self.warnings
+        ]
 
     def as_text(self, width: int = 88) -> str:
         """The whole preview as plain text: the document, warnings first, then every entry
@@ -118,7 +137,8 @@ class ImportPreview:
             f"shape {d['shape']} · encoding {d['encoding']}",
             f"{len(self.entries)} entries: "
             + ", ".join(f"{n} {status}" for status, n in counts.items())
-            + f"; {len(self.warnings)} warning(s)",
+            + f"; {len(self.warnings)} warning(s)"
+            + (f", {len(self.doubts)} of them doubt(s) that block applying" if self.doubts else ""),
         ]
         if self.warnings:
             lines += ["", "Warnings:"]
@@ -126,9 +146,18 @@ class ImportPreview:
                 textwrap.fill(line, width, initial_indent="  ", subsequent_indent="    ")
                 for line in self.warning_lines()
             ]
+        if self.doubts:
+            lines += [
+                "",
+                "Doubts block applying: fix the entries with a corrections file "
+                "(rulings ingest --corrections; items like {line: 12, confirm: true}, "
+                "{line: 12, title: ...}, {line: 12, merge: true}, {line: 12, drop: true}).",
+            ]
         lines += ["", "Entries:"]
         for entry in self.entries:
             dated = f" ({entry['date']})" if entry["date"] else ""
+            if entry.get("confidence", 1.0) < 1.0:
+                dated += f" [line {entry['line']}, confidence {entry['confidence']:.2f}]"
             lines.append(
                 f"  {entry['status']:<9} {entry['title']}{dated} — {entry['words']} words: "
                 f"{entry['first_words']}"
@@ -153,10 +182,15 @@ class ImportPreview:
                     "kind": e["kind"],
                     "status": e["status"],
                     "text": e["text"],
+                    "line": e.get("line"),
+                    "confidence": e.get("confidence", 1.0),
                 }
                 for e in self.entries
             ],
-            "warnings": [{"line": w["line"], "message": w["message"]} for w in self.warnings],
+            "warnings": [
+                {"line": w["line"], "message": w["message"], "doubt": bool(w.get("doubt"))}
+                for w in self.warnings
+            ],
         }
 
 
@@ -188,15 +222,24 @@ def first_words(text: str, count: int = 8) -> str:
     return " ".join(words[:count]) + (" …" if len(words) > count else "")
 
 
-def read_upload(content: bytes, filename: str) -> ReadDocument:
+def read_upload(
+    content: bytes, filename: str, corrections: list[dict[str, Any]] | None = None
+) -> ReadDocument:
     """Read an uploaded document in a worker process (bounded in time and memory, so a
-    hostile document never freezes the caller); a refusal is a :class:`ModerationError`."""
+    hostile document never freezes the caller), with a moderator's corrections applied; a
+    refusal is a :class:`ModerationError`."""
     if len(content) > MAX_IMPORT_BYTES:
         raise ModerationError(f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
     try:
-        return read_isolated(content, filename)
+        read = read_isolated(content, filename)
     except (UnreadableDocument, UnknownShape) as error:
         raise ModerationError(f"Not read: {error}") from None
+    if corrections is None:
+        return read
+    try:
+        return apply_corrections(read, corrections)
+    except CorrectionError as error:
+        raise ModerationError(f"Corrections not applied: {error}") from None
 
 
 class DocumentImports:
@@ -215,6 +258,7 @@ class DocumentImports:
         date: str | None = None,
         kind: str | None = None,
         official: bool | None = None,
+        corrections: list[dict[str, Any]] | None = None,
     ) -> ImportPreview:
         """Read a document and say what importing it would change; nothing is written.
 
@@ -223,7 +267,7 @@ class DocumentImports:
         is a warning). The title given wins over a printed one.
         """
         return self.preview_read(
-            read_upload(content, filename),
+            read_upload(content, filename, corrections),
             filename,
             title=title,
             edition=edition,
@@ -244,7 +288,10 @@ class DocumentImports:
         official: bool | None = None,
     ) -> ImportPreview:
         """:meth:`preview_import` for a document :func:`read_upload` has read."""
-        warnings = [{"line": w.line, "message": w.message} for w in read.warnings]
+        warnings = [
+            {"line": w.line, "message": w.message, "doubt": bool(getattr(w, "doubt", False))}
+            for w in read.warnings
+        ]
         document = self._document(read, filename, title, edition, date, kind, official, warnings)
         entries = self._records_for(document, read.entries)
         preview = ImportPreview(
@@ -290,6 +337,13 @@ class DocumentImports:
         if edition.value is None:
             raise ModerationError(
                 "The document does not say which game it is for: give the edition (1E or 2E)."
+            )
+        if kind.value is None and read.shape not in SHAPE_KINDS:
+            # A page of no known shape says nothing of its kind by its form: a rules
+            # supplement is no glossary, an article no Current Rulings.
+            raise ModerationError(
+                "The document does not say what kind it is: give the kind "
+                f"({', '.join(validate.DOCUMENT_KINDS)})."
             )
         kind_value = kind.value or "current rulings"
         if official is None:
@@ -388,6 +442,7 @@ class DocumentImports:
                     mentions.append({"type": "card", "name": card, "card_ids": list(ids)})
             if not mentions:
                 del record["mentions"]
+            record["confidence"] = entry.confidence
             out.append(
                 {
                     **record,
@@ -439,7 +494,14 @@ class DocumentImports:
         *,
         accept_warnings: bool = False,
     ) -> dict[str, Any]:
-        """Apply a previewed import all at once (warnings must be accepted explicitly)."""
+        """Apply a previewed import all at once (warnings must be accepted explicitly;
+        doubts cannot be accepted, only fixed)."""
+        if preview.doubts:
+            raise EntriesInDoubt(
+                f"The preview has {len(preview.doubts)} doubt(s) about entry boundaries or "
+                "titles: fix the entries (a corrections file, or an edit of the preview) "
+                "before importing."
+            )
         if preview.warnings and not accept_warnings:
             raise AcceptWarnings(
                 f"The preview has {len(preview.warnings)} warning(s): read them, then confirm "
@@ -469,7 +531,7 @@ _DOCUMENT_COLUMNS = (
     "parser",
     "origin",
 )
-_PREVIEW_ONLY = ("status", "diff", "current", "words", "first_words")
+_PREVIEW_ONLY = ("status", "diff", "current", "words", "first_words", "confidence")
 
 
 def _entry_record(record: dict[str, Any]) -> dict[str, Any]:

@@ -292,10 +292,13 @@ class Rulings:
             )
         )
 
-    def preview_import(self, content: bytes, filename: str, **document) -> ImportPreview:
+    def preview_import(
+        self, content: bytes, filename: str, corrections=None, **document
+    ) -> ImportPreview:
         """What importing a document would change; nothing is written. The document is read
-        in a worker process before the store is looked at, so lookups go on meanwhile."""
-        read = read_upload(content, filename)
+        in a worker process before the store is looked at, so lookups go on meanwhile;
+        ``corrections`` (:mod:`bot.ingest.reader.corrections`) fix its entries first."""
+        read = read_upload(content, filename, corrections)
         return self._look(
             lambda moderation: DocumentImports(moderation).preview_read(read, filename, **document)
         )

@@ -26,8 +26,15 @@ Glossary or Rulebook page, a FAQ; text, Markdown or a saved HTML page, in any co
 encoding), and show what importing it would change: its shape and encoding, warnings first
 (with line numbers), then every entry with its status — new, changed (with a word diff),
 unchanged, or older (it ranks below the current version and will not become current).
-Nothing changes without --apply. A preview with warnings is applied only with
---accept-warnings as well: read the warnings first."""
+Nothing changes without --apply. Warnings are of two kinds: notes, which --accept-warnings
+accepts once read, and doubts about entry boundaries or titles (a heading read as an entry,
+two entries read as one), which block --apply until the entries are fixed with
+--corrections FILE: a YAML list naming each entry by the line the preview shows, e.g.
+  - {line: 12, confirm: true}         # the head is right as read
+  - {line: 14, title: skills – modifying}
+  - {line: 20, merge: true}           # part of the entry before it
+  - {line: 31, drop: true}            # not an entry
+A page with no ruling text is refused ("no entries found"), never imported."""
 
 
 def _value(check):
@@ -69,6 +76,12 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--unofficial", action="store_true", help="a community document, not the committee's"
+    )
+    p.add_argument(
+        "--corrections",
+        type=Path,
+        metavar="FILE",
+        help="YAML list of entry corrections (confirm, title, merge, drop) by entry line",
     )
     p.add_argument("--apply", action="store_true", help="import it (default: preview only)")
     p.add_argument(
@@ -119,6 +132,12 @@ def run_ingest(ctx) -> int:
         content = read_upload_file(args.file)
     except UnreadableDocument as error:
         return _refuse(str(error))
+    corrections = None
+    if args.corrections is not None:
+        try:
+            corrections = _read_corrections(args.corrections)
+        except (OSError, ValueError) as error:  # UnreadableDocument is a ValueError
+            return _refuse(f"corrections not read: {error}")
     rulings = ctx.rulings
     try:
         preview = rulings.preview_import(
@@ -129,6 +148,7 @@ def run_ingest(ctx) -> int:
             date=args.date,
             kind=args.kind,
             official=False if args.unofficial else None,
+            corrections=corrections,
         )
     except ModerationError as error:
         return _refuse(str(error))
@@ -154,6 +174,12 @@ def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str
     """(the change made, None), or (None, why it was not imported)."""
     from bot.answers.moderation import ModerationError
 
+    if preview.doubts:
+        return None, (
+            f"not imported: the preview has {len(preview.doubts)} doubt(s) about entry "
+            "boundaries or titles; fix the entries with --corrections FILE (see --help), "
+            "then run again"
+        )
     if preview.warnings and not args.accept_warnings:
         return None, (
             f"not imported: the preview has {len(preview.warnings)} warning(s); read them, "
@@ -166,6 +192,18 @@ def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str
     except ModerationError as error:
         return None, f"not imported: {error}"
     return change, None
+
+
+def _read_corrections(path: Path):
+    """The corrections file's items (YAML, checked); a FIFO or device is refused by name."""
+    from bot.ingest.reader.corrections import parse
+    from bot.ingest.reader.worker import read_upload_file
+
+    data = read_upload_file(Path(path))
+    try:
+        return parse(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        raise ValueError(f"{path} is not UTF-8 text") from None
 
 
 def print_preview(preview, width: int = 88) -> None:

@@ -61,6 +61,9 @@ class DocumentReport:
     unresolved: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     changed: bool = False
+    # Entries that mention a card whose text the re-imported card lists changed: a moderator
+    # should check each still reads right ((entry id, title, [changed card titles])).
+    review: list[tuple[str, str, list[str]]] = field(default_factory=list)
 
 
 def topic_id(edition: str, title: str) -> str:
@@ -425,6 +428,32 @@ def build_entries(
     return records, reports
 
 
+def changed_cards(before: list[Card], after: list[Card]) -> dict[str, str]:
+    """Card id -> title, for every card in both lists whose text or type changed."""
+    old = {card.id: card for card in before}
+    return {
+        card.id: card.name
+        for card in after
+        if card.id in old and (old[card.id].text, old[card.id].type) != (card.text, card.type)
+    }
+
+
+def to_review(records: list[dict[str, Any]], changed: dict[str, str]) -> list[tuple]:
+    """(entry id, title, [changed card titles]) of every record mentioning a changed card."""
+    out = []
+    for record in records:
+        ids = [
+            card_id
+            for mention in record.get("mentions", [])
+            if mention.get("type") == "card"
+            for card_id in mention.get("card_ids", [])
+            if card_id in changed
+        ]
+        if ids:
+            out.append((record["id"], record["title"], sorted({changed[i] for i in ids})))
+    return out
+
+
 def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentReport]:
     """Import every registered document (and, given ``cards_dir``, the Lackey card lists).
 
@@ -467,8 +496,14 @@ def run_import(data_dir: Path, cards_dir: Path | None = None) -> list[DocumentRe
         parsed[document.id] = result.entries
         warnings[document.id] = [f"line {w.line}: {w.message}" for w in result.warnings]
     records, reports = build_entries(sourced, parsed, cards)
+    altered: dict[str, str] = {}  # the cards whose text or type changed since the rulings were read
     for edition, edition_cards in fresh_cards.items():
-        write_card_index(edition_cards, data_dir / CARDS_DIR / f"{edition.lower()}.yaml")
+        path = data_dir / CARDS_DIR / f"{edition.lower()}.yaml"
+        if path.exists():  # the card lists as the rulings were last read against
+            altered.update(changed_cards(load_card_index(path), edition_cards))
+        write_card_index(edition_cards, path)
+    for document in sourced:
+        reports[document.id].review = to_review(records[document.id], altered)
     changed: dict[str, str] = {}
     for document in sourced:
         report = reports[document.id]
@@ -499,3 +534,5 @@ def print_report(reports: list[DocumentReport]) -> None:
             print(f"  unresolved: {item}")
         for warning in r.warnings:
             print(f"  warning: {d.file} {warning}")
+        for entry_id, title, cards in r.review:
+            print(f"  review (card text changed: {', '.join(cards)}): {entry_id} {title!r}")

@@ -12,18 +12,17 @@ import discord
 from discord import app_commands
 
 from bot import validate
-from bot.answers.imports import MAX_IMPORT_BYTES, ImportPreview
-from bot.answers.moderation import ModerationError
+from bot.answers.imports import MAX_IMPORT_BYTES
 from bot.answers.service import Rulings
 from commands import limits
 from commands.admin.changes import announce
 from commands.admin.checks import is_moderator, moderator_check, moderator_of
+from commands.admin.paste import PasteModal, offer_import, read_corrections
 from commands.admin.pending import Pending
 from commands.admin.views import (
     MODERATION_ITEMS,
     RulingModal,
     add_alias,
-    confirm_view,
     send_preview,
     stats_view,
 )
@@ -33,7 +32,6 @@ from commands.render_admin import (
     announcement,
     changes_log_embed,
     done_message,
-    import_embeds,
     reports_embed,
     stats_embed,
 )
@@ -198,62 +196,49 @@ class RulingAdmin(app_commands.Group):
 
     @app_commands.command(
         name="import",
-        description="Import a rules document (text, Markdown or HTML), with a preview",
+        description="Import a rules document (a file, or paste the page's text), with a preview",
     )
     @app_commands.describe(
-        document="The document file (as published: text, Markdown or a saved HTML page)",
+        document="The document file (text, Markdown, HTML or PDF); leave out to paste the text",
         title="Its title (default: as the document prints it)",
         edition="Which game, where the document does not say",
         date="Its date, YYYY-MM-DD, where the document prints none (may stay undated)",
         kind="What sort of document, where it does not say",
         unofficial="A community document, not the rules committee's",
+        corrections="YAML fixing entries the preview doubts: {line: 12, confirm: true} …",
     )
     async def import_document(
         self,
         interaction: Interaction,
-        document: discord.Attachment,
+        document: discord.Attachment | None = None,
         title: app_commands.Range[str, 1, 200] | None = None,
         edition: Edition | None = None,
         date: str | None = None,
         kind: DocumentKind | None = None,
         unofficial: bool = False,
+        corrections: discord.Attachment | None = None,
     ) -> None:
+        fixes = await read_corrections(interaction, corrections) if corrections else None
+        if corrections and fixes is None:
+            return  # refused, and said why
+        options = {
+            "title": title,
+            "edition": edition,
+            "date": date.strip() if date else None,
+            "kind": kind,
+            "official": False if unofficial else None,
+            "corrections": fixes,
+        }
+        if document is None:  # a pasted page: the same preview, from a modal
+            await interaction.response.send_modal(PasteModal(options))
+            return
         if document.size > MAX_IMPORT_BYTES:
             await interaction.response.send_message(
                 f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.", ephemeral=True
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content = await document.read()
-        rulings = self._rulings(interaction)
-        try:
-            preview: ImportPreview = await asyncio.to_thread(
-                rulings.preview_import,
-                content,
-                document.filename,
-                title=title,
-                edition=edition,
-                date=date.strip() if date else None,
-                kind=kind,
-                official=False if unofficial else None,
-            )
-        except ModerationError as exc:
-            await interaction.followup.send(
-                clamp(f"Not imported: {exc}", limits.MESSAGE_CONTENT), ephemeral=True
-            )
-            return
-        token = interaction.client.pending.put(interaction.user.id, "import", {"preview": preview})
-        # The embeds hold what fits; the attached file lists every entry (and every diff).
-        listing = discord.File(
-            io.BytesIO(preview.as_text(100).encode("utf-8")), filename="import-preview.txt"
-        )
-        await interaction.followup.send(
-            embeds=import_embeds(preview),
-            file=listing,
-            view=confirm_view(token),
-            ephemeral=True,
-            allowed_mentions=NO_PINGS,
-        )
+        await offer_import(interaction, await document.read(), document.filename, options)
 
     @app_commands.command(name="log", description="Recent changes: who, when, what, why")
     @app_commands.describe(count="How many (1-25)")

@@ -67,6 +67,20 @@ class ConfirmButton(
             )
             return
         action, payload = item
+        doubts = payload["preview"].doubts if action == "import" else []
+        if doubts:
+            # A doubt about entry boundaries or titles is never clicked away: it is fixed.
+            await interaction.response.edit_message(
+                content=(
+                    f"⚠ Not imported: {len(doubts)} doubt(s) about entry boundaries or titles "
+                    "(marked DOUBT in the preview). Fix the entries first: import again with "
+                    "corrections (the `corrections` file, or the paste form's field; items "
+                    "such as `- {line: 3, confirm: true}`)."
+                ),
+                view=None,
+                allowed_mentions=NO_PINGS,
+            )
+            return
         warnings = payload["preview"].warnings if action == "import" else []
         if warnings and not payload.get("accept_warnings"):
             # Warnings were shown first; importing over them takes a second, explicit click.

@@ -134,3 +134,87 @@ def test_a_long_preview_stays_inside_discord_limits():
         in embeds[1]["description"]
     )
     assert "more changed entries (diffs not shown)" in embeds[-1]["description"]
+
+
+# The committee's 2E ruling page as a browser copies it: the site's menu line first, then
+# the ruling (shared/sources/examples, "Set Up"), its cards, and the site's footer.
+PASTED_PAGE = (
+    "What's New Dashboard Articles Forums Chat Room Achievements Tournaments Player Map "
+    "The Promenade Volunteers About Us Site Index\n"
+    "Second Edition\n\n"
+    "Set Up 2016-09-19\n\n"
+    "When this event's text is used on a random selection involving more than one personnel, "
+    "the player using Set Up chooses one personnel to be included in the selection.\n\n"
+    "Applicable Cards:\nSet Up\n\n"
+    "Star Trek in all forms is copyright and trademark of CBS Paramount Studios which has no "
+    "affiliation with trekcc.org or The Continuing Committee.\n"
+)
+
+
+async def test_a_pasted_ruling_page_gets_the_same_preview(fake_discord, running, live):
+    from tests.commands.test_moderation_discord import text_inputs
+
+    async with running(live):
+        opened = await fake_discord.interact(admin("import", {"edition": "2E"}))
+        assert opened.body["type"] == 9, opened.body  # a modal: paste the page's text
+        modal = opened.body["data"]
+        fields = text_inputs(modal)
+        submit = payloads.modal_submit(
+            modal["custom_id"],
+            {fields["Page text (as copied)"]: PASTED_PAGE},
+            guild_id=HOME,
+            user=payloads.MOD_USER,
+            member_roles=[payloads.MOD_ROLE_ID],
+        )
+        await fake_discord.interact(submit)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(submit["token"]), timeout=20
+        )
+        embeds = followup.json["embeds"]
+        assert "shape **single-ruling-page** · encoding **utf-8**" in embeds[0]["description"]
+        (entry,) = embeds[1]["description"].splitlines()
+        assert entry.startswith("`🆕 new` **Set Up** (2016-09-19) — 29 words: When this event")
+        assert "What's New" not in embeds[1]["description"]  # the menu line is no title
+        (listing,) = followup.files
+        assert "page chrome before the ruling" in listing["data"].decode("utf-8")
+        assert live.change_log(5) == []  # nothing changes before Confirm
+
+
+async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, running, live):
+    page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
+    async with running(live):
+        attachment = fake_discord.attachment("page.txt", page)
+        ix = admin(
+            "import", {"edition": "1E", "kind": "glossary"}, attachments={"document": attachment}
+        )
+        await fake_discord.interact(ix)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        )
+        assert "DOUBT: entry 'Phantom Heading'" in followup.json["embeds"][0]["description"]
+        message = fake_discord.original_message(ix["token"])
+        clicked = await _click(
+            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
+        )
+        content = clicked.body["data"]["content"]
+        assert content.startswith("⚠ Not imported: 1 doubt(s) about entry boundaries")
+        assert clicked.body["data"]["components"] == []
+        assert live.change_log(5) == []
+        # Imported again with a corrections file, the doubt is resolved and Confirm imports.
+        fixes = fake_discord.attachment("fixes.yaml", b"- {line: 1, confirm: true}\n")
+        again = admin(
+            "import",
+            {"edition": "1E", "kind": "glossary"},
+            attachments={"document": attachment, "corrections": fixes},
+        )
+        await fake_discord.interact(again)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(again["token"]), timeout=20
+        )
+        assert "DOUBT" not in followup.json["embeds"][0]["description"]
+        message = fake_discord.original_message(again["token"])
+        done = await _click(
+            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
+        )
+        assert done.body["data"]["content"].startswith("Done:")  # no note left: one click
+    assert live.change_log(1)[0]["action"] == "import"

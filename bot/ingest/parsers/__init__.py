@@ -46,6 +46,10 @@ class ParsedEntry:
 class ParseWarning:
     line: int
     message: str
+    # A doubt about an entry's boundaries or title (two entries read as one, a heading read
+    # as a title): it blocks applying until the entries are corrected. Other warnings are
+    # notes, which a moderator may accept.
+    doubt: bool = False
 
 
 @dataclass

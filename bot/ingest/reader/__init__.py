@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import html, limits
+from bot.ingest.reader import general, html, limits
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
@@ -102,6 +102,8 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
             parser=parsed.parser or shape.name,
             html=is_html,
         )
+    if not any(f.endswith(": no entries found") for f in failures) and not failures:
+        raise UnknownShape(_no_entries(text, filename))
     raise UnknownShape(_unknown(text, filename, failures))
 
 
@@ -122,6 +124,20 @@ def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
 
 def _name(filename: str | None) -> str:
     return f"{filename}: " if filename else ""
+
+
+def _no_entries(text: str, filename: str | None) -> str:
+    """The refusal of a page where no shape, the general reader included, finds an entry
+    head: said as what the page looks like, never turned into an entry."""
+    shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
+    first = [line.strip() for line in text.split("\n") if line.strip()][:3]
+    quoted = "\n".join(f"  > {line[:100]}" for line in first)
+    return (
+        f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
+        f"Its first lines:\n{quoted}\nAccepted shapes:\n{shapes}\n"
+        "Nothing was imported. Upload the page as it is published (saved as text or HTML) "
+        "if it holds rulings, or ask a maintainer to add a shape for it."
+    )
 
 
 def _unknown(text: str, filename: str | None, failures: list[str]) -> str:

@@ -189,8 +189,8 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         meta.kind = "current rulings"
     elif re.search(r"Glossary|GLOSSARY", about):
         meta.kind = "glossary"
-    elif re.search(r"Rulebook", about):
-        meta.kind = "rulebook"
+    elif re.search(r"Rulebook|Rules Supplement|RULES SUPPLEMENT|Rule Book", about):
+        meta.kind = "rulebook"  # a rules supplement extends the rulebook
     return meta
 
 
@@ -207,6 +207,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"duplicate title {entry.title!r} (first at line {seen[key]}): "
                     "check whether one entry was split in two",
+                    doubt=True,
                 )
             )
         seen.setdefault(key, entry.line)
@@ -230,6 +231,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"entry {entry.title!r} contains a line that looks like a title: "
                     f"{titles[0]!r}; two entries may have been read as one",
+                    doubt=True,
                 )
             )
         elif titles:
@@ -239,6 +241,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     entry.line,
                     f"entry {entry.title!r} contains {len(titles)} lines that look like "
                     f"titles: {shown}; several entries may have been read as one",
+                    doubt=True,
                 )
             )
     if entries:

@@ -99,6 +99,7 @@ def pdf_text(content: bytes) -> str:
     from pypdf.errors import LimitReachedError, PyPdfError
 
     from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
+    from bot.ingest.reader.pdf_columns import page_text
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:
@@ -115,7 +116,7 @@ def pdf_text(content: bytes) -> str:
         pages: list[str] = []
         size = 0
         for page in reader.pages:
-            pages.append(page.extract_text() or "")
+            pages.append(page_text(page))  # two columns read column by column
             size += len(pages[-1])
             if size > MAX_TEXT_CHARS:
                 raise UnreadableDocument(

@@ -13,7 +13,7 @@ from bot.ingest.reader.common import ISO, entry_of, lines_of, paragraphs, take_c
 from bot.ingest.reader.model import Parsed
 
 TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
-_HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
+HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
 
 
 def detect(text: str) -> float:
@@ -31,7 +31,7 @@ def parse(text: str) -> Parsed:
         return result
     before = [(n, line) for n, line in rows[: starts[0]] if line.strip()]
     for number, line in before:
-        if not _HEADING.match(line.strip()):
+        if not HEADING.match(line.strip()):
             result.warnings.append(
                 ParseWarning(number, f"text before the first ruling, ignored: {line[:60]!r}")
             )

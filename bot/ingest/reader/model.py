@@ -35,6 +35,7 @@ class ReadEntry:
     marked_new: bool = False
     see_also: list[str] = field(default_factory=list)
     taken_from: str | None = None
+    confidence: float = 1.0  # how sure the reader is of this entry's head (shapes: 1.0)
 
 
 @dataclass

@@ -8,10 +8,10 @@ from bot.ingest.reader import (
     faq,
     feed,
     feed_table,
+    general,
     glossary_pdf,
     glossary_table,
     single_ruling,
-    wiki_entry,
 )
 from bot.ingest.reader.model import Shape
 
@@ -62,10 +62,11 @@ SHAPES: tuple[Shape, ...] = (
         unique_titles=False,
     ),
     Shape(
-        "wiki-entry",
-        "a one-entry wiki page: a title line, then its text",
-        wiki_entry.detect,
-        wiki_entry.parse,
+        "general",
+        "any page whose entries open 'title – text', 'title: text' or with a title line the "
+        "project knows (a card, a topic); site menus and link lists are removed",
+        general.detect,
+        general.parse,
     ),
     Shape(
         "crd-2e-text",

@@ -2,6 +2,8 @@
 
 Shape: the ruling's title (optionally followed by its date), its text and ``Example:``
 paragraphs, then "Applicable Cards:" and the cards (on that line or one a line after it).
+As a browser copies the committee's page, the site's menu line (and an edition heading)
+come first and a copyright footer last: page chrome, set aside with a note, never a title.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
     entry_of,
@@ -18,11 +21,18 @@ from bot.ingest.reader.common import (
     paragraphs,
     take_cards,
 )
+from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import TITLE as FEED_TITLE
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
 _DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
+
+
+def _content(line: str) -> bool:
+    """A line of the ruling, not of the page around it."""
+    line = line.strip()
+    return bool(line) and not HEADING.match(line) and chrome.kind_of(line) is None
 
 
 def detect(text: str) -> float:
@@ -35,16 +45,24 @@ def detect(text: str) -> float:
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = [(n, line) for n, line in lines_of(text)]
-    first = next((i for i, (_, line) in enumerate(rows) if line.strip()), None)
+    first = next((i for i, (_, line) in enumerate(rows) if _content(line)), None)
     if first is None:  # a blank page holds no entry
         return result
+    before = [(n, line.strip()) for n, line in rows[:first] if line.strip()]
+    result.ignored(before, "page chrome before the ruling", ": site menu, headings")
+    last = max(i for i, (_, line) in enumerate(rows) if _content(line))
+    after = [(n, line.strip()) for n, line in rows[last + 1 :] if line.strip()]
+    result.ignored(after, "page chrome after the ruling", ": footer")
+    rows = rows[: last + 1]
     number, raw = rows[first]
     title, date = raw.strip(), None
     if match := FEED_TITLE.match(title):
         title, date = match.group(1).strip(), match.group(2)
     if len(title) > 100 or ends_sentence(title) and not title.endswith(")"):
         result.warnings.append(
-            ParseWarning(number, f"the first line does not look like a title: {title[:60]!r}")
+            ParseWarning(
+                number, f"the first line does not look like a title: {title[:60]!r}", doubt=True
+            )
         )
     body, cards = take_cards(rows[first + 1 :])
     found = paragraphs(body)

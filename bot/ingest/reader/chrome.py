@@ -1,0 +1,125 @@
+"""Page chrome, found by general means and blanked before any shape reads the text.
+
+A browser's copy of a page (or a saved page turned to text) carries the site around the
+document: menus, link lists, letter indexes, "back to top" links, share and cookie lines,
+document-host banners, and headers or footers repeated on every page. None of these is a
+rules text, and none is recognised by knowing the site: each is told by its form. Chrome
+lines become blank lines, so line numbers stay those of the uploaded text, and the lines
+removed are kept so the preview can list them.
+
+Every test here is a linear scan or a linear pattern with no nested quantifier.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from bot.ingest.reader.known import is_known
+
+_SENTENCE = re.compile(r"[.!?;:,]")
+# Words run together where a menu's links lost their separators: "EditionSecond", "ExtrasSpecial".
+_RUN_TOGETHER = re.compile(r"[a-z][A-Z][a-z]")
+_INDEX_SEPARATORS = re.compile(r"[\s\-|·•/]+")
+_DEBRIS = re.compile(r"^[\s|\-=*_#>~•·]*$")
+_PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
+_FIXED = re.compile(
+    r"^(?:back to top\b.*|top of page\b.*|\^?\s*top|skip to (?:main )?content|main menu|"
+    r"jump to:? (?:navigation|search).*|navigation menu|user avatar|"
+    r"bookmark and share\b.*|share this\b.*|share on \w+|tweet|print this page|email this page|"
+    r"(?:we|this (?:site|website)) uses? cookies\b.*|accept (?:all )?cookies|cookie (?:policy|settings)|"
+    r"\+ all categories|home\s*>.*|date post:.*|upload:.*|view: \d+ times|download: \d+ times|"
+    r"share this document with a friend|transcript|\d+ views|post on \d.*|"
+    r"show (?:more|less)|create successful epaper yourself|turn your pdf publications into .*|"
+    r"retrieved from .*|from (?:the )?[\w ]{0,40}wiki\w*|this page was last (?:edited|modified).*|categor(?:y|ies):.*|"
+    r"\[edit(?: \| edit source)?\]|edit|header|footer)$",
+    re.I,
+)
+
+# A wiki's tagline under the page title: "From Codex Gamicus", "From Memory Alpha".
+_TAGLINE = re.compile(r"^From [A-Z][\w'-]*+(?: [A-Z][\w'-]*+){0,3}$")  # possessive: linear
+
+
+@dataclass
+class Chrome:
+    """The text with its chrome blanked, and what was blanked: (line, kind, text)."""
+
+    text: str
+    removed: list[tuple[int, str, str]]
+
+    @property
+    def share(self) -> float:
+        """The part of the page's non-blank lines that were chrome."""
+        kept = sum(1 for line in self.text.split("\n") if line.strip())
+        return len(self.removed) / max(1, kept + len(self.removed))
+
+
+def kind_of(line: str, debris: bool = True) -> str | None:
+    """What chrome ``line`` is ("menu", "index", "link", ...), or None for page content.
+    ``debris=False`` keeps lines of bare separators ("|||", "----"): table shapes read them."""
+    line = line.strip()
+    if not line:
+        return None
+    if _DEBRIS.match(line):
+        return "debris" if debris else None
+    if len(line) > 300:
+        return None
+    if _FIXED.match(line):
+        return "link"
+    if _PAGE_NUMBER.match(line):
+        return "page number"
+    folded = line.casefold()
+    if ("copyright" in folded or "©" in line) and (
+        "trademark" in folded or "rights reserved" in folded or "affiliation" in folded
+    ):
+        return "footer"
+    words = line.split()
+    tokens = [t for t in _INDEX_SEPARATORS.split(line) if t]
+    # A letter index: "A - B - C - … - top", "da - dd - de", "ABC DEF GHI", perhaps after a
+    # label ("Reference: 0-9 A B … Z").
+    short = sum(1 for t in tokens if len(t) <= 3 or t.casefold() in ("top", "main"))
+    if len(tokens) >= 4 and (short == len(tokens) or short >= 8 and short >= 0.8 * len(tokens)):
+        return "letter index"
+    if _TAGLINE.match(line):
+        return "link"
+    if is_known(line):
+        return None
+    # Links run together: "headerhomehomehome…", "First EditionSecond EditionTribblesAll".
+    run_together = len(_RUN_TOGETHER.findall(line))
+    if run_together >= 3 or run_together == 2 and not _SENTENCE.search(line):
+        return "menu"
+    if len(words) == 1 and len(line) >= 24 and line.isalpha():
+        return "menu"
+    # A menu line: many capitalised link words, no sentence punctuation.
+    if len(words) >= 7 and not _SENTENCE.search(line):
+        capitalised = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit())
+        if capitalised >= 0.8 * len(words):
+            return "menu"
+    # Links separated by pipes: "Home | Rules | Cards | Forums".
+    if "|" in line.strip("|"):
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if all(len(c.split()) <= 4 and not _SENTENCE.search(c) for c in cells if c):
+            return "link list"
+    return None
+
+
+def strip(text: str, debris: bool = True) -> Chrome:
+    """Blank the chrome lines of ``text`` (a header or footer repeated three times or more
+    included); line numbers are unchanged."""
+    lines = text.split("\n")
+    counts = Counter(line.strip() for line in lines if 12 <= len(line.strip()) <= 100)
+    removed: list[tuple[int, str, str]] = []
+    out: list[str] = []
+    for number, line in enumerate(lines, 1):
+        stripped = line.strip()
+        kind = kind_of(stripped, debris)
+        if kind is None and counts.get(stripped, 0) >= 3 and not _SENTENCE.search(stripped[-1:]):
+            kind = "repeated header"
+        if kind is None:
+            out.append(line)
+            continue
+        if kind != "debris" or stripped:
+            removed.append((number, kind, stripped))
+        out.append("")
+    return Chrome("\n".join(out), removed)

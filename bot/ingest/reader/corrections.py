@@ -1,0 +1,100 @@
+"""A moderator's corrections to a read document, before it is previewed again.
+
+A doubt about an entry's boundaries or title blocks applying an import until the entries
+are fixed. The fix is a short list, one item per entry, naming the entry by the line the
+preview shows for it::
+
+    - {line: 12, confirm: true}          # the head is right as read
+    - {line: 14, title: skills – modifying}  # the right title (confirms the head)
+    - {line: 20, merge: true}            # part of the entry before it, not an entry
+    - {line: 31, drop: true}             # no entry at all (a heading, a caption)
+
+A corrected entry's doubts are resolved; doubts about entries nobody corrected remain.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from bot.ingest.reader.common import join
+from bot.ingest.reader.model import ReadDocument, ReadEntry
+
+ACTIONS = ("confirm", "title", "merge", "drop")
+MAX_CORRECTIONS = 2_000
+MAX_CORRECTIONS_CHARS = 256 * 1024
+
+
+class CorrectionError(ValueError):
+    """A correction names no entry, or says nothing this module understands."""
+
+
+def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
+    """``document`` with ``corrections`` applied (a new document; the given one is unchanged)."""
+    items = _validated(corrections)
+    by_line = {entry.line: entry for entry in document.entries}
+    for item in items:
+        if item["line"] not in by_line:
+            lines = ", ".join(str(n) for n in sorted(by_line)[:20])
+            raise CorrectionError(
+                f"correction for line {item['line']}: no entry starts there (entries start at "
+                f"lines {lines}{', …' if len(by_line) > 20 else ''})"
+            )
+    fixed = {item["line"]: item for item in items}
+    entries: list[ReadEntry] = []
+    for entry in document.entries:
+        item = fixed.get(entry.line)
+        if item is None:
+            entries.append(entry)
+            continue
+        if item.get("drop"):
+            continue
+        if item.get("merge"):
+            if not entries:
+                raise CorrectionError(f"line {entry.line}: the first entry has none before it")
+            before = entries[-1]
+            text = join(
+                [before.text, f"{entry.title} – {entry.text}" if entry.text else entry.title]
+            )
+            entries[-1] = dataclasses.replace(before, text=text)
+            continue
+        title = str(item.get("title") or entry.title).strip()
+        entries.append(dataclasses.replace(entry, title=title, confidence=1.0))
+    warnings = [
+        w for w in document.warnings if not (getattr(w, "doubt", False) and w.line in fixed)
+    ]
+    return dataclasses.replace(document, entries=entries, warnings=warnings)
+
+
+def parse(text: str) -> list[dict[str, Any]]:
+    """The corrections a moderator wrote (YAML), checked; refused past the size limit."""
+    import yaml
+
+    if len(text) > MAX_CORRECTIONS_CHARS:
+        raise CorrectionError(f"corrections may be {MAX_CORRECTIONS_CHARS // 1024} KB at most")
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        raise CorrectionError(f"the corrections are not YAML: {error}") from None
+    return _validated(data or [])
+
+
+def _validated(corrections: Any) -> list[dict[str, Any]]:
+    if not isinstance(corrections, list):
+        raise CorrectionError("corrections are a list of items such as {line: 12, confirm: true}")
+    if len(corrections) > MAX_CORRECTIONS:
+        raise CorrectionError(f"at most {MAX_CORRECTIONS} corrections at once")
+    out = []
+    for item in corrections:
+        if not isinstance(item, dict) or not isinstance(item.get("line"), int):
+            raise CorrectionError(f"each correction names an entry's line: {item!r:.80}")
+        actions = [a for a in ACTIONS if item.get(a)]
+        unknown = set(item) - {"line", *ACTIONS}
+        if len(actions) != 1 or unknown:
+            raise CorrectionError(
+                f"line {item['line']}: say one of {', '.join(ACTIONS)} (got {sorted(item)})"
+            )
+        if "title" in actions and (not isinstance(item["title"], str) or len(item["title"]) > 200):
+            raise CorrectionError(f"line {item['line']}: a title is text of 200 characters at most")
+        out.append(item)
+    return out

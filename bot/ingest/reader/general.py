@@ -1,0 +1,233 @@
+"""``general``: a reader that does not need to have seen the site.
+
+The page's chrome is blanked first (:mod:`bot.ingest.reader.chrome`); entry heads are then
+found by what the project already knows (card titles of both editions, topic titles and
+aliases: :mod:`bot.ingest.reader.known`) and by the conventions of rules documents:
+
+- ``title – text`` (en dash, em dash or hyphen between spaces), the Glossary's convention;
+- ``title: text``, when the page uses it for several entries or the title is known;
+- a title line of its own followed by prose, when the title is known or the page has
+  several such heads, some of them known;
+- a dated title line (``Title 2016-09-19``).
+
+Each entry gets a confidence. A head the project does not know, on a page that does not
+confirm the convention by known heads, is a *doubt*: the preview cannot be applied until a
+moderator confirms or corrects it. Text that no head claims is listed by line, never
+guessed into an entry. A page where no head is found is refused as what it looks like
+(navigation, a preamble, a table of contents): no entry is ever made of a page's first line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import ends_sentence, is_list_item
+from bot.ingest.reader import chrome
+from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards
+from bot.ingest.reader.known import is_known
+from bot.ingest.reader.model import Parsed
+
+DASH, COLON, LINE, DATED = "dash", "colon", "line", "dated"
+DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
+_SEPARATOR = re.compile(r"\s[–—-]\s")
+_DATED = re.compile(rf"\s({ISO})$")
+_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
+# Words that open a labelled paragraph of an entry, never an entry of their own.
+_LABELS = frozenset(
+    "example examples note notes q a question answer answers for example erratum errata "
+    "clarification clarifications date updated posted by category categories see also "
+    "applicable cards applicable card source taken from rulings ruling effective".split(" ")
+) | {"for example", "applicable cards", "applicable card", "taken from", "see also"}
+_CONNECTIVES = frozenset(
+    "and or but if when then so with for to of in on at by as is are was were that this "
+    "these those it its you your he she they we".split()
+)
+
+
+@dataclass
+class Head:
+    index: int  # position in the page's lines
+    line: int  # 1-based line number
+    title: str
+    rest: str  # text printed on the head's own line after the title
+    style: str
+    known: bool
+    marked_new: bool = False
+    date: str | None = None
+    confidence: float = 0.0
+
+
+def _title_ok(title: str) -> bool:
+    """Whether ``title`` can be an entry title by its form alone."""
+    words = title.split()
+    if not 1 <= len(words) <= 8 or len(title) > 70:
+        return False
+    if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
+        return False
+    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES:
+        return False
+    if re.search(r"[;\"]|\.\s", title) or ends_sentence(title) and not title.endswith(("!", "?")):
+        return False
+    if "," in title or title.endswith(("!", "?")):
+        return is_known(title)
+    return title[:1].isalnum() or title[:1] in "'‘“[" and is_known(title)
+
+
+def _rest_ok(rest: str) -> bool:
+    """Whether ``rest`` reads as the start of an entry's text."""
+    if rest.startswith(("See ", "(")):
+        return True
+    return len(rest.split()) >= 3 and (
+        rest[:1].isupper() or rest[:1].isdigit() or rest[:1] in "\"“'‘"
+    )
+
+
+def _inline(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, style) of a ``title – text`` or ``title: text`` line, else None. Of
+    several dashes, the longest known title wins, else the first that reads as a title."""
+    first = None
+    for match in _SEPARATOR.finditer(line[:120]):
+        title, rest = line[: match.start()].strip(), line[match.end() :].strip()
+        if not _rest_ok(rest):
+            continue
+        if is_known(title):
+            first = (title, rest, DASH)  # a longer known title later still wins
+        elif first is None and _title_ok(title):
+            first = (title, rest, DASH)
+    if first:
+        return first
+    colon = line.find(": ", 0, 80)
+    if colon > 0:
+        title, rest = line[:colon].strip(), line[colon + 2 :].strip()
+        if _title_ok(title) and _rest_ok(rest):
+            return title, rest, COLON
+    return None
+
+
+def _prose(line: str) -> bool:
+    return len(line.split()) >= 5
+
+
+def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
+    """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
+    blanked), each with its confidence; candidates the page does not confirm are dropped."""
+    candidates: list[Head] = []
+    content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
+    for position, (index, number, line) in enumerate(content):
+        marked = bool(_MARK.match(line))
+        bare = _MARK.sub("", line).strip()
+        if found := _inline(bare):
+            title, rest, style = found
+            candidates.append(Head(index, number, title, rest, style, is_known(title), marked))
+            continue
+        if (date := _DATED.search(bare)) and _title_ok(bare[: date.start()].strip()):
+            title = bare[: date.start()].strip()
+            candidates.append(
+                Head(index, number, title, "", DATED, is_known(title), marked, date.group(1))
+            )
+            continue
+        following = content[position + 1][2] if position + 1 < len(content) else ""
+        if (
+            _title_ok(bare)
+            and len(bare.split()) <= 6
+            and _prose(following)
+            and not _inline(following)
+        ):
+            candidates.append(Head(index, number, bare, "", LINE, is_known(bare), marked))
+    # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
+    seen: dict[str, int] = {}
+    for head in candidates:
+        seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
+    candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED)}
+    total = dict(known)
+    for head in candidates:
+        total[head.style] += 1
+        known[head.style] += head.known
+    kept: list[Head] = []
+    for head in candidates:
+        head.confidence = _confidence(head, known[head.style], total[head.style])
+        if head.confidence > 0:
+            kept.append(head)
+    return kept
+
+
+def _confidence(head: Head, known: int, total: int) -> float:
+    """How sure the reader is that ``head`` opens an entry (0: it does not)."""
+    if head.style == DATED:
+        return 0.9
+    if head.known:
+        return 0.95 if known >= 2 or head.style == DASH else 0.8
+    if head.style == DASH:
+        return 0.75 if known >= 2 else 0.5
+    # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
+    # an unknown one is a head only on a page whose other such heads the project knows.
+    return 0.7 if known >= 2 else 0.0
+
+
+def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
+    page = chrome.strip(text)
+    return list(enumerate(page.text.split("\n"), 1)), page
+
+
+def detect(text: str) -> float:
+    rows, _ = _rows(text)
+    return 0.4 if find_heads(rows) else 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    rows, page = _rows(text)
+    heads = find_heads(rows)
+    if not heads:
+        return result
+    before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
+    result.ignored(before, "text before the first entry, not placed")
+    for position, head in enumerate(heads):
+        end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
+        body = rows[head.index + 1 : end]
+        body, cards = take_cards(body)
+        texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
+        entry = entry_of(head.title, texts, head.line, cards, head.date)
+        entry.marked_new = head.marked_new
+        entry.confidence = head.confidence
+        result.entries.append(entry)
+        if head.confidence < DOUBTFUL:
+            result.warnings.append(
+                ParseWarning(
+                    head.line,
+                    f"entry {head.title!r} (confidence {head.confidence:.2f}): the project "
+                    f"knows no card or topic of this title and the page does not confirm its "
+                    f"'{head.style}' heads; check that it is an entry, not a heading or part "
+                    "of the entry before",
+                    doubt=True,
+                )
+            )
+        if not texts:
+            result.warnings.append(
+                ParseWarning(head.line, f"entry {head.title!r} has no text", doubt=True)
+            )
+    if page.removed:
+        kinds = sorted({kind for _, kind, _ in page.removed})
+        result.warnings.append(
+            ParseWarning(
+                page.removed[0][0],
+                f"page chrome removed ({len(page.removed)} lines: {', '.join(kinds)})",
+            )
+        )
+    return result
+
+
+def diagnose(text: str) -> str:
+    """What a page with no entry heads looks like, for the refusal."""
+    page = chrome.strip(text)
+    lines = [line.strip() for line in page.text.split("\n") if line.strip()]
+    prose = any(len(line.split()) >= 20 for line in lines)
+    if not lines or page.share >= 0.5 and not prose:
+        return "navigation (site menus and link lists)"
+    short = sum(1 for line in lines if len(line.split()) < 8)
+    if short >= 0.6 * len(lines) and len(lines) >= 5:
+        return "a table of contents (short lines with no ruling text under them)"
+    return "a preamble or an article (prose with no entry titles the reader can find)"

@@ -1,0 +1,80 @@
+"""How the reader does on a folder of real pages and their expected entries.
+
+    .venv/bin/python -m tests.ingest.measure tests/ingest/heldout [more folders]
+
+Per page: the entries found with the right title (and text that starts as expected), the
+entries invented from a page that holds no ruling, and wrong reads that pass without a doubt
+that blocks ``--apply``. Reads in process (no worker): the figures, not the isolation, matter.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import yaml
+
+from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
+
+_TAG = re.compile(r"<[^>]+>")
+
+
+def _words(text: str) -> str:
+    return " ".join(_TAG.sub("", text).split())
+
+
+def _key(title: str) -> str:
+    return " ".join(title.replace("’", "'").split()).casefold()
+
+
+def measure(folder: Path) -> dict[str, int]:
+    """Totals for one folder (and one line per page on stdout)."""
+    spec = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))["files"]
+    totals = dict(expected=0, found=0, pages_without=0, invented=0, wrong=0, wrong_undoubted=0)
+    for name, want in sorted(spec.items()):
+        content = (folder / name).read_bytes()
+        try:
+            document = read_document(content, name)
+        except (UnknownShape, UnreadableDocument) as error:
+            document, refusal = None, str(error)
+        expected = want.get("entries", [])
+        totals["expected"] += len(expected)
+        if not expected:  # a page that holds no ruling
+            totals["pages_without"] += 1
+        if document is None:
+            print(f"{name}: refused ({refusal.splitlines()[0][len(name) + 2 :][:90]})")
+            continue
+        doubted = any(getattr(w, "doubt", False) for w in document.warnings)
+        read = {_key(e.title): _words(e.text) for e in document.entries}
+        found = [
+            e for e in expected if read.get(_key(e["title"]), "\0").startswith(e.get("starts", ""))
+        ]
+        invented = 0 if expected else len(document.entries)
+        right = not invented and len(found) == len(expected) == len(document.entries)
+        totals["found"] += len(found)
+        totals["invented"] += invented
+        totals["wrong"] += not right
+        totals["wrong_undoubted"] += not right and not doubted
+        titles = ", ".join(repr(e.title) for e in document.entries[:6])
+        flag = "ok" if right else ("WRONG, doubted" if doubted else "WRONG, NOT DOUBTED")
+        print(
+            f"{name}: {flag}; {len(found)}/{len(expected)} found; read {len(document.entries)} "
+            f"as {document.shape}: {titles}"
+        )
+    return totals
+
+
+def main(folders: list[str]) -> int:
+    for folder in folders:
+        t = measure(Path(folder))
+        print(
+            f"== {folder}: {t['found']}/{t['expected']} expected entries found with the right "
+            f"title; {t['invented']} entries invented from {t['pages_without']} pages without "
+            f"rulings; {t['wrong']} wrong reads, {t['wrong_undoubted']} without a blocking doubt"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:] or ["tests/ingest/heldout"]))

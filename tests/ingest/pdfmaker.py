@@ -1,0 +1,48 @@
+"""A minimal PDF writer for the reader's tests: pages of text runs at given positions, in
+the order given (so a test can draw a two-column page row by row, as some producers do).
+Standard Type 1 font, WinAnsi encoding: no font file, no dependency."""
+
+from __future__ import annotations
+
+
+def _escape(text: str) -> bytes:
+    raw = text.encode("cp1252", errors="replace")
+    return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
+
+
+def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792)) -> bytes:
+    """Each page a list of (x, y, text) runs drawn in Helvetica 9 pt."""
+    objects: list[bytes] = [b"", b""]  # 1: catalog, 2: pages (filled in below)
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                   b"/Encoding /WinAnsiEncoding >>")  # fmt: skip
+    kids = []
+    for runs in pages:
+        stream = b"".join(
+            b"BT /F1 9 Tf %.1f %.1f Td (" % (x, y) + _escape(text) + b") Tj ET\n"
+            for x, y, text in runs
+        )
+        objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
+        content = len(objects)
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] " % size
+            + b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % content
+        )
+        kids.append(len(objects))
+    objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+    objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (
+        b" ".join(b"%d 0 R" % k for k in kids),
+        len(kids),
+    )
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
+        len(objects) + 1,
+        xref,
+    )
+    return bytes(out)
