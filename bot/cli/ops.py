@@ -21,7 +21,7 @@ from bot.ingest.dataset import DataError, default_data_dir, load_documents, load
 from bot.settings import Settings, SettingsError, load_settings
 from bot.store.build import default_db_path, open_store
 from bot.store.db import exclusive
-from bot.store.health import StoreUnavailable, damaged_copies
+from bot.store.health import StoreUnavailable, damaged_copies, free_name
 from bot.store.journal import Journal, damaged_journals, journal_damage, journal_path_for
 from bot.store.state import state_path_for
 
@@ -377,11 +377,7 @@ def restore(folder: Path, db_path: Path) -> dict:
 def _kept_folder(db_path: Path) -> Path:
     """A new folder beside the store for the files a restore replaces, named by the time."""
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
-    folder = db_path.with_name(f"replaced-by-restore-{stamp}")
-    n = 2
-    while folder.exists():
-        folder = db_path.with_name(f"replaced-by-restore-{stamp}-{n}")
-        n += 1
+    folder = free_name(db_path.with_name(f"replaced-by-restore-{stamp}"))
     folder.mkdir()
     return folder
 

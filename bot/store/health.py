@@ -114,15 +114,20 @@ def check_file(path: Path) -> None:
         raise StoreDamaged(f"{path} lacks the tables {', '.join(sorted(missing))}")
 
 
+def free_name(first: Path) -> Path:
+    """``first``, or ``first`` with -2, -3… added: the first name nothing holds yet."""
+    candidate, n = first, 2
+    while candidate.exists():
+        candidate = first.with_name(f"{first.name}-{n}")
+        n += 1
+    return candidate
+
+
 def move_aside(path: Path, what: str = "store") -> Path:
     """Rename a damaged store or journal (and its WAL or rollback files) out of the way;
     returns the new name."""
     stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 2
-    while target.exists():
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-        n += 1
+    target = free_name(path.with_name(f"{path.name}.damaged-{stamp}"))
     os.replace(path, target)
     for suffix in ("-wal", "-shm", "-journal"):
         side = path.with_name(path.name + suffix)

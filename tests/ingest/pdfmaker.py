@@ -33,6 +33,11 @@ def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792)) -> by
         b" ".join(b"%d 0 R" % k for k in kids),
         len(kids),
     )
+    return assemble(objects)
+
+
+def assemble(objects: list[bytes]) -> bytes:
+    """A PDF file of ``objects`` (object 1 the catalog), with its cross-reference table."""
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):

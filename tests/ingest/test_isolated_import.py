@@ -20,6 +20,7 @@ from bot.cli.main import main
 from bot.ingest.reader import DocumentTooLarge, UnreadableDocument, read_text
 from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES, MAX_ENTRIES, MAX_LINE_CHARS
 from bot.ingest.reader.worker import read_isolated, read_upload_file
+from tests.ingest.pdfmaker import assemble
 
 DATA = Path(__file__).resolve().parents[2] / "rulings_data"
 FEED = "Second Edition\n\n" + "".join(
@@ -74,18 +75,7 @@ def _pdf_bomb(unpacked: int) -> bytes:
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
         b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(stream) + stream + b"\nendstream",
     ]
-    out, offsets = b"%PDF-1.4\n", []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (
-        len(objects) + 1,
-        xref,
-    )
-    return out
+    return assemble(objects)
 
 
 def test_a_pdf_bomb_is_refused_not_a_traceback():

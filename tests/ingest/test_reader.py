@@ -272,14 +272,16 @@ def test_three_megabytes_of_real_entries_read_quickly():
         copies.append(entries.replace(" 20", f" {n} 20").rstrip("\n") + "\n\n")
     content = ("Second Edition\n" + "".join(copies)).encode()
     assert len(content) >= 3_000_000
-    start = time.perf_counter()
+    # CPU time, not wall-clock: a busy machine must not fail it; a quadratic read would
+    # still take minutes of CPU here.
+    start = time.process_time()
     document = read_document(content)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     assert document.shape == "rulings-feed"
     assert len(document.entries) == 3 * n
     assert document.entries[-1].text == FEED_ENTRIES[-1][3]
     assert document.warnings == []
-    assert elapsed < 5, f"reading 3 MB took {elapsed:.1f}s"
+    assert elapsed < 5, f"reading 3 MB took {elapsed:.1f} s of CPU"
 
 
 @needs_examples
@@ -476,7 +478,7 @@ def test_three_megabytes_of_html_stays_linear():
     body = "".join(f"<p>{p.replace(chr(10), '<br />')}</p>" for p in text.split("\n\n"))
     content = f"<html><body>{body}</body></html>".encode()
     assert len(content) >= 3_000_000
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a busy machine must not fail it
     document = read_document(content)
     assert len(document.entries) == 6000 and document.warnings == []
-    assert time.perf_counter() - start < 15  # was a minute while the tree was edited in place
+    assert time.process_time() - start < 15  # was a minute while the tree was edited in place
