@@ -31,3 +31,6 @@ PAGE_CHARS = 3500
 # Discord expires an interaction not answered within 3 s: a lookup not done after this long
 # is deferred ("thinking…") and its reply follows up.
 DEFER_AFTER = 1.0
+# Our own flood budget: RULINGS_COOLDOWN_PER_MINUTE lookups per user in this many seconds,
+# for slash commands and messages alike.
+COOLDOWN_WINDOW = 60.0

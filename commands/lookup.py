@@ -45,7 +45,7 @@ Edition = Literal["1E", "2E"]
 
 def _lookup_cooldown(interaction: Interaction) -> app_commands.Cooldown | None:
     per_minute = interaction.client.settings.cooldown_per_minute
-    return app_commands.Cooldown(per_minute, 60.0)
+    return app_commands.Cooldown(per_minute, limits.COOLDOWN_WINDOW)
 
 
 lookup_cooldown = app_commands.checks.dynamic_cooldown(_lookup_cooldown, key=lambda i: i.user.id)

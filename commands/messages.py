@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.validate import MAX_QUERY_CHARS
 from commands.app import RulingsClient
 from commands.errors import APOLOGY
+from commands.limits import COOLDOWN_WINDOW
 from commands.render import (
     HELP_TEXT,
     MISS_HINT_CHANNEL,
@@ -38,9 +39,6 @@ def split_edition(text: str) -> tuple[str, str | None]:
     return text.strip(), None
 
 
-FLOOD_WINDOW = 60.0  # seconds: the budget is RULINGS_COOLDOWN_PER_MINUTE lookups per window
-
-
 class Messages(commands.Cog):
     def __init__(self, bot: RulingsClient):
         self.bot = bot
@@ -49,12 +47,12 @@ class Messages(commands.Cog):
         self.lookups = commands.DynamicCooldownMapping(self._budget, commands.BucketType.user)
         # "Slow down" is said once a window; the other lookups past the budget get no reply.
         self.warnings = commands.CooldownMapping.from_cooldown(
-            1, FLOOD_WINDOW, commands.BucketType.user
+            1, COOLDOWN_WINDOW, commands.BucketType.user
         )
 
     def _budget(self, message: discord.Message) -> commands.Cooldown:
         """A new user's bucket, with the budget as set now (same as the slash commands)."""
-        return commands.Cooldown(self.bot.settings.cooldown_per_minute, FLOOD_WINDOW)
+        return commands.Cooldown(self.bot.settings.cooldown_per_minute, COOLDOWN_WINDOW)
 
     async def _within_budget(self, message: discord.Message, reference=None) -> bool:
         """Count one lookup of the message's author; past the budget, say so (once a window)

@@ -419,7 +419,7 @@ async def test_lookup_is_counted_after_the_reply(fake_discord, running, state, m
 
 
 async def test_dm_flood_is_limited_and_its_memory_bounded(fake_discord, running, settings):
-    from commands.messages import FLOOD_WINDOW
+    from commands.limits import COOLDOWN_WINDOW
 
     settings.cooldown_per_minute = 2
     async with running() as bot:
@@ -434,7 +434,7 @@ async def test_dm_flood_is_limited_and_its_memory_bounded(fake_discord, running,
         guard = bot.get_cog("Messages").lookups
         users_tracked = len(guard._cache)  # the mapping's storage: what memory holds
         # A window later, the next lookup finds every bucket of the flood expired and dropped.
-        guard.get_bucket(message, current=time.time() + FLOOD_WINDOW + 1)
+        guard.get_bucket(message, current=time.time() + COOLDOWN_WINDOW + 1)
         users_after_a_window = len(guard._cache)
     answers = [r for r in sent if r.json.get("embeds")]
     told = [r for r in sent if (r.json.get("content") or "").startswith("Slow down")]
