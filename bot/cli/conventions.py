@@ -45,6 +45,14 @@ def edition_value(value: str) -> str:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def kind_value(value: str) -> str:
+    """``--kind``: one of the kinds of source document (:func:`bot.validate.document_kind`)."""
+    try:
+        return validate.document_kind(value)
+    except validate.InvalidValue as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def query_value(value: str) -> str:
     """A query no longer than Discord takes (``bot.validate.MAX_QUERY_CHARS``)."""
     if len(value) > validate.MAX_QUERY_CHARS:

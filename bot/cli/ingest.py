@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from bot import validate
-from bot.cli.conventions import described, emit_json
+from bot.cli.conventions import date_value, described, edition_value, emit_json, kind_value
 from bot.cli.render import terminal_width
 
 log = logging.getLogger(__name__)
@@ -37,16 +37,6 @@ two entries read as one), which block --apply until the entries are fixed with
 A page with no ruling text is refused ("no entries found"), never imported."""
 
 
-def _value(check):
-    def parse(value: str) -> str:
-        try:
-            return check(value)
-        except validate.InvalidValue as error:
-            raise argparse.ArgumentTypeError(str(error)) from None
-
-    return parse
-
-
 def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(
         "ingest",
@@ -60,18 +50,16 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
     )
     p.set_defaults(run=run_ingest)
     p.add_argument("file", type=Path, metavar="FILE", help="the document file")
-    p.add_argument(
-        "--edition", type=_value(validate.edition), help="1E or 2E, where the document is silent"
-    )
+    p.add_argument("--edition", type=edition_value, help="1E or 2E, where the document is silent")
     p.add_argument(
         "--date",
-        type=_value(validate.iso_date),
+        type=date_value,
         help="YYYY-MM-DD, where the document prints none (undated is allowed)",
     )
     p.add_argument("--title", help="the document's title (default: as printed)")
     p.add_argument(
         "--kind",
-        type=_value(validate.document_kind),
+        type=kind_value,
         help=f"where the document is silent: {', '.join(validate.DOCUMENT_KINDS)}",
     )
     p.add_argument(
