@@ -142,7 +142,10 @@ def test_the_shard_template_runs_the_shard_its_instance_names():
 
 def test_the_recipes_create_the_folders_they_use():
     recipe = (DEPLOY / "README.md").read_text(encoding="utf-8")
-    for folder in set(re.findall(r"rulings backup (/\S+?)/\$", recipe)):
+    folders = set(re.findall(r"rulings backup (/\S+?)/\$", recipe))
+    folders |= set(re.findall(r"RULINGS_DB=(/\S+?)/rulings\.sqlite3", recipe))
+    assert folders, "no folder found in the recipe: the check would pass on nothing"
+    for folder in folders:
         assert re.search(rf"install -d[^\n]*{re.escape(folder)}", recipe), folder
 
 
