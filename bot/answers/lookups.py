@@ -24,15 +24,8 @@ from bot.search import card_answer, confidence
 from bot.search.build import RulingsIndexBuilder, related_topics
 from bot.search.confidence import FEATURES, NAME_WHOLE
 from bot.search.evaluate import Ranked
-from bot.search.index import (
-    FILLER,
-    FOUND_BY_TEXT,
-    Hit,
-    SearchResult,
-    Target,
-    content_words,
-    says_alike,
-)
+from bot.search.hits import FOUND_BY_TEXT, Hit, SearchResult, Target
+from bot.search.likeness import FILLER, content_words, says_alike
 from bot.search.passages import said_runs, sentences, unsaid
 from bot.store.build import Store
 from bot.store.readers import ThreadConnection, ThreadReaders
@@ -311,7 +304,7 @@ class Answers:
                     {"id": topic_id, "title": topic["title"], "edition": topic["edition"]}
                 )
         # The same title in the other edition is worth a look too.
-        for target in self.index.titled(row["title"]):
+        for target in self.index.catalog.titled(row["title"]):
             if target.topic not in seen and target.edition != row["edition"]:
                 seen.add(target.topic)
                 related.append(
@@ -352,7 +345,7 @@ class Answers:
         if self._covers is None:
             covers: dict[str, set[str]] = {}
             covered_by: dict[str, set[str]] = {}
-            for target in self.index.current_targets():
+            for target in self.index.catalog.current_targets():
                 for card_id in self._cards_about(target):
                     covers.setdefault(card_id, set()).add(target.topic)
                     covered_by.setdefault(target.topic, set()).add(card_id)
@@ -453,7 +446,9 @@ class Answers:
         if cards:
             covers = dict(covers)
             for card in cards:  # and the rulings that name it without a resolved card id
-                mentioning = self.index.exact(card.title, edition=card.edition, mentions=True)
+                mentioning = self.index.catalog.exact(
+                    card.title, edition=card.edition, mentions=True
+                )
                 covers[card.topic] = covers.get(card.topic, set()) | {t.topic for t in mentioning}
         others = card_answer.other_cards_named(self.cards.card_index(), query, edition, cards)
         choice = card_answer.choose(
@@ -512,7 +507,7 @@ class Answers:
         return [w for w in normalize(query).split() if w not in named and w not in FILLER]
 
     def _another_card(self, words: list[str], card: Target) -> bool:
-        return bool(self.cards.card_index().exact(" ".join(words), edition=card.edition))
+        return bool(self.cards.card_index().catalog.exact(" ".join(words), edition=card.edition))
 
     def _check_inside_card(self, result: SearchResult, query: str, edition: str | None) -> None:
         """A top answer whose name is a rules word inside a card's name the query holds is
@@ -744,7 +739,7 @@ class Answers:
         if passages is None:
             return None
         top = result.hits[0]
-        if any(t.topic == row["topic"] for t in self.index.exact(query)):
+        if any(t.topic == row["topic"] for t in self.index.catalog.exact(query)):
             return None  # asked by its name: the whole text is the answer
         named = (
             top.target.topic == row["topic"]

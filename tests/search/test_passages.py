@@ -454,13 +454,13 @@ def test_both_editions_are_offered_without_an_edition(rulings):
 
 
 def _hit(topic, title, edition, score):
-    from bot.search.index import Hit, Target
+    from bot.search.hits import Hit, Target
 
     return Hit(Target(topic, topic, title, edition, "rule", "doc", None), score, "title", title)
 
 
 def test_the_other_edition_is_offered_when_it_matches_as_well():
-    from bot.search.index import SearchResult
+    from bot.search.hits import SearchResult
 
     def result(*hits):
         return SearchResult("q", False, list(hits))
