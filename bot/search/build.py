@@ -18,18 +18,12 @@ from typing import Any
 from bot.models import replaced_section
 from bot.normalize import normalize
 from bot.once import Once
+from bot.search.edition_lean import EditionVocabulary, edition_vocabulary
 from bot.search.hits import Target
 from bot.search.index import SearchIndex
 from bot.search.names import ALIAS, MENTION, TITLE, NameIndex
-from bot.search.passages import (
-    EditionVocabulary,
-    PassageIndex,
-    build_passage_index,
-    edition_vocabulary,
-    english_words,
-    known_terms,
-    topic_passages,
-)
+from bot.search.passages import PassageIndex, build_passage_index, topic_passages
+from bot.search.question_terms import english_words, known_terms
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)

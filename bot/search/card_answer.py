@@ -26,7 +26,8 @@ from bot.search.confidence import (
 from bot.search.hits import SearchResult, Target
 from bot.search.index import SearchIndex, asks_of_cards, asks_with_unnamed
 from bot.search.likeness import FILLER, MISSPELT_NAME, content_words, misspelt_name
-from bot.search.passages import english_words, written_sentences
+from bot.search.passages import written_sentences
+from bot.search.question_terms import english_words
 
 
 @dataclass(slots=True)
