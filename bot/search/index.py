@@ -178,9 +178,9 @@ class SearchIndex:
         return len(self.catalog)
 
     def edited(self) -> SearchIndex:
-        """A copy to update while answers go on reading this one: its catalogue edited (see
-        :meth:`Catalog.edited <bot.search.catalog.Catalog.edited>`), its passages replaced
-        by an edited copy of theirs."""
+        """A copy to update while answers go on reading this one: its catalogue an edited
+        copy (see :meth:`Catalog.edited <bot.search.catalog.Catalog.edited>`); its passages
+        shared until the updater gives it an edited copy of them."""
         clone = copy.copy(self)
         clone.catalog = self.catalog.edited()
         return clone

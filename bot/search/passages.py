@@ -4,7 +4,9 @@ ruling is a passage of its topic, ranked with BM25 over stemmed terms.
 Everything is held in memory and built once per generation of the data; a topic's passages
 can be replaced alone (:meth:`PassageIndex.set_topic`), so a moderator's change to one
 ruling need not rebuild the rest. Questions and passages go through the same analysis,
-:func:`bot.normalize.terms` (lexicon, stop words, Snowball stems).
+:func:`bot.normalize.terms` (lexicon, stop words, Snowball stems); a question's words are
+met with the passages' terms (typos, compounds) by :mod:`bot.search.question_terms`, and
+its lean to an edition is :mod:`bot.search.edition_lean`.
 """
 
 from __future__ import annotations
