@@ -21,6 +21,7 @@ from bot.search.confidence import (
     explained_margin,
     feature_row,
     logit,
+    margin,
     share,
 )
 from bot.search.index import (
@@ -453,6 +454,7 @@ def choose(
         name_whole=likeness,
         logit=logit(likeness),
         explained_margin=explained_margin(likeness, rival, likeness),  # the name is the query
+        margin=margin(likeness, rival),
         share=share([likeness, rival]),
         unquoted=unquoted,
         # Two cards named: the query asks how they meet, never settled with confidence by

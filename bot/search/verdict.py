@@ -173,6 +173,7 @@ class Verdict:
             explained_margin=confidence.explained_margin(
                 top.score, second, max(top.support, cover * whole)
             ),
+            margin=confidence.margin(top.score, second),
             share=confidence.share([h.score for h in [top, *others[:9]]]),
             unquoted=top.unquoted,
             mention_name=float(top.mention),

@@ -6,7 +6,6 @@ from bot.search.build import CardTexts
 from bot.search.confidence import (
     FEATURES,
     INSIDE_CARD,
-    PRINTED_ONLY,
     TWO_TITLES,
     UNQUOTED,
     VETOES,
@@ -537,7 +536,7 @@ def test_a_card_named_whole_is_closer_than_a_ruling_whose_longer_name_holds_it(r
 
 def test_answers_a_veto_keeps_unconfident_are_never_confident():
     sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
-    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and PRINTED_ONLY in VETOES
+    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and UNQUOTED in VETOES
     for veto in VETOES:
         row = [1.0] + [0.0] * (len(FEATURES) - 1)
         assert sure.confident(row)
