@@ -583,11 +583,10 @@ class SearchIndex:
         def offer(target: int, score: float, via: str, matched: str, mention: bool = False) -> None:
             if edition and self.targets[target].edition != edition:
                 return
-            if self.targets[target].title_only and target not in exact:
-                # Only a title is known: an answer only when asked by that title, exactly
-                # or misspelt as a whole ("Mordoik" asks for Mordock, not a rule naming it).
-                if via in FOUND_BY_TEXT or not misspelt_name(key, matched):
-                    return
+            if self.targets[target].title_only:
+                # Its text was lost: never an answer, even asked by its title (an empty
+                # answer). A card of that name answers as the card (bot.answers).
+                return
             hit = best.get(target)
             if hit is None or score > hit.score:
                 name = score if via not in FOUND_BY_TEXT else 0.0
