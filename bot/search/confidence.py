@@ -137,8 +137,8 @@ INSIDE_CARD = FEATURES.index("inside_card")
 TWO_TITLES = FEATURES.index("two_titles")
 OTHER_KIND = FEATURES.index("other_kind")
 # Never confident, whatever the model: each kept because, on the grouped folds, leaving it
-# to the model let confident wrong answers through from more than one page (see
-# docs/search.md; ``inside_card`` is the answers' own rule, see bot.answers.lookups).
+# to the model made the held-out figures worse (see docs/search.md; ``inside_card`` is the
+# answers' own rule, see bot.answers.lookups, mirrored so that eval judges as they answer).
 VETOES = (UNQUOTED, INSIDE_CARD, TWO_TITLES, OTHER_KIND)
 
 

@@ -459,7 +459,7 @@ def test_a_question_joining_the_answer_to_something_named_only_by_a_pronoun():
 
 
 def test_a_follow_up_question_on_a_card_offers_the_card(rulings):
-    # Observed, no longer a veto (it never came up in the table's cases, docs/search.md).
+    # Observed, no longer a veto (it never fired on the training pages, docs/search.md).
     follow_up = rulings.ranked("How does this work with Data's Body?", "1E")
     assert follow_up.ids[0] == "1e-datas-body"
     assert follow_up.features[FEATURES.index("unnamed_party")] == 1.0
