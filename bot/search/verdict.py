@@ -1,10 +1,11 @@
 """The verdict: whether a search's top answer is confident, or only offered.
 
-It reads what the confidence model (bot.search.confidence) weighs about the top answer: its
-score and its lead over rivals, how it was found, how much of the query its name explains,
-and the signs that a lookup names another kind of the thing, a part of the topic the answer
-never speaks of, or two answers at once. The ranking (bot.search.index) orders the answers;
-this decides only whether the first one is said outright.
+It observes the top answer (one feature row): its log-odds and its lead over rivals, how it
+was found, how much of the query its name explains, and the signs that a lookup names another
+kind of the thing, a part of the topic the answer never speaks of, or two answers at once.
+The confidence model (bot.search.confidence) weighs a few of them, each with a stated sign,
+and its vetoes overrule it. The ranking (bot.search.index) orders the answers; this decides
+only whether the first one is said outright.
 """
 
 from __future__ import annotations
