@@ -203,11 +203,18 @@ def test_data_error_exits_2_with_one_line(tmp_path, capsys):
 
 
 def test_title_only_glossary_entry_says_its_text_is_missing(run):
-    code, out, _ = run("show", "Make It So", "--edition", "1E", "--json")
+    # Shown by its id, the entry says its text was lost.
+    code, out, _ = run("show", "1e-glossary-m:make-it-so", "--json")
     assert code == 0
     answer = json.loads(out)
     assert answer["text"] == "" and answer["source"] == "First Edition Glossary (letter M page)"
     assert answer["note"].startswith("The text of this entry is not in the bundled data")
+    # Asked by its name, it is no answer: the card of that name is, and says so.
+    code, out, _ = run("show", "Make It So", "--edition", "1E", "--json")
+    answer = json.loads(out)
+    assert code == 0 and answer["kind"] == "card" and answer["text"]
+    assert "Make It So (First Edition Glossary" in answer["rulings_note"]
+    assert "missing from the bundled copy" in answer["rulings_note"]
 
 
 def test_partial_amendment_is_shown_with_the_entry_it_amends(run):

@@ -70,6 +70,7 @@ class CardAnswers:
                 item.update(source=answer["source"], date=answer["date"])
                 shown = (answer.get("in_force") or {}).get("text") or answer["text"] or ""
                 item["naming"] = naming_sentences(shown, card["title"])
+                item["lost"] = not shown.strip()  # the source lost its text: a title only
                 if with_text:
                     in_force = answer.get("in_force") or {}
                     item["text"] = in_force.get("text") or answer["text"]
@@ -107,6 +108,12 @@ class CardAnswers:
         }
         if not rulings:
             answer["rulings_note"] = "No rulings in the bundled documents mention this card."
+        lost = [f"{r['title']} ({r['source']})" for r in rulings if r.get("lost")]
+        if lost:  # never an answer itself (bot.search.candidates), but said, not dropped
+            answer["rulings_note"] = (
+                f"The rule text of {', '.join(lost)} is missing from the bundled copy of "
+                "its source; only its title is known."
+            )
         # Other cards of the edition that bear the same name ("Data" in 2E: a dozen
         # personas): listed, never one picked in silence.
         named = normalize(card["title"])

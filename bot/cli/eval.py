@@ -1,5 +1,8 @@
 """``rulings eval``: the search measured on the labelled table, k-fold.
 
+The folds keep each source page's cases together, and the frozen split (a fifth of the
+pages, see :mod:`bot.search.evaluate`) is left out of every fold, fit and figure; only
+``--frozen`` judges it, with models fitted on every other case, beside the folds' figures.
 Prints, per category, top-1, top-5, confident precision, coverage (share of answerable
 queries answered confidently) and the failures; ``--json`` for machines. Progress goes to
 stderr (see :class:`Progress`), so stdout holds the report alone.
@@ -22,9 +25,11 @@ from bot.search.evaluate import (
     RankingHooks,
     average,
     candidate_groups,
+    group_of,
     load_cases,
     run,
     split_cases,
+    split_frozen,
     summarise,
 )
 
@@ -156,9 +161,17 @@ def add_eval_command(sub: argparse._SubParsersAction) -> None:
         f"{GLANCE_WORDS} consecutive words of a right ruling without a tap (shipped parameters)",
     )
     p.add_argument(
+        "--frozen",
+        action="store_true",
+        help="also judge the frozen split (pages set aside from every fit and design choice) "
+        "with models fitted on every other case, beside the folds' figures: look once, at "
+        "the end of a piece of work",
+    )
+    p.add_argument(
         "--write-params",
         action="store_true",
-        help="fit the confidence on the whole table (and tests/search/cases.yaml) and ship it",
+        help="fit the ranking and confidence on the table (and tests/search/cases.yaml), "
+        "the frozen split left out, and ship them",
     )
     p.set_defaults(run=run_eval)
 
@@ -182,37 +195,57 @@ def evaluate(
     deals: int = DEALS,
     first_deal: int = 0,
     on_deal: Callable[[int], None] | None = None,
+    frozen: bool = False,
 ) -> dict[str, Any]:
-    """The table's figures: with ``refit``, k-fold (ranking and confidence fitted on the
-    other folds), averaged over ``deals`` deals of the cases into folds, the first of them
-    ``first_deal``; ``on_deal`` is told as each deal starts."""
+    """The table's figures, the frozen split left out: with ``refit``, k-fold grouped by
+    page (ranking and confidence fitted on the other folds), averaged over ``deals`` deals
+    of the pages into folds, the first of them ``first_deal``; ``on_deal`` is told as each
+    deal starts. With ``frozen``, the report's "frozen" holds the frozen split's figures,
+    judged by models fitted on every other case (with ``refit``) or the shipped ones."""
     from bot.search.confidence import fit_confidence
 
-    cases = load_cases(table)
+    cases, held = split_frozen(load_cases(table))
     if not refit:
         report = summarise(run(cases, rulings.ranked))
         report["folds"] = None
-        return report
-    reports = []
-    for deal in range(first_deal, first_deal + deals):
-        if on_deal is not None:
-            on_deal(deal)
-        reports.append(
-            summarise(
-                run(
-                    cases,
-                    rulings.ranked,
-                    fit=fit_confidence,
-                    folds=folds,
-                    ranking=_ranking_hooks(rulings),
-                    draw=deal,
+    else:
+        reports = []
+        for deal in range(first_deal, first_deal + deals):
+            if on_deal is not None:
+                on_deal(deal)
+            reports.append(
+                summarise(
+                    run(
+                        cases,
+                        rulings.ranked,
+                        fit=fit_confidence,
+                        folds=folds,
+                        ranking=_ranking_hooks(rulings),
+                        draw=deal,
+                    )
                 )
             )
-        )
-    report = average(reports)
-    report["folds"] = folds
-    report["first_deal"] = first_deal
+        report = average(reports)
+        report["folds"] = folds
+        report["first_deal"] = first_deal
+    if frozen:
+        report["frozen"] = judge_frozen(rulings, cases, held, refit)
     return report
+
+
+def judge_frozen(rulings: Any, train: list, held: list, refit: bool) -> dict[str, Any]:
+    """The frozen cases judged by the ranking and confidence fitted on ``train`` (with
+    ``refit``; else the shipped ones, which ``--write-params`` fitted without them)."""
+    if not refit:
+        return summarise(run(held, rulings.ranked))
+    order, model = fit_models(rulings, train)
+    try:
+        rulings.use_ranking(order)
+        rulings.use_confidence(model)
+        return summarise(run(held, rulings.ranked))
+    finally:
+        rulings.use_ranking(None)
+        rulings.use_confidence(None)
 
 
 def fit_models(rulings: Any, cases: list) -> tuple[Any, Any]:
@@ -233,14 +266,16 @@ def fit_models(rulings: Any, cases: list) -> tuple[Any, Any]:
         [a.features for a in answers],
         [a.right(case.expect) for a, case in zip(answers, cases, strict=True)],
         [case.negative for case in cases],
+        [group_of(case) for case in cases],
     )
     return order, model
 
 
 def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]:
     """The cases from the first line holding ``mark`` on, judged by models fitted on the
-    cases before it only (see :func:`bot.search.evaluate.split_cases`)."""
-    before, after = split_cases(table, mark)
+    cases before it only (see :func:`bot.search.evaluate.split_cases`); the frozen split
+    left out of both."""
+    before, after = (split_frozen(part)[0] for part in split_cases(table, mark))
     if not before or not after:
         raise ValueError(f"{mark!r} leaves no cases on one side of it in {table.name}")
     order, model = fit_models(rulings, before)
@@ -258,11 +293,12 @@ def evaluate_later_batch(rulings: Any, table: Path, mark: str) -> dict[str, Any]
 
 
 def write_params(rulings: Any, tables: list[Path], as_json: bool = False) -> int:
-    """Fit the ranking, then the confidence on its answers, on every case of the tables, and
-    write ranking.json and confidence.json."""
+    """Fit the ranking, then the confidence on its answers, on every case of the tables but
+    the frozen split, and write ranking.json and confidence.json."""
     from bot.search import confidence, ranking
 
-    cases = [case for table in tables if table.exists() for case in load_cases(table)]
+    every = [case for table in tables if table.exists() for case in load_cases(table)]
+    cases = split_frozen(every)[0]
     order, model = fit_models(rulings, cases)
     ranking.save(order)
     confidence.save(model)
@@ -336,13 +372,14 @@ def _measure(rulings: Any, args: argparse.Namespace, progress: Progress):
         deals=args.deals,
         first_deal=args.first_deal,
         on_deal=on_deal,
+        frozen=args.frozen,
     )
     return 0, report
 
 
 def run_glance(rulings: Any, table: Path, as_json: bool, failures: int) -> int:
     """The answer at a glance on the table (see :mod:`bot.answers.glance`)."""
-    report = glance(rulings, load_cases(table))
+    report = glance(rulings, split_frozen(load_cases(table))[0])
     if as_json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0
@@ -389,8 +426,6 @@ def run_eval(ctx: Any) -> int:
     if args.json:
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 0
-    rows = [("overall", report["overall"]), ("real (with URL)", report["real"])]
-    rows += list(report["categories"].items())
     cases, table = report["overall"]["cases"], args.table.name
     if "fitted_on" in report:
         print(
@@ -398,13 +433,37 @@ def run_eval(ctx: Any) -> int:
             f"(threshold {report['threshold']}), judged on the {cases} from there on ({table})"
         )
     elif report["folds"] is None:
-        print(f"the shipped parameters on {cases} cases ({table}), no refit")
+        print(f"the shipped parameters on {cases} cases ({table}), no refit, frozen split aside")
     else:
         print(
-            f"{args.folds}-fold evaluation of {cases} cases ({table}), "
-            f"mean of {args.deals} deal{'s' if args.deals > 1 else ''} into folds"
+            f"{args.folds}-fold evaluation of {cases} cases ({table}), folds grouped by "
+            f"source page, mean of {args.deals} deal{'s' if args.deals > 1 else ''} into folds"
             + (f" (deals {args.first_deal} on)" if args.first_deal else "")
+            + ", frozen split aside"
         )
+    _print_figures(report)
+    if "frozen" in report:
+        frozen = report["frozen"]
+        how = "the shipped parameters" if report["folds"] is None else "models fitted on the rest"
+        print(f"\nfrozen split: {frozen['overall']['cases']} cases, judged by {how}")
+        _print_figures(frozen)
+    for name, f in report["categories"].items():
+        if not f["failures"]:
+            continue
+        print(f"\n{name}: {len(f['failures'])} failures")
+        for failure in f["failures"][: args.failures]:
+            print(f"  {_failure_line(failure, args.deals)}")
+    for label, part in [("", report), ("frozen split: ", report.get("frozen"))]:
+        if part is not None:
+            print(f"\n{label}confident and wrong: {len(part['confident_wrong'])}")
+            for failure in part["confident_wrong"]:
+                print(f"  {_failure_line(failure, args.deals)}")
+    return 0
+
+
+def _print_figures(report: dict[str, Any]) -> None:
+    rows = [("overall", report["overall"]), ("real (with URL)", report["real"])]
+    rows += list(report["categories"].items())
     print(
         f"{'category':22} {'n':>4} {'top-1':>7} {'top-5':>7} {'conf.prec':>9} {'coverage':>8} {'neg.unconf':>10}"
     )
@@ -414,14 +473,11 @@ def run_eval(ctx: Any) -> int:
             f"{_pct(f['confident_precision']):>9} {_pct(f['coverage']):>8} "
             f"{_pct(f['negatives_unconfident']):>10}"
         )
-    for name, f in report["categories"].items():
-        if not f["failures"]:
-            continue
-        print(f"\n{name}: {len(f['failures'])} failures")
-        for failure in f["failures"][: args.failures]:
-            deals = f" (in {failure['deals']} of {args.deals} deals)" if "deals" in failure else ""
-            print(
-                f"  {failure['why']}{deals}: {failure['query'][:70]!r} "
-                f"got {failure['got'][:2]} want {failure['want'][:2]}"
-            )
-    return 0
+
+
+def _failure_line(failure: dict[str, Any], deals: int) -> str:
+    counted = f" (in {failure['deals']} of {deals} deals)" if "deals" in failure else ""
+    return (
+        f"{failure['why']}{counted}: {failure['query'][:70]!r} "
+        f"got {failure['got'][:2]} want {failure['want'][:2]}"
+    )

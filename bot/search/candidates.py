@@ -16,7 +16,6 @@ from bot.search.hits import FOUND_BY_TEXT, Hit
 from bot.search.likeness import (
     content_words,
     misspelt_in_part,
-    misspelt_name,
     name_fit,
     nearly_whole,
 )
@@ -76,11 +75,10 @@ class Candidates:
         targets = self.catalog.targets
         if self.edition and targets[target].edition != self.edition:
             return
-        if targets[target].title_only and target not in self.exact:
-            # Only a title is known: an answer only when asked by that title, exactly
-            # or misspelt as a whole ("Mordoik" asks for Mordock, not a rule naming it).
-            if via in FOUND_BY_TEXT or not misspelt_name(self.key, matched):
-                return
+        if targets[target].title_only:
+            # Its text was lost: never an answer, even asked by its title (an empty
+            # answer). A card of that name answers as the card (bot.answers).
+            return
         hit = self.best.get(target)
         if hit is None or score > hit.score:
             name = score if via not in FOUND_BY_TEXT else 0.0

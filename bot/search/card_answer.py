@@ -21,13 +21,15 @@ from bot.search.confidence import (
     explained_margin,
     feature_row,
     logit,
+    margin,
     share,
 )
 from bot.search.hits import SearchResult, Target
-from bot.search.index import SearchIndex, asks_of_cards, asks_with_unnamed
+from bot.search.index import SearchIndex
 from bot.search.likeness import FILLER, MISSPELT_NAME, content_words, misspelt_name
 from bot.search.passages import written_sentences
 from bot.search.question_terms import english_words
+from bot.search.wording import asks_of_cards, asks_with_unnamed
 
 
 @dataclass(slots=True)
@@ -448,6 +450,7 @@ def choose(
         name_whole=likeness,
         logit=logit(likeness),
         explained_margin=explained_margin(likeness, rival, likeness),  # the name is the query
+        margin=margin(likeness, rival),
         share=share([likeness, rival]),
         unquoted=unquoted,
         # Two cards named: the query asks how they meet, never settled with confidence by

@@ -1,10 +1,17 @@
 """Measuring the search on a labelled table, with k-fold evaluation of the confidence.
 
 A case is a query, the ids that answer it (topic ids, or card ids when the card itself is the
-answer; none for a negative), an optional edition and a category. The system under test is a
-function from (query, edition) to a :class:`Ranked` answer list with the features the
-confidence decision reads. For each fold the confidence model is fitted on the other folds
-and applied to the held-out one, so the figures say how it does on queries it has not seen.
+answer; none for a negative), an optional edition, a category and, for a real item, the
+page it was taken from. The system under test is a function from (query, edition) to a
+:class:`Ranked` answer list with the features the confidence decision reads. For each fold
+the confidence model is fitted on the other folds and applied to the held-out one, so the
+figures say how it does on queries it has not seen.
+
+Two rules keep the figures honest. The folds are grouped by source page (:func:`group_of`):
+the cases taken from one page are held out together, so a page's wording is never learnt in
+one fold and tested in another. And a frozen split of whole pages (:func:`is_frozen`, about
+a fifth, chosen once by a hash of the page's address) is set aside from everything: no fold,
+fit, threshold or design choice sees it; ``rulings eval --frozen`` alone reports it.
 """
 
 from __future__ import annotations
@@ -15,6 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
 import yaml
 
@@ -104,17 +112,65 @@ def cases_from_text(text: str) -> list[Case]:
     ]
 
 
+def source_page(url: str) -> str:
+    """A source's address as one page: scheme, "www.", a trailing slash or dot and the
+    forum's session id dropped; a forum thread is its topic (``t=``), whichever post (``p=``)
+    the link pointed at. Two links to one page give one string."""
+    parts = urlsplit(url.strip())
+    host = parts.netloc.lower().removeprefix("www.").rstrip(".")
+    query = [(k, v) for k, v in parse_qsl(parts.query) if k.lower() != "sid"]
+    if parts.path.endswith("viewtopic.php"):
+        topic = [(k, v) for k, v in query if k == "t"]
+        query = topic or [(k, v) for k, v in query if k == "p"]
+    path = parts.path.rstrip("/") or "/"
+    return host + path + ("?" + urlencode(sorted(query)) if query else "")
+
+
+def group_of(case: Case) -> str:
+    """What a fold keeps together: the page a real case was taken from (its cases share
+    wording), else the constructed case itself."""
+    if case.source:
+        return "page\0" + source_page(case.source)
+    return f"case\0{case.query}\0{case.edition}"
+
+
+def _draw_hash(text: str) -> int:
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big")
+
+
 def fold_of(case: Case, k: int, draw: int = 0) -> int:
-    """A stable fold for a case: the same on every run and machine. Each ``draw`` deals the
-    cases into folds afresh (repeated k-fold: figures that do not hang on one deal)."""
+    """A stable fold for a case, the same for every case of its page (:func:`group_of`), on
+    every run and machine. Each ``draw`` deals the pages into folds afresh (repeated k-fold:
+    figures that do not hang on one deal)."""
     salt = f"{draw}\0" if draw else ""
-    digest = hashlib.sha256(f"{salt}{case.query}\0{case.edition}".encode()).digest()
-    return int.from_bytes(digest[:4], "big") % k
+    return _draw_hash(salt + group_of(case)) % k
 
 
-# A model: fitted on (features, right?) pairs and which of them no document answers, it
-# answers whether features are confident.
-Fit = Callable[[list[list[float]], list[bool], list[bool]], Callable[[list[float]], bool]]
+# The frozen split: this share of the pages, by a hash of the page's address with this salt.
+# Chosen once (2026-11-27, issue 37) and never to be redrawn: a new salt would hand pages
+# already looked at to the frozen split. Cases without a source are never frozen.
+FROZEN_SALT = "frozen split of issue 37"
+FROZEN_PERCENT = 20
+
+
+def is_frozen(case: Case) -> bool:
+    """Whether a case belongs to the frozen test split (see the module's notes)."""
+    if not case.source:
+        return False
+    return _draw_hash(f"{FROZEN_SALT}\0{source_page(case.source)}") % 100 < FROZEN_PERCENT
+
+
+def split_frozen(cases: Sequence[Case]) -> tuple[list[Case], list[Case]]:
+    """(the cases one may fit, tune and design on, the frozen ones)."""
+    return [c for c in cases if not is_frozen(c)], [c for c in cases if is_frozen(c)]
+
+
+# A model: fitted on (features, right?) pairs, which of them no document answers and the
+# group (page) of each (to choose its threshold on folds of its own that keep pages
+# together), it answers whether features are confident.
+Fit = Callable[
+    [list[list[float]], list[bool], list[bool], list[str]], Callable[[list[float]], bool]
+]
 # Candidate groups: per case, each ruling weighed with (its signals, is it an answer).
 Groups = list[list[tuple[list[float], bool]]]
 
@@ -129,7 +185,9 @@ class RankingHooks:
 
     fit: Callable[[Groups], Any]
     use: Callable[[Any], None]
-    fit_confidence: Callable[[list[list[float]], list[bool], list[bool]], Any] | None = None
+    fit_confidence: Callable[[list[list[float]], list[bool], list[bool], list[str]], Any] | None = (
+        None
+    )
     use_confidence: Callable[[Any], None] | None = None
 
 
@@ -181,6 +239,7 @@ def run(
                             [answers[i].features for i in train],
                             [answers[i].right(cases[i].expect) for i in train],
                             [cases[i].negative for i in train],
+                            [group_of(cases[i]) for i in train],
                         )
                     )
                     answers = [system(case.query, case.edition) for case in cases]
@@ -188,6 +247,7 @@ def run(
                 [answers[i].features for i in train],
                 [answers[i].right(cases[i].expect) for i in train],
                 [cases[i].negative for i in train],
+                [group_of(cases[i]) for i in train],
             )
             for i in range(len(cases)):
                 if fold[i] == held:
@@ -270,8 +330,12 @@ def _failure(outcome: Outcome, why: str) -> dict[str, Any]:
     }
 
 
+CONFIDENT_WRONG = ("confident and wrong", "negative answered confidently")
+
+
 def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
-    """Figures for the whole table, for the real cases, and per category."""
+    """Figures for the whole table, for the real cases, and per category; and every
+    confident answer that was wrong (the costly mistake), listed whole."""
     overall, real = Figures(), Figures()
     per: dict[str, Figures] = {}
     for outcome in outcomes:
@@ -279,11 +343,18 @@ def summarise(outcomes: Sequence[Outcome]) -> dict[str, Any]:
         if outcome.case.source:
             real.add(outcome)
         per.setdefault(outcome.case.category, Figures()).add(outcome)
-    return {
+    report = {
         "overall": overall.as_dict(),
         "real": real.as_dict(),
         "categories": {name: per[name].as_dict() for name in sorted(per)},
     }
+    report["confident_wrong"] = confident_wrong(report)
+    return report
+
+
+def confident_wrong(report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The overall failures that were confident: a wrong answer or a negative answered."""
+    return [f for f in report["overall"]["failures"] if f["why"] in CONFIDENT_WRONG]
 
 
 FIGURES = ("top1", "top5", "confident_precision", "coverage", "negatives_unconfident")
@@ -314,5 +385,6 @@ def average(reports: Sequence[dict[str, Any]]) -> dict[str, Any]:
             for name in reports[0]["categories"]
         },
     }
+    merged["confident_wrong"] = confident_wrong(merged)
     merged["deals"] = [{name: r["overall"][name] for name in FIGURES} for r in reports]
     return merged

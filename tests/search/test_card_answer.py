@@ -6,7 +6,6 @@ from bot.search.build import CardTexts
 from bot.search.confidence import (
     FEATURES,
     INSIDE_CARD,
-    PRINTED_ONLY,
     TWO_TITLES,
     UNQUOTED,
     VETOES,
@@ -538,7 +537,7 @@ def test_a_card_named_whole_is_closer_than_a_ruling_whose_longer_name_holds_it(r
 
 def test_answers_a_veto_keeps_unconfident_are_never_confident():
     sure = Confidence(tuple([5.0] + [0.0] * (len(FEATURES) - 1)), 0.9)
-    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and PRINTED_ONLY in VETOES
+    assert INSIDE_CARD in VETOES and TWO_TITLES in VETOES and UNQUOTED in VETOES
     for veto in VETOES:
         row = [1.0] + [0.0] * (len(FEATURES) - 1)
         assert sure.confident(row)
@@ -620,3 +619,21 @@ def test_a_card_answer_offering_both_editions_stands_for_either(rulings):
     # An edition asked for offers that edition's card alone.
     asked = rulings.ranked("Quite a Coincidence", "2E")
     assert not asked.right(["1e-quite-a-coincidence"])
+
+
+def test_an_entry_whose_text_was_lost_is_never_the_answer(rulings):
+    # The Glossary's "Mission Debriefing" lost its text in the scrape: asked by its very
+    # title it is no answer (it was a confident empty one); the card of that name answers,
+    # saying the rule text is missing.
+    index = rulings.index
+    lost = [t for t in index.targets if t.title_only]
+    assert any(t.title == "Mission Debriefing" for t in lost)
+    for target in lost:
+        for hit in index.search(target.title, edition=target.edition).hits:
+            assert not hit.target.title_only, (target.title, hit.target.topic)
+    answer, _ = rulings.show("Mission Debriefing", "1E")
+    assert answer["kind"] == "card" and answer["title"] == "Mission Debriefing"
+    assert "Mission Debriefing" in answer["rulings_note"]
+    assert "missing from the bundled copy" in answer["rulings_note"]
+    # A lost entry with no card of its name: no confident answer at all.
+    assert not rulings.ranked("Multiple Targets", "1E").confident

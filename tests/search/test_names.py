@@ -207,7 +207,7 @@ def test_a_lookup_of_a_kind_of_the_name_the_answer_never_names_is_marked():
     assert marked("what are other order actions", other) == 0.0
 
 
-def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_is_vetoed():
+def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_weighs_against_it():
     aside = FEATURES.index("unheld_aside")
     index = titled_index_with_passages(
         {
@@ -226,7 +226,10 @@ def test_a_heading_asking_within_the_answer_of_what_it_never_mentions_is_vetoed(
 
     # A real 1E tutorial heading: the seed phase rule never mentions facilities.
     assert marked("The Seed Phase - Facilities") == 1.0
-    assert vetoed(index.search("The Seed Phase - Facilities").features)
+    # Not a veto (on the grouped folds the model weighing it did better, docs/search.md):
+    # an input whose weight must lower the odds.
+    assert confidence.INPUTS["unheld_aside"] == -1
+    assert confidence.load_shipped().weights[aside] < 0
     assert marked("Seed Phase: Downloads") == 0.0  # the rule does say downloads
     assert marked("Alien Parasites -- Expanded Explanation") == 0.0  # wrapping words only
     assert marked("seed phase") == 0.0  # one part
@@ -370,7 +373,7 @@ def test_the_section_a_partial_amendment_rewrites_is_read_from_its_instruction()
     assert section(("replace entry", "Replace this entry with the following:")) == ""
 
 
-def test_a_lookup_of_another_section_than_the_one_an_answer_holds_is_vetoed():
+def test_a_lookup_of_another_section_than_the_one_an_answer_holds_is_told_apart():
     other = FEATURES.index("other_section")
     index = index_of(
         [
@@ -404,7 +407,6 @@ def test_a_lookup_of_another_section_than_the_one_an_answer_holds_is_vetoed():
     # A real glossary sub-heading: the Borg entry's personnel, not its objectives.
     personnel = index.search("Borg Personnel")
     assert personnel.hits[0].target.topic == "1e-borg" and personnel.features[other] == 1.0
-    assert vetoed(personnel.features)
     # The section itself, the name alone, a question of it, an entry that is whole.
     for query in ("Borg objectives", "Borg", "can Borg personnel attempt missions"):
         found = index.search(query)
@@ -419,8 +421,9 @@ def test_only_the_bundled_borg_objectives_answer_a_lookup_of_the_borg_entry(ruli
     # The species rule amends its entry whole, and the skills rule has its base bundled.
     for topic in ("1e-species", "2e-skills"):
         assert rulings.index.targets[rulings.index.by_topic[topic]].section == ""
-    personnel = rulings.ranked("Borg Personnel", "1E")
-    assert personnel.ids[0] == "1e-borg" and not personnel.confident
+    # No longer a veto (it held for this one table case only, docs/search.md): the answer
+    # is the Borg entry either way, its confidence the model's.
+    assert rulings.ranked("Borg Personnel", "1E").ids[0] == "1e-borg"
     assert rulings.ranked("Borg objectives", "1E").confident
 
 
@@ -444,7 +447,7 @@ def test_a_section_is_all_the_answer_holds_only_while_the_entry_it_amends_is_mis
 
 
 def test_a_question_joining_the_answer_to_something_named_only_by_a_pronoun():
-    from bot.search.index import asks_with_unnamed
+    from bot.search.wording import asks_with_unnamed
 
     # A real follow-up in a 1E rules thread: "this" is the rule discussed before it.
     assert asks_with_unnamed("How does this work with Data's Body?", normalize("Data's Body"))
@@ -456,9 +459,10 @@ def test_a_question_joining_the_answer_to_something_named_only_by_a_pronoun():
     assert not asks_with_unnamed("can I play Tribble Bomb on this ship?", normalize("Tribble Bomb"))
 
 
-def test_a_follow_up_question_on_a_card_offers_the_card_without_confidence(rulings):
+def test_a_follow_up_question_on_a_card_offers_the_card(rulings):
+    # Observed, no longer a veto (it never fired on the training pages, docs/search.md).
     follow_up = rulings.ranked("How does this work with Data's Body?", "1E")
-    assert follow_up.ids[0] == "1e-datas-body" and not follow_up.confident
+    assert follow_up.ids[0] == "1e-datas-body"
     assert follow_up.features[FEATURES.index("unnamed_party")] == 1.0
     asked = rulings.ranked("How does Data's Body work?", "1E")
     assert (

@@ -8,13 +8,11 @@ from bot.normalize import holds_run, quoted_phrases, terms, terms_as_written
 from bot.search import confidence, edition_lean, passages, question_terms
 from bot.search.confidence import (
     FEATURES,
-    NEGATIVE_MARGIN,
     UNQUOTED,
     Confidence,
     choose_threshold,
     fit_logistic,
     sigmoid,
-    threshold_for,
 )
 from bot.search.passages import PassageIndex, split_passages, topic_passages
 
@@ -160,27 +158,12 @@ def test_an_answer_holding_none_of_the_quoted_phrases_is_never_confident():
     assert not sure.confident(_unquoted_row(1.0))
 
 
-def test_answers_the_quote_rule_keeps_unconfident_do_not_set_the_threshold():
-    # Weights that score the wrong answers (which hold no quoted phrase) above the right
-    # ones: if they counted, no threshold would keep precision and none would be confident.
-    weights = [0.0] * len(FEATURES)
-    weights[1] = 3.0  # the top answer's score
-    right = [1.0, 0.5] + [0.0] * (len(FEATURES) - 2)
-    wrong = [1.0, 0.9] + [0.0] * (len(FEATURES) - 2)
-    wrong[UNQUOTED] = 1.0
-    rows, labels = [right] * 20 + [wrong] * 5, [True] * 20 + [False] * 5
-    threshold = threshold_for(weights, rows, labels)
-    model = Confidence(tuple(weights), threshold)
-    assert threshold < model.probability(wrong)
-    assert model.confident(right) and not model.confident(wrong)
-
-
 def test_answers_a_veto_keeps_unconfident_do_not_weigh_in_the_fit():
-    # Vetoed answers whose score says the opposite of the others': the model never decides
-    # them, so the weights are those of the answers left to it, number for number.
-    left = [[1.0, k / 20] + [0.0] * (len(FEATURES) - 2) for k in range(20)]
+    # Vetoed answers whose log-odds say the opposite of the others': the model never decides
+    # them, so the weights and the threshold are those of the answers left to it.
+    left = [_logit_row(k / 5 - 2) for k in range(20)]
     left_labels = [k >= 8 for k in range(20)]
-    vetoed_rows = [[1.0, 0.95] + [0.0] * (len(FEATURES) - 2) for _ in range(6)]
+    vetoed_rows = [_logit_row(3.0) for _ in range(6)]
     for row in vetoed_rows:
         row[UNQUOTED] = 1.0
     alone = confidence.fit(left, left_labels)
@@ -284,42 +267,87 @@ def test_a_topic_can_be_replaced_alone():
     assert not index.search("revealed discarded")
 
 
-# Weights that make an answer's probability sigmoid(its score), and a row of that score.
-_BY_SCORE = [0.0, 1.0] + [0.0] * (len(FEATURES) - 2)
+LOGIT = FEATURES.index("logit")
 
 
-def _scored_row(score: float) -> list[float]:
-    return [1.0, score] + [0.0] * (len(FEATURES) - 2)
+def _logit_row(logit: float, **others: float) -> list[float]:
+    """A feature row with the bias, these log-odds and any other features by name."""
+    row = [0.0] * len(FEATURES)
+    row[0], row[LOGIT] = 1.0, logit
+    for name, value in others.items():
+        row[FEATURES.index(name)] = value
+    return row
 
 
-def test_the_threshold_keeps_a_margin_above_questions_no_document_answers():
-    right = [_scored_row(1.5 + k / 100) for k in range(1, 41)]
-    unanswerable = [_scored_row(1.5), _scored_row(1.0)]
-    rows, labels = right + unanswerable, [True] * 40 + [False, False]
-    # As wrong answers, the likeliest sets the line just above itself; as questions no
-    # document answers, a margin above it: held out, the next one may lie a little higher.
-    plain = threshold_for(_BY_SCORE, rows, labels)
-    guarded = threshold_for(_BY_SCORE, rows, labels, [False] * 40 + [True, True])
-    assert sigmoid(1.5) < plain < sigmoid(1.5 + NEGATIVE_MARGIN) <= guarded
-    assert guarded == pytest.approx(sigmoid(1.5 + NEGATIVE_MARGIN))
-    # A negative a veto keeps unconfident sets no margin, however likely the model finds it.
-    vetoed = _scored_row(3.0)
-    vetoed[UNQUOTED] = 1.0
-    rows, labels = right + [vetoed], [True] * 40 + [False]
-    assert threshold_for(_BY_SCORE, rows, labels, [False] * 40 + [True]) == sigmoid(1.51)
+def test_the_threshold_is_the_lowest_that_keeps_the_precision_target():
+    # Best first; wrong answers 11th and 61st to 63rd. Down to the 60th, 59 of 60 are right
+    # (98.3 %); from the 61st on, never 98 % again.
+    probabilities = [1 - k / 200 for k in range(100)]
+    labels = [k not in (10, 60, 61, 62) for k in range(100)]
+    assert choose_threshold(probabilities, labels, target=0.98) == probabilities[59]
+    # One awkward answer at the top does not move the line for everyone: 400 right below it.
+    probabilities = [0.99] + [0.98 - k / 1000 for k in range(400)]
+    labels = [False] + [True] * 400
+    assert choose_threshold(probabilities, labels, target=0.98) == probabilities[-1]
 
 
-def test_no_wrong_training_answer_lies_above_the_threshold_however_many_are_right():
-    # 99.7 % would let one wrong answer in among 400 right ones: a fit on the whole table
-    # would then draw a lower line than the k-fold fits it is measured by.
-    right = [_scored_row(1.0 + k / 100) for k in range(400)]
-    rows, labels = right + [_scored_row(2.005)], [True] * 400 + [False]
-    assert threshold_for(_BY_SCORE, rows, labels) > sigmoid(2.005)
+def test_the_threshold_holds_the_share_of_questions_no_document_answers():
+    # 200 questions no document answers in all, two likelier than most right answers:
+    # 1 % allows two confident, so the line goes below both but not below a third.
+    probabilities = [0.95, 0.9, 0.85, 0.8, 0.75, 0.7, 0.65]
+    labels = [True, False, True, False, True, False, True]
+    negative = [False, True, False, True, False, True, False]
+    found = choose_threshold(probabilities, labels, negative, negatives=200, target=0.5)
+    assert found == 0.75
+    assert choose_threshold(probabilities, labels, negative, 200, 0.5, negative_share=0.0) == 0.95
+
+
+def test_the_threshold_is_chosen_on_folds_that_keep_a_page_together():
+    # One page's answers share a trait (a card's offset) no other page has, and are right:
+    # held out together, the model that scores them never saw it, so it cannot vouch for
+    # them; scored by the model fitted on every page, it does.
+    rows = [_logit_row(k / 10 - 1) for k in range(20)] + [_logit_row(-1.0, via_card=1.0)] * 6
+    labels = [k >= 10 for k in range(20)] + [True] * 6
+    groups = [f"page {k}" for k in range(20)] + ["one page"] * 6
+    held_out = confidence.held_out_probabilities(rows, labels, groups)
+    model = confidence.fit(rows, labels, groups=groups)
+    plain = Confidence(model.weights, 1.0)
+    assert held_out[-1] < plain.probability(rows[-1])
+    assert held_out[-1] == pytest.approx(held_out[0], abs=0.2)  # as likely as its log-odds say
+
+
+def test_fitted_weights_keep_their_expected_signs():
+    # "exact" must raise the odds, but here it marks the wrong answers: held at 0, not
+    # turned into a weight no one could explain. A free input ("via_card") may go either way.
+    rows, labels = [], []
+    for k in range(40):
+        right = k % 2 == 0
+        rows.append(_logit_row(1.0 if right else 0.5, exact=0.0 if right else 1.0,
+                               via_card=1.0 if right else 0.0))  # fmt: skip
+        labels.append(right)
+    free = fit_logistic(rows, labels)
+    assert free[FEATURES.index("exact")] < 0  # what an unconstrained fit would ship
+    model = confidence.fit(rows, labels)
+    named = dict(zip(FEATURES, model.weights, strict=True))
+    assert named["exact"] == 0.0 and named["logit"] > 0
+    for name, weight in named.items():
+        sign = confidence.INPUTS.get(name)
+        assert sign is not None or weight == 0.0, name  # only the inputs weigh
+        assert not sign or weight * sign >= 0, name
+
+
+def test_the_shipped_weights_keep_their_expected_signs():
+    model = confidence.load_shipped()
+    for name, weight in zip(FEATURES, model.weights, strict=True):
+        sign = confidence.INPUTS.get(name)
+        assert sign is not None or weight == 0.0, name
+        assert not sign or weight * sign >= 0, (name, weight)
+    assert 0.5 <= model.threshold < 1.0
 
 
 def test_a_wrong_training_answer_weighs_more_than_a_right_one_in_the_fit():
     # A weight is as many copies of the row, number for number.
-    rows = [_scored_row(x / 10) for x in range(10)]
+    rows = [_logit_row(x / 10) for x in range(10)]
     labels = [x >= 4 and x != 6 for x in range(10)]
     copied = fit_logistic(rows + [rows[6]] * 2, labels + [False] * 2)
     weighed = fit_logistic(rows, labels, [3.0 if x == 6 else 1.0 for x in range(10)])
@@ -327,11 +355,11 @@ def test_a_wrong_training_answer_weighs_more_than_a_right_one_in_the_fit():
     # The model fitted for confidence weighs every answer that is not right (wrong, or to
     # a question no document answers) WRONG_WEIGHT times: the costly mistake counts more,
     # and a score like a wrong answer's is less likely right than the plain fit says.
-    plain = Confidence(tuple(fit_logistic(rows, labels)), 1.0)
+    plain = Confidence(tuple(confidence.fit_signed(rows, labels, [1.0] * 10)), 1.0)
     model = confidence.fit(rows, labels)
     assert confidence.WRONG_WEIGHT > 1
     assert model.weights == tuple(
-        fit_logistic(rows, labels, [1.0 if y else confidence.WRONG_WEIGHT for y in labels])
+        confidence.fit_signed(rows, labels, [1.0 if y else confidence.WRONG_WEIGHT for y in labels])
     )
     assert model.probability(rows[6]) < plain.probability(rows[6])
 
