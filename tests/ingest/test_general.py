@@ -12,7 +12,7 @@ import pytest
 from bot.answers.imports import EntriesInDoubt
 from bot.answers.moderation import ModerationError
 from bot.cli.main import main
-from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader import UnknownShape, read_text
 from bot.ingest.reader.chrome import strip
 from bot.ingest.reader.corrections import CorrectionError, apply
 
@@ -181,12 +181,59 @@ def test_cli_refuses_apply_on_doubts_and_applies_once_corrected(store_copy, tmp_
     assert "import" in capsys.readouterr().err
 
 
-def test_real_pdf_text_of_unknown_pages_stays_refused_not_misread():
-    # The held-out pages are measured by tests/ingest/measure.py; here only the rule that a
-    # page of prose is never turned into an entry, checked on a real corpus preamble.
-    corpus = Path(__file__).parent / "corpus" / "2e-crd-pdf-text-2007-09-21-scribd.txt"
+# A Current Rulings section whose line breaks were lost (as a PDF viewer copies it): card
+# titles the project knows, a "*" marking new entries, a topic in lower case.
+RUN_TOGETHER = (
+    "Current Rulings are periodic updates to the Rulebook. Entries that are new are marked "
+    "with an asterisk (*) before the topic. One Away Team member reads this first. RULINGS "
+    "A Klingon Matter Whether someone dies or not, if you do not meet the requirements, all "
+    "your other personnel are stopped. * Bustling With Activity Erratum: When you play a "
+    "personnel at Mouth of the Wormhole, each player may discard a card from hand. "
+    "commanding stopped personnel When your personnel are stopped, you do not lose command "
+    "of those personnel. ability Aside from skills, any game text on a personnel is an "
+    "ability. This includes keywords.\n"
+)
+
+
+def test_entries_run_together_are_found_by_titles_inside_the_text_with_a_doubt():
+    document = read_text(RUN_TOGETHER)
+    assert document.shape == "general"
+    assert [(e.title, e.marked_new, e.line) for e in document.entries] == [
+        ("A Klingon Matter", False, 1),
+        ("Bustling With Activity", True, 1),
+        ("commanding stopped personnel", False, 1),
+        ("ability", False, 1),
+    ]
+    assert document.entries[1].text.startswith("Erratum: When you play a personnel")
+    assert document.entries[1].text.endswith("may discard a card from hand.")
+    # "One Away Team member…": a lone capitalised word before a capital is a subject.
+    assert "One" not in [e.title for e in document.entries]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == 1 and "runs entries together" in doubt.message
+    # Only the line as a whole can be confirmed; a title for one of its entries cannot be.
+    fixed = apply(document, [{"line": 1, "confirm": True}])
+    assert len(fixed.entries) == 4 and not [w for w in fixed.warnings if w.doubt]
+    with pytest.raises(CorrectionError, match="holds several entries"):
+        apply(document, [{"line": 1, "title": "A Klingon Matter"}])
+
+
+def test_running_prose_with_one_known_title_is_not_split():
+    prose = RUN_TOGETHER.replace("* Bustling With Activity", "* Something Else Entirely")
+    prose = prose.replace("ability A", "so a")  # "A Klingon Matter" is the one known title
     with pytest.raises(UnknownShape, match="no entries found"):
-        read_document(corpus.read_bytes(), corpus.name)
+        read_text(prose)
+
+
+def test_a_how_to_heading_in_a_preamble_is_no_entry():
+    # The Glossary's preamble (2014): "How to use the Glossary – …" heads a paragraph of
+    # instructions, not an entry; the page holds no ruling and is refused as such.
+    page = (
+        "This document is comprehensive; it contains all rules and rulings as of 2014.\n\n"
+        "How to use the Glossary – You do not need to read this document from cover to "
+        "cover. Instead, use it as you would a dictionary, to learn as you go.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found: this looks like a preamble"):
+        read_text(page)
 
 
 def test_a_page_of_no_known_shape_must_be_given_its_kind(rulings):

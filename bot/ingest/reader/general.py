@@ -8,7 +8,10 @@ aliases: :mod:`bot.ingest.reader.known`) and by the conventions of rules documen
 - ``title: text``, when the page uses it for several entries or the title is known;
 - a title line of its own followed by prose, when the title is known or the page has
   several such heads, some of them known;
-- a dated title line (``Title 2016-09-19``).
+- a dated title line (``Title 2016-09-19``);
+- inside running text whose line breaks were lost (PDF text, a quoting board post), a title
+  the project knows where a sentence or an entry may begin (:mod:`bot.ingest.reader.runin`);
+  such a page is read with a doubt, since only a moderator can see where each entry ends.
 
 Each entry gets a confidence. A head the project does not know, on a page that does not
 confirm the convention by known heads, is a *doubt*: the preview cannot be applied until a
@@ -24,12 +27,12 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader import chrome
+from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
-DASH, COLON, LINE, DATED = "dash", "colon", "line", "dated"
+DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 _SEPARATOR = re.compile(r"\s[–—-]\s")
 _DATED = re.compile(rf"\s({ISO})$")
@@ -44,6 +47,9 @@ _CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
 )
+# A heading phrased as a question or an instruction ("How to use the Glossary", "What is
+# cost?") opens a preamble's or an article's paragraph, never a rules entry.
+_QUESTIONS = frozenset("how what why where who which".split())
 
 
 @dataclass
@@ -66,7 +72,7 @@ def _title_ok(title: str) -> bool:
         return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES:
+    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES | _QUESTIONS:
         return False
     if re.search(r"[;\"]|\.\s", title) or ends_sentence(title) and not title.endswith(("!", "?")):
         return False
@@ -110,12 +116,17 @@ def _prose(line: str) -> bool:
     return len(line.split()) >= 5
 
 
-def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
+def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = None) -> list[Head]:
     """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
-    blanked), each with its confidence; candidates the page does not confirm are dropped."""
+    blanked), each with its confidence; candidates the page does not confirm are dropped.
+    ``inside`` holds the heads already found inside running text, by row."""
+    inside = inside or {}
     candidates: list[Head] = []
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
     for position, (index, number, line) in enumerate(content):
+        if index in inside:
+            candidates.append(inside[index])
+            continue
         marked = bool(_MARK.match(line))
         bare = _MARK.sub("", line).strip()
         if found := _inline(bare):
@@ -141,7 +152,7 @@ def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
     candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
-    known = {style: 0 for style in (DASH, COLON, LINE, DATED)}
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN)}
     total = dict(known)
     for head in candidates:
         total[head.style] += 1
@@ -156,6 +167,8 @@ def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
 
 def _confidence(head: Head, known: int, total: int) -> float:
     """How sure the reader is that ``head`` opens an entry (0: it does not)."""
+    if head.style == RUN_IN:
+        return 0.9 if head.known else 0.7  # the page's doubt covers where each one ends
     if head.style == DATED:
         return 0.9
     if head.known:
@@ -172,22 +185,83 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     return list(enumerate(page.text.split("\n"), 1)), page
 
 
+def split_run_together(
+    rows: list[tuple[int, str]],
+) -> tuple[list[tuple[int, str]], dict[int, Head], list[int]]:
+    """``rows`` with each long line that holds entries split at the heads inside it (the
+    pieces keep the line's number), the heads by row, and the numbers of the lines split."""
+    found = {
+        index: runin.find(line)
+        for index, (_, line) in enumerate(rows)
+        if len(line) >= runin.RUN_LINE
+    }
+    taken = runin.confirmed([head for heads in found.values() for head in heads])
+    if not taken:
+        return rows, {}, []
+    taken_ids = {id(head) for head in taken}
+    if all(head.marked for head in taken):  # every item starred: bullets, not "new" marks
+        for head in taken:
+            head.marked = False
+    out: list[tuple[int, str]] = []
+    inside: dict[int, Head] = {}
+    split: list[int] = []
+    for index, (number, line) in enumerate(rows):
+        heads = [h for h in found.get(index, []) if id(h) in taken_ids]
+        if not heads:
+            out.append((number, line))
+            continue
+        split.append(number)
+        if line[: heads[0].start].strip():
+            out.append((number, line[: heads[0].start]))
+        for position, head in enumerate(heads):
+            end = heads[position + 1].start if position + 1 < len(heads) else len(line)
+            rest = line[head.text_start : end].strip()
+            inside[len(out)] = Head(
+                len(out), number, head.title, rest, RUN_IN, head.known, head.marked
+            )
+            out.append((number, line[head.start : end]))
+    return out, inside, split
+
+
 def detect(text: str) -> float:
     rows, _ = _rows(text)
-    return 0.4 if find_heads(rows) else 0.0
+    rows, inside, _ = split_run_together(rows)
+    return 0.4 if find_heads(rows, inside) else 0.0
 
 
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows, page = _rows(text)
-    heads = find_heads(rows)
+    rows, inside, split = split_run_together(rows)
+    heads = find_heads(rows, inside)
     if not heads:
         return result
+    for number in split:
+        result.warnings.append(
+            ParseWarning(
+                number,
+                f"line {number} runs entries together (text whose line breaks were lost): "
+                f"{sum(1 for h in heads if h.line == number)} entries were found inside it "
+                "by titles the project knows; check where each one begins and ends, then "
+                f"confirm the line ({{line: {number}, confirm: true}}) or upload the text with "
+                "a line break before each entry",
+                doubt=True,
+            )
+        )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
-    result.ignored(before, "text before the first entry, not placed")
+    if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
+        result.ignored(before, "the page starts inside an entry whose title is not on it")
+    else:
+        result.ignored(before, "text before the first entry, not placed")
     for position, head in enumerate(heads):
         end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
         body = rows[head.index + 1 : end]
+        if head.style == RUN_IN:
+            # Text run together keeps each entry within its line: what follows the line (a
+            # page heading, the next section's preamble) is not placed in the entry.
+            after = [(n, line.strip()) for n, line in body if line.strip()]
+            result.ignored(after, "text between entries that run together, not placed")
+            body = []
         body, cards = take_cards(body)
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
         entry = entry_of(head.title, texts, head.line, cards, head.date)
