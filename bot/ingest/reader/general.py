@@ -72,7 +72,9 @@ def _title_ok(title: str) -> bool:
         return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES | _QUESTIONS:
+    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES:
+        return False
+    if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
         return False
     if re.search(r"[;\"]|\.\s", title) or ends_sentence(title) and not title.endswith(("!", "?")):
         return False
