@@ -240,3 +240,18 @@ def test_a_page_of_no_known_shape_must_be_given_its_kind(rulings):
     page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
     with pytest.raises(ModerationError, match="does not say what kind it is"):
         rulings.preview_import(page, "page.txt", edition="1E")
+
+
+def test_a_known_title_in_capitals_run_into_its_text_is_a_head():
+    # The Dilemma Resolution Guide as PDF text: "[S/P] A FAST SHIP WOULD BE NICEKills …".
+    page = (
+        "This guide primarily addresses normal dilemma encounters by non-Borg Away Teams.\n\n"
+        "[S/P] A FAST SHIP WOULD BE NICEKills one personnel (opponent's choice). You may "
+        "substitute a bodyguard.\n"
+        "[P] CARD TITLEGame text of a dilemma nobody knows, run into its title.\n"
+    )
+    document = read_text(page)
+    assert [(e.title, e.text.split("\n")[0][:20]) for e in document.entries] == [
+        ("A FAST SHIP WOULD BE NICE", "Kills one personnel ")
+    ]
+    assert "CARD TITLEGame text" in document.entries[0].text  # unknown: not split, kept

@@ -111,6 +111,26 @@ def _inline(line: str) -> tuple[str, str, str] | None:
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
+    return _glued(line)
+
+
+_ICONS = re.compile(r"(?:\[[^\]\s]{1,12}\]\s*+)*+")  # "[S/P] " icon codes before a title
+
+
+def _glued(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, style) of a known title in capitals run into its text, as PDF text
+    copies a bold title (``[S/P] A FAST SHIP WOULD BE NICEKills one personnel…``): the
+    title ends where a capital starts a word in lower case."""
+    start = _ICONS.match(line).end()
+    for index in range(start + 1, min(len(line) - 1, start + 70)):
+        char = line[index]
+        if char.isupper() and line[index + 1].islower() and line[index - 1].isupper():
+            title = line[start:index].strip()
+            if title.upper() == title and is_known(title) and _rest_ok(line[index:]):
+                return title, line[index:].strip(), DASH
+            return None
+        if char.islower():
+            return None
     return None
 
 
