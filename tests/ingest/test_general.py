@@ -255,3 +255,31 @@ def test_a_known_title_in_capitals_run_into_its_text_is_a_head():
         ("A FAST SHIP WOULD BE NICE", "Kills one personnel ")
     ]
     assert "CARD TITLEGame text" in document.entries[0].text  # unknown: not split, kept
+
+
+def test_card_title_lines_of_2e_personnel_are_heads_with_their_subtitles():
+    # A post of card rulings: each card's "Title, Subtitle" on a line of its own, then prose.
+    page = (
+        "A few card rulings before the tournament.\n\n"
+        "Data, Tempted by Flesh\n"
+        "Erratum: This personnel has the following attributes: Integrity 3 Cunning 10.\n\n"
+        "Deanna Troi, Guide and Conscience\n"
+        "Erratum: When an opponent discards, examines, or reveals a card in your hand, you "
+        "may draw a card.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "Data, Tempted by Flesh",
+        "Deanna Troi, Guide and Conscience",
+    ]
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_long_entries_one_to_a_line_are_not_text_run_together():
+    long_entries = "".join(
+        f"{title} – " + "This personnel may do a thing when another thing happens. " * 8 + "\n\n"
+        for title in ("Kira Nerys", "Admiral Riker")
+    )
+    document = read_text(long_entries)
+    assert [e.title for e in document.entries] == ["Kira Nerys", "Admiral Riker"]
+    assert not [w for w in document.warnings if w.doubt]

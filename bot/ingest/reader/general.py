@@ -213,9 +213,11 @@ def split_run_together(
     """``rows`` with each long line that holds entries split at the heads inside it (the
     pieces keep the line's number), the heads by row, and the numbers of the lines split."""
     found = {
-        index: runin.find(line)
+        index: heads
         for index, (_, line) in enumerate(rows)
         if len(line) >= runin.RUN_LINE
+        # one head at a long line's start is a long entry, not entries run together
+        and len(heads := runin.find(line)) >= 2
     }
     taken = runin.confirmed([head for heads in found.values() for head in heads])
     if not taken:
