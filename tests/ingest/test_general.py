@@ -130,7 +130,17 @@ def test_known_heads_confirm_the_page_and_an_unknown_head_alone_is_a_doubt():
     assert document.shape == "general"
     confidence = {e.title: e.confidence for e in document.entries}
     assert confidence["Dabo"] > 0.9 and confidence["Dal'Rok"] > 0.9
-    assert 0.6 <= confidence["Phantom Heading"] < 0.9  # confirmed by two known heads
+    # A title line of its own may be a heading (a post's title among card titles): even on a
+    # page whose other title lines are known, an unknown one is a doubt.
+    assert confidence["Phantom Heading"] < 0.6
+    colons = read_text(
+        "Dabo: While you may have two copies in play, you may not get probe results.\n\n"
+        "Dal'Rok: This dilemma is an exception to the rule that dilemmas affect the crew.\n\n"
+        "Phantom Heading: Some text under an unknown head that the project has never seen.\n"
+    )
+    assert colons.shape == "general"
+    confidence = {e.title: e.confidence for e in colons.entries}
+    assert 0.6 <= confidence["Phantom Heading"] < 0.9  # "title: text" confirmed by two known
     lone = read_text("Phantom Heading – Some text under an unknown head nobody has seen.\n")
     (entry,) = lone.entries
     assert entry.confidence < 0.6
@@ -283,3 +293,40 @@ def test_long_entries_one_to_a_line_are_not_text_run_together():
     document = read_text(long_entries)
     assert [e.title for e in document.entries] == ["Kira Nerys", "Admiral Riker"]
     assert not [w for w in document.warnings if w.doubt]
+
+
+def test_text_that_opens_like_an_entry_but_was_not_read_as_one_is_a_doubt():
+    page = (
+        "Rulings translated by a fan, in Italian and English alike.\n\n"
+        "Zero Sum - vale per tutte le carte in gioco, anche quelle rivelate.\n\n"
+        "Kira Nerys\nThis personnel may do a thing when another thing happens in play.\n\n"
+        "Admiral Riker\nThe preview version has the correct game text for all players.\n\n"
+        "Hikaru K. Sulu, Helmsman\n\nThis personnel's text is read as printed on the card.\n\n"
+        "Odd Topic - una regola scritta in minuscolo dopo il trattino.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Kira Nerys", "Admiral Riker"]
+    doubts = {w.line: w.message for w in document.warnings if w.doubt}
+    assert "opens like an entry ('Zero Sum')" in doubts[3]
+    # Read into "Admiral Riker": an unknown card title with an initial, a lower-case entry.
+    assert "'Hikaru K. Sulu, Helmsman', 'Odd Topic'" in doubts[8]
+
+
+def test_a_glossary_letter_page_keeps_its_sub_letter_anchor_and_cross_references_apart():
+    # openCards' Glossary letter pages: "ta" above the first "ta…" entry is an anchor, and a
+    # title-and-text line "Tal Shiar See skills - using." has its cross reference as text.
+    page = (
+        "|\n|\nGlossary - T\n|\n|\n"
+        "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - R - S - T - top\n"
+        "|\n|\nta - te - th\n|\n|\nta\ntactic A card type which comes into play only\n"
+        "through a special Battle Bridge side deck.\n|\n|\n|\n"
+        "Tal Shiar See skills - using.\n|\n|\n|\n"
+        "Tantalus Field You may not use this artifact to kill a personnel aboard a cloaked ship.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "glossary-table"
+    assert [(e.title, e.text[:22]) for e in document.entries] == [
+        ("tactic", "A card type which come"),
+        ("Tal Shiar", "See skills - using."),
+        ("Tantalus Field", "You may not use this a"),
+    ]

@@ -26,6 +26,7 @@ _PAREN_TITLE = re.compile(r"[^()]+\([^()]+\)")  # "Multiplexor Drone (Nine of Se
 _STARTERS = {
     "This", "The", "It", "When", "If", "A", "An", "Example:", "Treat", "Revealing", "Personnel",
     "However", "There", "For", "Each", "You", "Your", "Once", "Only", "Cards", "Any", "Unless",
+    "See",  # a cross reference ("Talosian Cage See selections.") is text, never a title's
 }  # fmt: skip
 _MAX_TITLE_WORDS = 8
 # Part of the page was scraped as a narrow printed column: lines of 20 to 62 characters

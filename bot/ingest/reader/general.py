@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
-from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards
+from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards, title_like
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
@@ -198,8 +198,11 @@ def _confidence(head: Head, known: int, total: int) -> float:
     if head.style == DASH:
         return 0.75 if known >= 2 else 0.5
     # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
-    # an unknown one is a head only on a page whose other such heads the project knows.
-    return 0.7 if known >= 2 else 0.0
+    # an unknown one is a head only on a page whose other such heads the project knows, and
+    # even there a title line may be the post's or the section's own heading: a doubt.
+    if known < 2:
+        return 0.0
+    return 0.55 if head.style == LINE else 0.7
 
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
@@ -273,6 +276,7 @@ def parse(text: str) -> Parsed:
             )
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
+    _doubt_missed_heads(result, before, "before the first entry")
     if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
@@ -284,6 +288,7 @@ def parse(text: str) -> Parsed:
             # Text run together keeps each entry within its line: what follows the line (a
             # page heading, the next section's preamble) is not placed in the entry.
             after = [(n, line.strip()) for n, line in body if line.strip()]
+            _doubt_missed_heads(result, after, "between entries")
             result.ignored(after, "text between entries that run together, not placed")
             body = []
         body, cards = take_cards(body)
@@ -297,9 +302,13 @@ def parse(text: str) -> Parsed:
                 ParseWarning(
                     head.line,
                     f"entry {head.title!r} (confidence {head.confidence:.2f}): the project "
-                    f"knows no card or topic of this title and the page does not confirm its "
-                    f"'{head.style}' heads; check that it is an entry, not a heading or part "
-                    "of the entry before",
+                    "knows no card or topic of this title"
+                    + (
+                        "; a title line of its own may be the page's or a section's heading"
+                        if head.style == LINE
+                        else f" and the page does not confirm its '{head.style}' heads"
+                    )
+                    + "; check that it is an entry, not a heading or part of the entry before",
                     doubt=True,
                 )
             )
@@ -316,6 +325,22 @@ def parse(text: str) -> Parsed:
             )
         )
     return result
+
+
+def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
+    """Text set aside that opens like an entry (``Title – text``) may be an entry the reader
+    did not take (its text in lower case, its title unknown): a doubt, not a note."""
+    for number, line in lines:
+        if title := title_like(line, alone=False):
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"text {where} opens like an entry ({title!r}) but was not read as one; "
+                    "check that no entry was missed",
+                    doubt=True,
+                )
+            )
+            return
 
 
 def diagnose(text: str) -> str:

@@ -49,6 +49,24 @@ def _navigation_shape(line: str) -> bool:
     return middle_ok and len(parts[-1].lstrip()) <= _NAV_ITEM
 
 
+def _anchor(line: str, next_word: str) -> bool:
+    """A letter page's sub-letter anchor on a line of its own ("ta" above "tactic …"): two
+    lower-case letters that begin the next entry's first word. Not an entry."""
+    return len(line) == 2 and line.isalpha() and line.islower() and next_word.startswith(line)
+
+
+def _next_words(lines: list[str]) -> list[str]:
+    """For each line, the first word of the next line with text other than pipes."""
+    out = [""] * len(lines)
+    word = ""
+    for index in range(len(lines) - 1, -1, -1):
+        out[index] = word
+        stripped = lines[index].strip()
+        if stripped and not _PIPES.match(stripped):
+            word = stripped.split()[0]
+    return out
+
+
 def _row(line: str) -> tuple[str, str] | None:
     """(term, text) of a "| Term | Text |" row of two cells (the closing "|" optional)."""
     if not line.startswith("|"):
@@ -78,9 +96,12 @@ def parse(text: str) -> Parsed:
     if separators:
         doubled = any(len(s) >= 2 for s in separators)
         lines = []
-        for _, line in rows:
+        following = _next_words([line for _, line in rows])
+        for index, (_, line) in enumerate(rows):
             stripped = line.strip()
-            if _PIPES.match(stripped):
+            if _anchor(stripped, following[index]):
+                lines.append("")
+            elif _PIPES.match(stripped):
                 lines.append("||" if len(stripped) >= 2 or not doubled else "|")
             elif _navigation(stripped):
                 lines.append("")
