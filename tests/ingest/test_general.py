@@ -330,3 +330,19 @@ def test_a_glossary_letter_page_keeps_its_sub_letter_anchor_and_cross_references
         ("Tal Shiar", "See skills - using."),
         ("Tantalus Field", "You may not use this a"),
     ]
+
+
+def test_a_glossary_title_whose_end_is_guessed_is_a_doubt():
+    # No separator between title and text: a title ending in a label ("Revised text:") or
+    # cut before a word that usually starts text is a guess, which a moderator confirms.
+    page = (
+        "|\n|\nGlossary - T\n|\n|\n"
+        "Zorbulon Gadget Revised text:\nA card nobody knows, with revised text.\n"
+        "|\n|\n|\nTantalus Field You may not use this artifact to kill a cloaked personnel.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "glossary-table"
+    assert [(w.line, w.message) for w in document.warnings if w.doubt] == [
+        (6, "title guessed as 'Zorbulon Gadget Revised text:': check where the text starts"),
+        (11, "title guessed as 'Tantalus Field': check where the text starts"),
+    ]

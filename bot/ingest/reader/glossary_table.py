@@ -16,6 +16,7 @@ from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
+_GUESSED = "title guessed as"
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
 # Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
 # the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
@@ -107,7 +108,13 @@ def parse(text: str) -> Parsed:
                 lines.append("")
             else:
                 lines.append(line)
-        return convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+        parsed = convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+        # Where a title ends was guessed: a doubt about a title, which a moderator confirms.
+        parsed.warnings = [
+            ParseWarning(w.line, w.message, doubt=True) if w.message.startswith(_GUESSED) else w
+            for w in parsed.warnings
+        ]
+        return parsed
     result = Parsed(parser="glossary-table")
     for number, line in rows:
         stripped = line.strip()
