@@ -338,11 +338,47 @@ def test_a_glossary_title_whose_end_is_guessed_is_a_doubt():
     page = (
         "|\n|\nGlossary - T\n|\n|\n"
         "Zorbulon Gadget Revised text:\nA card nobody knows, with revised text.\n"
+        "|\n|\n|\nZorbulon Widget Lore note:\nA label the reader has never seen.\n"
         "|\n|\n|\nTantalus Field You may not use this artifact to kill a cloaked personnel.\n"
     )
     document = read_text(page)
     assert document.shape == "glossary-table"
     assert [(w.line, w.message) for w in document.warnings if w.doubt] == [
-        (6, "title guessed as 'Zorbulon Gadget Revised text:': check where the text starts"),
-        (11, "title guessed as 'Tantalus Field': check where the text starts"),
+        (6, "title guessed as 'Zorbulon Gadget': check where the text starts"),
+        (11, "title guessed as 'Zorbulon Widget Lore note:': check where the text starts"),
+        (16, "title guessed as 'Tantalus Field': check where the text starts"),
     ]
+
+
+def test_a_rendered_glossary_page_with_titles_on_lines_of_their_own():
+    # openCards' Glossary as a browser renders it: the title on its own line, then its text,
+    # which may open with a label ("Revised text:") or be a cross reference only.
+    page = (
+        "Glossary - Q\n\nA - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - top\n\n"
+        "Q\nRevised text:\nUnless 2 Leadership and INTEGRITY > 60, Q allows opponent to "
+        "rearrange spaceline locations.\n\n"
+        "Q2\nSee Q, Q-related dilemma.\n\nback to top of page qa\n\n"
+        "Qapla'!\nIn Federation Standard, the title, lore, and game text of this interrupt "
+        "would read: SUCCESS.\n"
+    )
+    document = read_text(page)
+    assert [(e.title, e.text.split("\n")[0]) for e in document.entries] == [
+        ("Q", "Revised text:"),
+        ("Q2", "See Q, Q-related dilemma."),
+        (
+            "Qapla'!",
+            "In Federation Standard, the title, lore, and game text of this interrupt "
+            "would read: SUCCESS.",
+        ),
+    ]
+
+
+def test_a_table_glossary_title_ending_in_an_exclamation_is_split_as_a_guess():
+    page = (
+        "|\n|\nGlossary - Q\n|\n|\nqa - qc - qf\n|\n|\nqa\n"
+        "Qapla'! In Federation Standard, the title would read: SUCCESS!\n|\n|\n|\nqc\n"
+        "Q-Continuum side deck This side deck is made up of cards identified by the icon.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Qapla'!", "Q-Continuum side deck"]
+    assert [w.line for w in document.warnings if w.doubt] == [10, 15]  # both ends guessed

@@ -65,14 +65,17 @@ class Head:
     confidence: float = 0.0
 
 
-def _title_ok(title: str) -> bool:
-    """Whether ``title`` can be an entry title by its form alone."""
+def _title_ok(title: str, alone: bool = False) -> bool:
+    """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
+    line of its own, where "Q" is the card, not the "Q:" of a question)."""
     words = title.split()
     if not 1 <= len(words) <= 8 or len(title) > 70:
         return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES:
+    if title.casefold() in _LABELS:
+        return alone and is_known(title)
+    if words[0].casefold() in _CONNECTIVES:
         return False
     if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
         return False
@@ -138,6 +141,16 @@ def _prose(line: str) -> bool:
     return len(line.split()) >= 5
 
 
+def _text_follows(line: str, after: str) -> bool:
+    """Whether an entry's text starts at ``line`` (``after`` is the line after it): prose, a
+    cross reference ("See Q, Q-related dilemma."), or a label ("Revised text:") over prose."""
+    if _prose(line):
+        return True
+    if line.startswith("See ") and line.endswith("."):
+        return True
+    return len(line.split()) <= 3 and line.endswith(":") and _prose(after)
+
+
 def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = None) -> list[Head]:
     """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
     blanked), each with its confidence; candidates the page does not confirm are dropped.
@@ -162,10 +175,11 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             )
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
+        after = content[position + 2][2] if position + 2 < len(content) else ""
         if (
-            _title_ok(bare)
+            _title_ok(bare, alone=True)
             and len(bare.split()) <= 6
-            and _prose(following)
+            and _text_follows(following, after)
             and not _inline(following)
         ):
             candidates.append(Head(index, number, bare, "", LINE, is_known(bare), marked))

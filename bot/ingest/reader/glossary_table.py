@@ -53,7 +53,12 @@ def _navigation_shape(line: str) -> bool:
 def _anchor(line: str, next_word: str) -> bool:
     """A letter page's sub-letter anchor on a line of its own ("ta" above "tactic …"): two
     lower-case letters that begin the next entry's first word. Not an entry."""
-    return len(line) == 2 and line.isalpha() and line.islower() and next_word.startswith(line)
+    return (
+        len(line) == 2
+        and line.isalpha()
+        and line.islower()
+        and "".join(c for c in next_word.casefold() if c.isalpha()).startswith(line)
+    )
 
 
 def _next_words(lines: list[str]) -> list[str]:
