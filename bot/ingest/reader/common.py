@@ -226,7 +226,9 @@ def title_like(line: str, alone: bool) -> str | None:
     line = line.strip()
     if is_list_item(line):
         return None
-    if alone and _heading(line, 12):
+    # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
+    # missing its full stop, "The rest of the entry does not change", is no heading).
+    if alone and _heading(line, 12 if "," in line else 6):
         return line
     for separator in _HEAD_SEPARATORS:
         at = line.find(separator, 0, 70)
