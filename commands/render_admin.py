@@ -126,7 +126,7 @@ def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
     if counts["older"]:
         head += "\nOlder entries rank below the current version: they will not be current."
     if preview.warnings:
-        head += "\n\n**⚠ Warnings (confirming takes a second click):**\n"
+        head += f"\n\n{_warnings_heading(len(preview.doubts), len(preview.warnings))}\n"
         head += _lines(preview.warning_lines(), 2400, "warnings")
     title = "Import preview — Confirm applies it all at once"
     embeds = [discord.Embed(title=title, description=head[: limits.EMBED_DESCRIPTION])]
@@ -162,6 +162,20 @@ def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
             )
         )
     return embeds
+
+
+def _warnings_heading(doubts: int, warnings: int) -> str:
+    """The warnings' heading says what they hold up: doubts block Confirm until corrected,
+    notes only ask for a second click."""
+    if not doubts:
+        return "**⚠ Warnings (notes: confirming takes a second click):**"
+    notes = warnings - doubts
+    return (
+        f"**⚠ Warnings: {doubts} doubt(s) block confirming until the entries are corrected "
+        "(a corrections file in `corrections`)"
+        + (f"; {notes} note(s) take a second click" if notes else "")
+        + ":**"
+    )
 
 
 def _lines(lines: list[str], room: int, what: str, hint: str = "") -> str:

@@ -52,7 +52,7 @@ async def test_import_with_warnings_takes_a_second_click(fake_discord, running, 
         summary = embeds[0]["description"]
         assert "shape **rulings-feed** · encoding **cp1252**" in summary
         assert "2E · rulings feed · undated · official" in summary
-        warnings = summary.split("**⚠ Warnings (confirming takes a second click):**\n")[1]
+        warnings = summary.split("**⚠ Warnings (notes: confirming takes a second click):**\n")[1]
         assert warnings.startswith("line 6: the last entry 'Crisis' ends mid-sentence")
         entries = embeds[1]["description"].splitlines()
         assert entries == [
@@ -191,7 +191,13 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         followup = await fake_discord.wait_for_request(
             lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
         )
-        assert "DOUBT: entry 'Phantom Heading'" in followup.json["embeds"][0]["description"]
+        summary = followup.json["embeds"][0]["description"]
+        warnings = summary.split(
+            "**⚠ Warnings: 1 doubt(s) block confirming until the entries are corrected "
+            "(a corrections file in `corrections`):**\n"
+        )[1]
+        assert warnings.startswith("line 1: DOUBT: entry 'Phantom Heading'")
+        assert "second click" not in summary  # a doubt is never clicked away
         message = fake_discord.original_message(ix["token"])
         clicked = await _click(
             fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message

@@ -12,7 +12,7 @@ import pytest
 from bot.answers.imports import EntriesInDoubt
 from bot.answers.moderation import ModerationError
 from bot.cli.main import main
-from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader import UnknownShape, read_text
 from bot.ingest.reader.chrome import strip
 from bot.ingest.reader.corrections import CorrectionError, apply
 
@@ -130,7 +130,17 @@ def test_known_heads_confirm_the_page_and_an_unknown_head_alone_is_a_doubt():
     assert document.shape == "general"
     confidence = {e.title: e.confidence for e in document.entries}
     assert confidence["Dabo"] > 0.9 and confidence["Dal'Rok"] > 0.9
-    assert 0.6 <= confidence["Phantom Heading"] < 0.9  # confirmed by two known heads
+    # A title line of its own may be a heading (a post's title among card titles): even on a
+    # page whose other title lines are known, an unknown one is a doubt.
+    assert confidence["Phantom Heading"] < 0.6
+    colons = read_text(
+        "Dabo: While you may have two copies in play, you may not get probe results.\n\n"
+        "Dal'Rok: This dilemma is an exception to the rule that dilemmas affect the crew.\n\n"
+        "Phantom Heading: Some text under an unknown head that the project has never seen.\n"
+    )
+    assert colons.shape == "general"
+    confidence = {e.title: e.confidence for e in colons.entries}
+    assert 0.6 <= confidence["Phantom Heading"] < 0.9  # "title: text" confirmed by two known
     lone = read_text("Phantom Heading – Some text under an unknown head nobody has seen.\n")
     (entry,) = lone.entries
     assert entry.confidence < 0.6
@@ -181,15 +191,194 @@ def test_cli_refuses_apply_on_doubts_and_applies_once_corrected(store_copy, tmp_
     assert "import" in capsys.readouterr().err
 
 
-def test_real_pdf_text_of_unknown_pages_stays_refused_not_misread():
-    # The held-out pages are measured by tests/ingest/measure.py; here only the rule that a
-    # page of prose is never turned into an entry, checked on a real corpus preamble.
-    corpus = Path(__file__).parent / "corpus" / "2e-crd-pdf-text-2007-09-21-scribd.txt"
+# A Current Rulings section whose line breaks were lost (as a PDF viewer copies it): card
+# titles the project knows, a "*" marking new entries, a topic in lower case.
+RUN_TOGETHER = (
+    "Current Rulings are periodic updates to the Rulebook. Entries that are new are marked "
+    "with an asterisk (*) before the topic. One Away Team member reads this first. RULINGS "
+    "A Klingon Matter Whether someone dies or not, if you do not meet the requirements, all "
+    "your other personnel are stopped. * Bustling With Activity Erratum: When you play a "
+    "personnel at Mouth of the Wormhole, each player may discard a card from hand. "
+    "commanding stopped personnel When your personnel are stopped, you do not lose command "
+    "of those personnel. ability Aside from skills, any game text on a personnel is an "
+    "ability. This includes keywords.\n"
+)
+
+
+def test_entries_run_together_are_found_by_titles_inside_the_text_with_a_doubt():
+    document = read_text(RUN_TOGETHER)
+    assert document.shape == "general"
+    assert [(e.title, e.marked_new, e.line) for e in document.entries] == [
+        ("A Klingon Matter", False, 1),
+        ("Bustling With Activity", True, 1),
+        ("commanding stopped personnel", False, 1),
+        ("ability", False, 1),
+    ]
+    assert document.entries[1].text.startswith("Erratum: When you play a personnel")
+    assert document.entries[1].text.endswith("may discard a card from hand.")
+    # "One Away Team member…": a lone capitalised word before a capital is a subject.
+    assert "One" not in [e.title for e in document.entries]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == 1 and "runs entries together" in doubt.message
+    # Only the line as a whole can be confirmed; a title for one of its entries cannot be.
+    fixed = apply(document, [{"line": 1, "confirm": True}])
+    assert len(fixed.entries) == 4 and not [w for w in fixed.warnings if w.doubt]
+    with pytest.raises(CorrectionError, match="holds several entries"):
+        apply(document, [{"line": 1, "title": "A Klingon Matter"}])
+
+
+def test_running_prose_with_one_known_title_is_not_split():
+    prose = RUN_TOGETHER.replace("* Bustling With Activity", "* Something Else Entirely")
+    prose = prose.replace("ability A", "so a")  # "A Klingon Matter" is the one known title
     with pytest.raises(UnknownShape, match="no entries found"):
-        read_document(corpus.read_bytes(), corpus.name)
+        read_text(prose)
+
+
+def test_a_how_to_heading_in_a_preamble_is_no_entry():
+    # The Glossary's preamble (2014): "How to use the Glossary – …" heads a paragraph of
+    # instructions, not an entry; the page holds no ruling and is refused as such.
+    page = (
+        "This document is comprehensive; it contains all rules and rulings as of 2014.\n\n"
+        "How to use the Glossary – You do not need to read this document from cover to "
+        "cover. Instead, use it as you would a dictionary, to learn as you go.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found: this looks like a preamble"):
+        read_text(page)
 
 
 def test_a_page_of_no_known_shape_must_be_given_its_kind(rulings):
     page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
     with pytest.raises(ModerationError, match="does not say what kind it is"):
         rulings.preview_import(page, "page.txt", edition="1E")
+
+
+def test_a_known_title_in_capitals_run_into_its_text_is_a_head():
+    # The Dilemma Resolution Guide as PDF text: "[S/P] A FAST SHIP WOULD BE NICEKills …".
+    page = (
+        "This guide primarily addresses normal dilemma encounters by non-Borg Away Teams.\n\n"
+        "[S/P] A FAST SHIP WOULD BE NICEKills one personnel (opponent's choice). You may "
+        "substitute a bodyguard.\n"
+        "[P] CARD TITLEGame text of a dilemma nobody knows, run into its title.\n"
+    )
+    document = read_text(page)
+    assert [(e.title, e.text.split("\n")[0][:20]) for e in document.entries] == [
+        ("A FAST SHIP WOULD BE NICE", "Kills one personnel ")
+    ]
+    assert "CARD TITLEGame text" in document.entries[0].text  # unknown: not split, kept
+
+
+def test_card_title_lines_of_2e_personnel_are_heads_with_their_subtitles():
+    # A post of card rulings: each card's "Title, Subtitle" on a line of its own, then prose.
+    page = (
+        "A few card rulings before the tournament.\n\n"
+        "Data, Tempted by Flesh\n"
+        "Erratum: This personnel has the following attributes: Integrity 3 Cunning 10.\n\n"
+        "Deanna Troi, Guide and Conscience\n"
+        "Erratum: When an opponent discards, examines, or reveals a card in your hand, you "
+        "may draw a card.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "Data, Tempted by Flesh",
+        "Deanna Troi, Guide and Conscience",
+    ]
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_long_entries_one_to_a_line_are_not_text_run_together():
+    long_entries = "".join(
+        f"{title} – " + "This personnel may do a thing when another thing happens. " * 8 + "\n\n"
+        for title in ("Kira Nerys", "Admiral Riker")
+    )
+    document = read_text(long_entries)
+    assert [e.title for e in document.entries] == ["Kira Nerys", "Admiral Riker"]
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_text_that_opens_like_an_entry_but_was_not_read_as_one_is_a_doubt():
+    page = (
+        "Rulings translated by a fan, in Italian and English alike.\n\n"
+        "Zero Sum - vale per tutte le carte in gioco, anche quelle rivelate.\n\n"
+        "Kira Nerys\nThis personnel may do a thing when another thing happens in play.\n\n"
+        "Admiral Riker\nThe preview version has the correct game text for all players.\n\n"
+        "Hikaru K. Sulu, Helmsman\n\nThis personnel's text is read as printed on the card.\n\n"
+        "Odd Topic - una regola scritta in minuscolo dopo il trattino.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Kira Nerys", "Admiral Riker"]
+    doubts = {w.line: w.message for w in document.warnings if w.doubt}
+    assert "opens like an entry ('Zero Sum')" in doubts[3]
+    # Read into "Admiral Riker": an unknown card title with an initial, a lower-case entry.
+    assert "'Hikaru K. Sulu, Helmsman', 'Odd Topic'" in doubts[8]
+
+
+def test_a_glossary_letter_page_keeps_its_sub_letter_anchor_and_cross_references_apart():
+    # openCards' Glossary letter pages: "ta" above the first "ta…" entry is an anchor, and a
+    # title-and-text line "Tal Shiar See skills - using." has its cross reference as text.
+    page = (
+        "|\n|\nGlossary - T\n|\n|\n"
+        "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - R - S - T - top\n"
+        "|\n|\nta - te - th\n|\n|\nta\ntactic A card type which comes into play only\n"
+        "through a special Battle Bridge side deck.\n|\n|\n|\n"
+        "Tal Shiar See skills - using.\n|\n|\n|\n"
+        "Tantalus Field You may not use this artifact to kill a personnel aboard a cloaked ship.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "glossary-table"
+    assert [(e.title, e.text[:22]) for e in document.entries] == [
+        ("tactic", "A card type which come"),
+        ("Tal Shiar", "See skills - using."),
+        ("Tantalus Field", "You may not use this a"),
+    ]
+
+
+def test_a_glossary_title_whose_end_is_guessed_is_a_doubt():
+    # No separator between title and text: a title ending in a label ("Revised text:") or
+    # cut before a word that usually starts text is a guess, which a moderator confirms.
+    page = (
+        "|\n|\nGlossary - T\n|\n|\n"
+        "Zorbulon Gadget Revised text:\nA card nobody knows, with revised text.\n"
+        "|\n|\n|\nZorbulon Widget Lore note:\nA label the reader has never seen.\n"
+        "|\n|\n|\nTantalus Field You may not use this artifact to kill a cloaked personnel.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "glossary-table"
+    assert [(w.line, w.message) for w in document.warnings if w.doubt] == [
+        (6, "title guessed as 'Zorbulon Gadget': check where the text starts"),
+        (11, "title guessed as 'Zorbulon Widget Lore note:': check where the text starts"),
+        (16, "title guessed as 'Tantalus Field': check where the text starts"),
+    ]
+
+
+def test_a_rendered_glossary_page_with_titles_on_lines_of_their_own():
+    # openCards' Glossary as a browser renders it: the title on its own line, then its text,
+    # which may open with a label ("Revised text:") or be a cross reference only.
+    page = (
+        "Glossary - Q\n\nA - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - top\n\n"
+        "Q\nRevised text:\nUnless 2 Leadership and INTEGRITY > 60, Q allows opponent to "
+        "rearrange spaceline locations.\n\n"
+        "Q2\nSee Q, Q-related dilemma.\n\nback to top of page qa\n\n"
+        "Qapla'!\nIn Federation Standard, the title, lore, and game text of this interrupt "
+        "would read: SUCCESS.\n"
+    )
+    document = read_text(page)
+    assert [(e.title, e.text.split("\n")[0]) for e in document.entries] == [
+        ("Q", "Revised text:"),
+        ("Q2", "See Q, Q-related dilemma."),
+        (
+            "Qapla'!",
+            "In Federation Standard, the title, lore, and game text of this interrupt "
+            "would read: SUCCESS.",
+        ),
+    ]
+
+
+def test_a_table_glossary_title_ending_in_an_exclamation_is_split_as_a_guess():
+    page = (
+        "|\n|\nGlossary - Q\n|\n|\nqa - qc - qf\n|\n|\nqa\n"
+        "Qapla'! In Federation Standard, the title would read: SUCCESS!\n|\n|\n|\nqc\n"
+        "Q-Continuum side deck This side deck is made up of cards identified by the icon.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Qapla'!", "Q-Continuum side deck"]
+    assert [w.line for w in document.warnings if w.doubt] == [10, 15]  # both ends guessed

@@ -409,9 +409,10 @@ def test_faq_each_pair_an_entry_under_its_topic():
     document = read_document(text.encode())
     assert document.shape == "faq"
     assert [(e.title, e.text, e.line) for e in document.entries] == [
-        ("DILEMMAS", "Q: May I look at my dilemmas? A: Yes, at any time.", 1),
-        ("DILEMMAS", "Q: May my opponent look at them? A: No.", 2),
-        ("SET UP", "Q: Does Set Up choose first?\n\nA: Yes.", 5),
+        # The question without its "Q:" marker, as the "Q: TOPIC -- question" form reads it.
+        ("DILEMMAS", "May I look at my dilemmas? A: Yes, at any time.", 1),
+        ("DILEMMAS", "May my opponent look at them? A: No.", 2),
+        ("SET UP", "Does Set Up choose first?\n\nA: Yes.", 5),
     ]
     assert document.warnings == []
 

@@ -26,6 +26,7 @@ _PAREN_TITLE = re.compile(r"[^()]+\([^()]+\)")  # "Multiplexor Drone (Nine of Se
 _STARTERS = {
     "This", "The", "It", "When", "If", "A", "An", "Example:", "Treat", "Revealing", "Personnel",
     "However", "There", "For", "Each", "You", "Your", "Once", "Only", "Cards", "Any", "Unless",
+    "Revised",  # "Revised text:", the Glossary's label for a card's revised game text
 }  # fmt: skip
 _MAX_TITLE_WORDS = 8
 # Part of the page was scraped as a narrow printed column: lines of 20 to 62 characters
@@ -68,9 +69,14 @@ def _split_title(first: str, known_titles: frozenset[str]) -> tuple[str, str, bo
                 return " ".join(words[:i]), " ".join(words[i:]), False
         return first, "", False
     for i, word in enumerate(words[1:], 1):
+        if words[i - 1].endswith("!"):  # "Qapla'! In Federation Standard…": a guess
+            return " ".join(words[:i]), " ".join(words[i:]), True
+        if word == "See" and i + 1 < len(words):  # a cross reference is text, never a title
+            return " ".join(words[:i]), " ".join(words[i:]), False
         if word in _STARTERS or word[:1] in '"“(':
             return " ".join(words[:i]), " ".join(words[i:]), True
-    return first, "", len(words) > _MAX_TITLE_WORDS
+    # A title ends at no label ("Tarellian Plague Ship Revised text:"): where it ends is a guess.
+    return first, "", len(words) > _MAX_TITLE_WORDS or first.endswith((":", ","))
 
 
 def _paragraphs(lines: list[str]) -> list[str]:

@@ -18,7 +18,6 @@ _INSTRUCTION = re.compile(
     r"\b(?:following|paragraph|entry|sentence|bullet|section|list|text|example|word)",
     re.I,
 )
-_SHORT_TITLE = re.compile(r"^[A-Z0-9\"“'][^.!?:;]{1,60}$")
 
 
 def see_references(text: str) -> list[str]:
@@ -194,6 +193,53 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
     return meta
 
 
+_HEAD_SEPARATORS = (" – ", " — ", " - ")
+# Words that open a sentence or a cross reference, never an entry's title.
+_OPENERS = frozenset(
+    "see if when while although because for in on at as after before unless during since "
+    "once each all any this these that those it its you your they we he she there how what "
+    "why where who which".split()
+)
+
+
+def _heading(text: str, max_words: int) -> bool:
+    """Whether ``text`` reads as a heading: a capital first, a few words, no sentence in it
+    (an initial such as "T." is no sentence's end) and none ending it."""
+    words = text.split()
+    if not words or len(words) > max_words or len(text) > 90:
+        return False
+    if not (text[0].isupper() or text[0].isdigit() or text[0] in "\"“'‘"):
+        return False
+    if words[0].casefold() in _OPENERS:
+        return False
+    if text.rstrip().endswith((".", "!", "?", ":", ";", ",")) and not text.endswith("!"):
+        return False
+    inner = words[:-1]
+    return not any(
+        w.endswith((".", "!", "?", ";")) and not (len(w) == 2 and w[0].isupper()) for w in inner
+    )
+
+
+def title_like(line: str, alone: bool) -> str | None:
+    """The title ``line`` seems to open a new entry with, else None: a heading on a line of
+    its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
+    line = line.strip()
+    if is_list_item(line):
+        return None
+    # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
+    # missing its full stop, "The rest of the entry does not change", is no heading).
+    if alone and _heading(line, 12 if "," in line else 6):
+        return line
+    for separator in _HEAD_SEPARATORS:
+        at = line.find(separator, 0, 70)
+        head, rest = line[:at], line[at + len(separator) :]
+        balanced = head.count("(") == head.count(")")
+        # a page heading ("Glossary - D") has no text after its dash, an entry has some
+        if at > 0 and balanced and _heading(head, 6) and len(rest.split()) >= 3:
+            return head.strip()
+    return None
+
+
 def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:
     """The warnings every shape owes: duplicates, a cut-off last entry, title-like lines
     inside an entry, and amendment instructions that were not understood."""
@@ -222,9 +268,8 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                         f"kept as text: {first[:80]!r}",
                     )
                 )
-            if offset and "\n" not in paragraph and _SHORT_TITLE.match(first):
-                if not is_list_item(first) and len(first.split()) <= 6:
-                    titles.append(first)
+            if offset and (head := title_like(first, alone="\n" not in paragraph)):
+                titles.append(head)
         if len(titles) == 1:
             warnings.append(
                 ParseWarning(

@@ -9,12 +9,16 @@ preview shows for it::
     - {line: 20, merge: true}            # part of the entry before it, not an entry
     - {line: 31, drop: true}             # no entry at all (a heading, a caption)
 
+A line that holds several entries (text whose line breaks were lost) can only be confirmed
+as a whole; anything else needs the text with its line breaks.
+
 A corrected entry's doubts are resolved; doubts about entries nobody corrected remain.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from typing import Any
 
 from bot.ingest.reader.common import join
@@ -39,6 +43,14 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
             raise CorrectionError(
                 f"correction for line {item['line']}: no entry starts there (entries start at "
                 f"lines {lines}{', …' if len(by_line) > 20 else ''})"
+            )
+    per_line = Counter(entry.line for entry in document.entries)
+    shared = {line for line, count in per_line.items() if count > 1}
+    for item in items:
+        if item["line"] in shared and not item.get("confirm"):
+            raise CorrectionError(
+                f"line {item['line']} holds several entries (text run together): confirm the "
+                "line as read, or upload the text with a line break before each entry"
             )
     fixed = {item["line"]: item for item in items}
     entries: list[ReadEntry] = []

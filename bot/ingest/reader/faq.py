@@ -1,8 +1,10 @@
 """``faq``: questions and answers under topics: ``TOPIC -- Q: … A: …``.
 
 Each Q/A pair is an entry titled with its topic (a topic may have several); its text is the
-pair as printed ("Q: …" and "A: …", a blank line between them where the page breaks the
-line). A topic line may stand alone ("DILEMMAS --") with its pairs on the lines after it.
+question without its "Q:" marker, then the answer as printed ("A: …", a blank line before it
+where the page breaks the line): the same text as the Decipher form below gives, so an FAQ
+entry reads alike whichever form its page used. A topic line may stand alone ("DILEMMAS --")
+with its pairs on the lines after it.
 
 Decipher's own FAQ pages print the topic after the "Q:" instead: ``Q: TOPIC -- question`` or
 ``Q: TOPIC:`` with numbered questions on the lines after, then ``A:``; a table of contents of
@@ -62,7 +64,8 @@ def parse(text: str) -> Parsed:
             continue
         pieces = [p for p in _BEFORE_Q.split(line) if p.strip()]
         for piece in pieces:
-            if _Q.match(piece):
+            if question := _Q.match(piece):
+                piece = piece[question.end() :].lstrip()  # the marker, not the question
                 if topic is None:
                     result.warnings.append(
                         ParseWarning(number, f"a question before any topic: {piece[:60]!r}")

@@ -8,7 +8,10 @@ aliases: :mod:`bot.ingest.reader.known`) and by the conventions of rules documen
 - ``title: text``, when the page uses it for several entries or the title is known;
 - a title line of its own followed by prose, when the title is known or the page has
   several such heads, some of them known;
-- a dated title line (``Title 2016-09-19``).
+- a dated title line (``Title 2016-09-19``);
+- inside running text whose line breaks were lost (PDF text, a quoting board post), a title
+  the project knows where a sentence or an entry may begin (:mod:`bot.ingest.reader.runin`);
+  such a page is read with a doubt, since only a moderator can see where each entry ends.
 
 Each entry gets a confidence. A head the project does not know, on a page that does not
 confirm the convention by known heads, is a *doubt*: the preview cannot be applied until a
@@ -24,12 +27,12 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader import chrome
-from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards
+from bot.ingest.reader import chrome, runin
+from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards, title_like
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
-DASH, COLON, LINE, DATED = "dash", "colon", "line", "dated"
+DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 _SEPARATOR = re.compile(r"\s[–—-]\s")
 _DATED = re.compile(rf"\s({ISO})$")
@@ -44,6 +47,9 @@ _CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
 )
+# A heading phrased as a question or an instruction ("How to use the Glossary", "What is
+# cost?") opens a preamble's or an article's paragraph, never a rules entry.
+_QUESTIONS = frozenset("how what why where who which".split())
 
 
 @dataclass
@@ -59,14 +65,19 @@ class Head:
     confidence: float = 0.0
 
 
-def _title_ok(title: str) -> bool:
-    """Whether ``title`` can be an entry title by its form alone."""
+def _title_ok(title: str, alone: bool = False) -> bool:
+    """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
+    line of its own, where "Q" is the card, not the "Q:" of a question)."""
     words = title.split()
     if not 1 <= len(words) <= 8 or len(title) > 70:
         return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if title.casefold() in _LABELS or words[0].casefold() in _CONNECTIVES:
+    if title.casefold() in _LABELS:
+        return alone and is_known(title)
+    if words[0].casefold() in _CONNECTIVES:
+        return False
+    if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
         return False
     if re.search(r"[;\"]|\.\s", title) or ends_sentence(title) and not title.endswith(("!", "?")):
         return False
@@ -103,6 +114,26 @@ def _inline(line: str) -> tuple[str, str, str] | None:
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
+    return _glued(line)
+
+
+_ICONS = re.compile(r"(?:\[[^\]\s]{1,12}\]\s*+)*+")  # "[S/P] " icon codes before a title
+
+
+def _glued(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, style) of a known title in capitals run into its text, as PDF text
+    copies a bold title (``[S/P] A FAST SHIP WOULD BE NICEKills one personnel…``): the
+    title ends where a capital starts a word in lower case."""
+    start = _ICONS.match(line).end()
+    for index in range(start + 1, min(len(line) - 1, start + 70)):
+        char = line[index]
+        if char.isupper() and line[index + 1].islower() and line[index - 1].isupper():
+            title = line[start:index].strip()
+            if title.upper() == title and is_known(title) and _rest_ok(line[index:]):
+                return title, line[index:].strip(), DASH
+            return None
+        if char.islower():
+            return None
     return None
 
 
@@ -110,12 +141,27 @@ def _prose(line: str) -> bool:
     return len(line.split()) >= 5
 
 
-def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
+def _text_follows(line: str, after: str) -> bool:
+    """Whether an entry's text starts at ``line`` (``after`` is the line after it): prose, a
+    cross reference ("See Q, Q-related dilemma."), or a label ("Revised text:") over prose."""
+    if _prose(line):
+        return True
+    if line.startswith("See ") and line.endswith("."):
+        return True
+    return len(line.split()) <= 3 and line.endswith(":") and _prose(after)
+
+
+def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = None) -> list[Head]:
     """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
-    blanked), each with its confidence; candidates the page does not confirm are dropped."""
+    blanked), each with its confidence; candidates the page does not confirm are dropped.
+    ``inside`` holds the heads already found inside running text, by row."""
+    inside = inside or {}
     candidates: list[Head] = []
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
     for position, (index, number, line) in enumerate(content):
+        if index in inside:
+            candidates.append(inside[index])
+            continue
         marked = bool(_MARK.match(line))
         bare = _MARK.sub("", line).strip()
         if found := _inline(bare):
@@ -129,10 +175,11 @@ def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
             )
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
+        after = content[position + 2][2] if position + 2 < len(content) else ""
         if (
-            _title_ok(bare)
+            _title_ok(bare, alone=True)
             and len(bare.split()) <= 6
-            and _prose(following)
+            and _text_follows(following, after)
             and not _inline(following)
         ):
             candidates.append(Head(index, number, bare, "", LINE, is_known(bare), marked))
@@ -141,7 +188,7 @@ def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
     candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
-    known = {style: 0 for style in (DASH, COLON, LINE, DATED)}
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN)}
     total = dict(known)
     for head in candidates:
         total[head.style] += 1
@@ -156,6 +203,8 @@ def find_heads(rows: list[tuple[int, str]]) -> list[Head]:
 
 def _confidence(head: Head, known: int, total: int) -> float:
     """How sure the reader is that ``head`` opens an entry (0: it does not)."""
+    if head.style == RUN_IN:
+        return 0.9 if head.known else 0.7  # the page's doubt covers where each one ends
     if head.style == DATED:
         return 0.9
     if head.known:
@@ -163,8 +212,11 @@ def _confidence(head: Head, known: int, total: int) -> float:
     if head.style == DASH:
         return 0.75 if known >= 2 else 0.5
     # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
-    # an unknown one is a head only on a page whose other such heads the project knows.
-    return 0.7 if known >= 2 else 0.0
+    # an unknown one is a head only on a page whose other such heads the project knows, and
+    # even there a title line may be the post's or the section's own heading: a doubt.
+    if known < 2:
+        return 0.0
+    return 0.55 if head.style == LINE else 0.7
 
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
@@ -172,22 +224,87 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     return list(enumerate(page.text.split("\n"), 1)), page
 
 
+def split_run_together(
+    rows: list[tuple[int, str]],
+) -> tuple[list[tuple[int, str]], dict[int, Head], list[int]]:
+    """``rows`` with each long line that holds entries split at the heads inside it (the
+    pieces keep the line's number), the heads by row, and the numbers of the lines split."""
+    found = {
+        index: heads
+        for index, (_, line) in enumerate(rows)
+        if len(line) >= runin.RUN_LINE
+        # one head at a long line's start is a long entry, not entries run together
+        and len(heads := runin.find(line)) >= 2
+    }
+    taken = runin.confirmed([head for heads in found.values() for head in heads])
+    if not taken:
+        return rows, {}, []
+    taken_ids = {id(head) for head in taken}
+    if all(head.marked for head in taken):  # every item starred: bullets, not "new" marks
+        for head in taken:
+            head.marked = False
+    out: list[tuple[int, str]] = []
+    inside: dict[int, Head] = {}
+    split: list[int] = []
+    for index, (number, line) in enumerate(rows):
+        heads = [h for h in found.get(index, []) if id(h) in taken_ids]
+        if not heads:
+            out.append((number, line))
+            continue
+        split.append(number)
+        if line[: heads[0].start].strip():
+            out.append((number, line[: heads[0].start]))
+        for position, head in enumerate(heads):
+            end = heads[position + 1].start if position + 1 < len(heads) else len(line)
+            rest = line[head.text_start : end].strip()
+            inside[len(out)] = Head(
+                len(out), number, head.title, rest, RUN_IN, head.known, head.marked
+            )
+            out.append((number, line[head.start : end]))
+    return out, inside, split
+
+
 def detect(text: str) -> float:
     rows, _ = _rows(text)
-    return 0.4 if find_heads(rows) else 0.0
+    rows, inside, _ = split_run_together(rows)
+    return 0.4 if find_heads(rows, inside) else 0.0
 
 
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows, page = _rows(text)
-    heads = find_heads(rows)
+    rows, inside, split = split_run_together(rows)
+    heads = find_heads(rows, inside)
     if not heads:
         return result
+    for number in split:
+        result.warnings.append(
+            ParseWarning(
+                number,
+                f"line {number} runs entries together (text whose line breaks were lost): "
+                f"{sum(1 for h in heads if h.line == number)} entries were found inside it "
+                "by titles the project knows; check where each one begins and ends, then "
+                f"confirm the line ({{line: {number}, confirm: true}}) or upload the text with "
+                "a line break before each entry",
+                doubt=True,
+            )
+        )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
-    result.ignored(before, "text before the first entry, not placed")
+    _doubt_missed_heads(result, before, "before the first entry")
+    if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
+        result.ignored(before, "the page starts inside an entry whose title is not on it")
+    else:
+        result.ignored(before, "text before the first entry, not placed")
     for position, head in enumerate(heads):
         end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
         body = rows[head.index + 1 : end]
+        if head.style == RUN_IN:
+            # Text run together keeps each entry within its line: what follows the line (a
+            # page heading, the next section's preamble) is not placed in the entry.
+            after = [(n, line.strip()) for n, line in body if line.strip()]
+            _doubt_missed_heads(result, after, "between entries")
+            result.ignored(after, "text between entries that run together, not placed")
+            body = []
         body, cards = take_cards(body)
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
         entry = entry_of(head.title, texts, head.line, cards, head.date)
@@ -199,9 +316,13 @@ def parse(text: str) -> Parsed:
                 ParseWarning(
                     head.line,
                     f"entry {head.title!r} (confidence {head.confidence:.2f}): the project "
-                    f"knows no card or topic of this title and the page does not confirm its "
-                    f"'{head.style}' heads; check that it is an entry, not a heading or part "
-                    "of the entry before",
+                    "knows no card or topic of this title"
+                    + (
+                        "; a title line of its own may be the page's or a section's heading"
+                        if head.style == LINE
+                        else f" and the page does not confirm its '{head.style}' heads"
+                    )
+                    + "; check that it is an entry, not a heading or part of the entry before",
                     doubt=True,
                 )
             )
@@ -218,6 +339,22 @@ def parse(text: str) -> Parsed:
             )
         )
     return result
+
+
+def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
+    """Text set aside that opens like an entry (``Title – text``) may be an entry the reader
+    did not take (its text in lower case, its title unknown): a doubt, not a note."""
+    for number, line in lines:
+        if title := title_like(line, alone=False):
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"text {where} opens like an entry ({title!r}) but was not read as one; "
+                    "check that no entry was missed",
+                    doubt=True,
+                )
+            )
+            return
 
 
 def diagnose(text: str) -> str:

@@ -16,6 +16,7 @@ from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
+_GUESSED = "title guessed as"
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
 # Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
 # the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
@@ -49,6 +50,29 @@ def _navigation_shape(line: str) -> bool:
     return middle_ok and len(parts[-1].lstrip()) <= _NAV_ITEM
 
 
+def _anchor(line: str, next_word: str) -> bool:
+    """A letter page's sub-letter anchor on a line of its own ("ta" above "tactic …"): two
+    lower-case letters that begin the next entry's first word. Not an entry."""
+    return (
+        len(line) == 2
+        and line.isalpha()
+        and line.islower()
+        and "".join(c for c in next_word.casefold() if c.isalpha()).startswith(line)
+    )
+
+
+def _next_words(lines: list[str]) -> list[str]:
+    """For each line, the first word of the next line with text other than pipes."""
+    out = [""] * len(lines)
+    word = ""
+    for index in range(len(lines) - 1, -1, -1):
+        out[index] = word
+        stripped = lines[index].strip()
+        if stripped and not _PIPES.match(stripped):
+            word = stripped.split()[0]
+    return out
+
+
 def _row(line: str) -> tuple[str, str] | None:
     """(term, text) of a "| Term | Text |" row of two cells (the closing "|" optional)."""
     if not line.startswith("|"):
@@ -78,15 +102,24 @@ def parse(text: str) -> Parsed:
     if separators:
         doubled = any(len(s) >= 2 for s in separators)
         lines = []
-        for _, line in rows:
+        following = _next_words([line for _, line in rows])
+        for index, (_, line) in enumerate(rows):
             stripped = line.strip()
-            if _PIPES.match(stripped):
+            if _anchor(stripped, following[index]):
+                lines.append("")
+            elif _PIPES.match(stripped):
                 lines.append("||" if len(stripped) >= 2 or not doubled else "|")
             elif _navigation(stripped):
                 lines.append("")
             else:
                 lines.append(line)
-        return convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+        parsed = convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+        # Where a title ends was guessed: a doubt about a title, which a moderator confirms.
+        parsed.warnings = [
+            ParseWarning(w.line, w.message, doubt=True) if w.message.startswith(_GUESSED) else w
+            for w in parsed.warnings
+        ]
+        return parsed
     result = Parsed(parser="glossary-table")
     for number, line in rows:
         stripped = line.strip()

@@ -14,6 +14,8 @@ from bot.normalize import normalize
 # Read the YAML as text: one linear pattern over 2 MB costs milliseconds, parsing it seconds.
 _TITLE = re.compile(r"^  title: (.+)$", re.M)
 _ALIAS = re.compile(r"^  - alias: (.+)$", re.M)
+# A 2E personnel is printed "Data, Tempted by Flesh" in rulings: its title and subtitle.
+_SUBTITLED = re.compile(r"^  title: (.+)\n  subtitle: (.+)$", re.M)
 _STRIP = " '\"*❖•"
 _MAX_TITLE = 120
 
@@ -27,28 +29,57 @@ def _unquote(value: str) -> str:
 
 @functools.lru_cache(maxsize=4)
 def _known(data_dir: str) -> frozenset[str]:
+    return _load(data_dir)[0]
+
+
+@functools.lru_cache(maxsize=4)
+def _starts(data_dir: str) -> dict[str, int]:
+    return _load(data_dir)[1]
+
+
+@functools.lru_cache(maxsize=4)
+def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int]]:
+    """The keys of every known title, and for each title's first word (as a key) the most
+    words a known title starting with it has (what a scan of running text may look up)."""
     root = Path(data_dir)
-    keys: set[str] = set()
+    titles: list[str] = []
     files = [*sorted((root / "cards").glob("*.yaml")), *sorted((root / "entries").glob("*.yaml"))]
     for path in files:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        for match in _TITLE.finditer(text):
-            keys.add(key(_unquote(match.group(1))))
+        titles += (_unquote(match.group(1)) for match in _TITLE.finditer(text))
+        titles += (
+            f"{_unquote(match.group(1))}, {_unquote(match.group(2))}"
+            for match in _SUBTITLED.finditer(text)
+        )
     try:
         aliases = (root / "aliases.yaml").read_text(encoding="utf-8")
     except OSError:
         aliases = ""
-    keys.update(key(_unquote(m.group(1))) for m in _ALIAS.finditer(aliases))
-    keys.discard("")
-    return frozenset(keys)
+    titles += (_unquote(m.group(1)) for m in _ALIAS.finditer(aliases))
+    keys: set[str] = set()
+    starts: dict[str, int] = {}
+    for title in titles:
+        title_key = key(title)
+        if not title_key:
+            continue
+        keys.add(title_key)
+        first = title_key.split()[0]
+        starts[first] = max(starts.get(first, 0), len(title.split()))
+    return frozenset(keys), starts
 
 
 def key(title: str) -> str:
     """The comparison key of a printed title (marks, quotes and case folded away)."""
     return normalize(title.strip(_STRIP)[:_MAX_TITLE])
+
+
+def most_words_from(word: str, data_dir: Path | None = None) -> int:
+    """The most words a known title that starts with ``word`` has (0: none starts so)."""
+    first = key(word[:_MAX_TITLE]).split()
+    return _starts(str(data_dir or default_data_dir())).get(first[0], 0) if first else 0
 
 
 def is_known(title: str, data_dir: Path | None = None) -> bool:

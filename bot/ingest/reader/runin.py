@@ -1,0 +1,173 @@
+"""Entry heads inside running text: a page whose line breaks were lost.
+
+Text copied from a PDF viewer, or a board post quoting a rules document, often runs a whole
+document section into one paragraph: ``…its owners hand. commanding stopped personnel When
+your personnel are stopped… * cost When the cost…``. No line-based convention finds an entry
+there; the titles still do, by what the project knows and how rules documents print them.
+
+A head inside running text starts at a boundary (the line's start, after a sentence's end,
+after the ``*`` that marks a new or changed entry, after a heading in capitals, or right after
+the separator of the head before it) and is followed by a separator (`` – ``, ``: ``) or by
+text that starts a sentence (a capital, a quote). It is
+
+- a card or topic title the project knows (the longest that fits), or
+- on a page that already has two known heads inside its running text, a title the page marks
+  new with ``*``, or a topic in lower case as Current Rulings print them (``actions, costs
+  Losing…``): prose never starts a sentence in lower case.
+
+The scan is one pass over the line's words, a fixed number of lookups per word: linear.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.ingest.reader.known import is_known, most_words_from
+
+RUN_LINE = 400  # a line this long that holds several entries is text whose breaks were lost
+MAX_TITLE_WORDS = 8
+MAX_TOPIC_WORDS = 4
+MIN_KNOWN = 2  # known heads a page needs before unknown heads inside running text count
+_WORD = re.compile(r"\S+")
+_ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
+_SHORT_FORMS = frozenset({"etc.", "vs.", "cf.", "no.", "st.", "mr.", "dr.", "p."})
+_ENDS = (".", "!", "?", '."', ".”", ".)", "!)", "?)", '?"', "?”")
+_DASHES = frozenset({"–", "—", "-"})
+_FUNCTION_WORDS = frozenset(
+    "a an the and or but if when then so with for to of in on at by as is are was were be "
+    "that this these those it its you your he she they we his her their from not no any all "
+    "each may must can".split()
+)
+_QUESTION_WORDS = frozenset("how what why where who which".split())
+
+
+@dataclass
+class RunIn:
+    start: int  # offset in the line where the head begins (its "*" included)
+    text_start: int  # offset where the entry's text begins
+    title: str
+    style: str  # "dash", "colon" or "run" (no separator: the text starts a sentence)
+    known: bool
+    marked: bool
+
+
+def _ends_sentence(word: str) -> bool:
+    if not word.endswith(_ENDS):
+        return False
+    return not (_ABBREVIATION.match(word) or word.casefold() in _SHORT_FORMS)
+
+
+def _starts_text(word: str) -> bool:
+    return bool(word) and (word[0].isupper() or word[0].isdigit() or word[0] in "\"“'‘[(")
+
+
+def _capital_heading(word: str) -> bool:
+    return len(word) >= 3 and word.isalpha() and word.isupper()
+
+
+def _head_at(words: list[str], i: int) -> tuple[int, str, str, int, bool] | None:
+    """(words in the title, title, style, index where the text starts, known) of a head at
+    word ``i``, the longest known title first; else an unknown head's, else None."""
+    first = words[i].lstrip("*")
+    span = [first, *words[i + 1 : i + MAX_TITLE_WORDS]]
+    most = most_words_from(first) if first else 0  # one lookup rules out most words
+    unknown = None
+    for n in range(len(span), 0, -1):
+        title_words = span[:n]
+        if not title_words[0]:
+            return None
+        last = title_words[-1]
+        if last.endswith(",") or any(w in _DASHES for w in title_words):
+            continue  # a title ends at its separator, never at a comma
+        colon = last.endswith(":") and len(last) > 1
+        title = " ".join(title_words)[: -1 if colon else None].strip()
+        following = words[i + n] if i + n < len(words) else ""
+        if colon:
+            style, text = "colon", i + n
+        elif following in _DASHES:
+            style, text = "dash", i + n + 1
+        elif _starts_text(following):
+            style, text = "run", i + n
+        else:
+            continue
+        if text >= len(words):
+            text = len(words)
+        if n <= most and is_known(title):
+            return n, title, style, text, True
+        if n <= MAX_TOPIC_WORDS and _plausible(title_words, colon):
+            unknown = (n, title, style, text, False)  # the shortest such title is kept
+    return unknown
+
+
+def _plausible(title_words: list[str], colon: bool) -> bool:
+    """Whether words the project does not know may still be a title: no sentence inside,
+    no function word first, no question ("How to use the Glossary")."""
+    first = title_words[0].strip("\"“”'‘’").casefold()
+    if not first or first in _FUNCTION_WORDS or first in _QUESTION_WORDS:
+        return False
+    inner = title_words[:-1] if colon else title_words
+    if any(_ends_sentence(w) or w.endswith(";") for w in inner):
+        return False
+    return not title_words[-1].rstrip(":").endswith(",")
+
+
+def _topic_in_lower_case(title: str) -> bool:
+    """A Current Rulings topic (``commanding stopped personnel``, ``actions, costs``)."""
+    words = title.split()
+    return all(w[:1].islower() and w.strip(",").isalpha() for w in words) and not any(
+        w.strip(",") in _FUNCTION_WORDS for w in words
+    )
+
+
+def find(line: str) -> list[RunIn]:
+    """The heads inside one line of running text, in order (unconfirmed unknown heads
+    included; :func:`confirmed` decides whether the page's heads are taken)."""
+    words_at = [(m.start(), m.group()) for m in _WORD.finditer(line)]
+    words = [w for _, w in words_at]
+    heads: list[RunIn] = []
+    after_head = -1
+    i = 0
+    while i < len(words):
+        word = words[i]
+        marked = word.startswith("*") or i > 0 and words[i - 1] == "*"
+        boundary = (
+            i == 0
+            or i == after_head
+            or marked
+            or _ends_sentence(words[i - 1])
+            or _capital_heading(words[i - 1])
+            and (i == 1 or _ends_sentence(words[i - 2]))
+        )
+        if word == "*" or not boundary:
+            i += 1
+            continue
+        found = _head_at(words, i)
+        if found is None:
+            i += 1
+            continue
+        n, title, style, text, known = found
+        if (
+            not known
+            and not (marked or _topic_in_lower_case(title))
+            or (style == "run" and not marked and n == 1 and title[:1].isupper())
+        ):
+            # A lone capitalised word before a capital ("One Away Team member…", "First
+            # Edition…") is a sentence's subject, not a head: heads run into their text
+            # are topics in lower case, titles of several words, or marked new.
+            i += 1
+            continue
+        start = words_at[i - 1][0] if i > 0 and words[i - 1] == "*" else words_at[i][0]
+        text_start = words_at[text][0] if text < len(words) else len(line)
+        heads.append(RunIn(start, text_start, title, style, known, marked))
+        after_head = text if style != "run" else -1
+        i = max(text, i + 1)
+    return heads
+
+
+def confirmed(heads: list[RunIn]) -> list[RunIn]:
+    """The heads a page's running text is split at: none unless the page has at least
+    :data:`MIN_KNOWN` known heads; then its known heads and its marked or lower-case ones."""
+    if sum(1 for head in heads if head.known) < MIN_KNOWN:
+        return []
+    return heads
