@@ -382,3 +382,47 @@ def test_a_table_glossary_title_ending_in_an_exclamation_is_split_as_a_guess():
     document = read_text(page)
     assert [e.title for e in document.entries] == ["Qapla'!", "Q-Continuum side deck"]
     assert [w.line for w in document.warnings if w.doubt] == [10, 15]  # both ends guessed
+
+
+# After the blind fresh4 run (third pass): a head the project knows is not enough alone.
+POST = (
+    "I have a question about this card and what the Glossary says about it, since I think "
+    "the wording leaves a gap that nobody has asked about before.\n\n"
+)
+WAKE = (
+    "Plays on opponent's Neutral Zone Region mission if they seeded 4 or more. End of "
+    "opponent's next turn, all non-Borg ships there are returned to hand.\n"
+)
+
+
+def test_a_lone_known_title_after_a_posts_prose_is_a_doubt_not_an_entry_taken_on_trust():
+    document = read_text(POST + "The Wake of the Borg\n" + WAKE)
+    (entry,) = document.entries
+    assert entry.title == "The Wake of the Borg"
+    doubts = [w.message for w in document.warnings if w.doubt]
+    assert any("the only head of its form on the page" in m for m in doubts)
+    # The same title opening the upload is a moderator's one-ruling text: no doubt.
+    alone = read_text("The Wake of the Borg\n" + WAKE)
+    assert [e.title for e in alone.entries] == ["The Wake of the Borg"]
+    assert not [w for w in alone.warnings if w.doubt]
+
+
+def test_a_known_word_among_labels_printed_alike_is_a_label_and_the_page_is_refused():
+    # "Lore" is a card; in a review it is one of the labels PICTURE:, LORE:, TREK SENSE:.
+    review = (
+        "PICTURE: A rather dark picture of the bridge, with the colours washed out.\n\n"
+        "LORE: Good title, and a good explanation of the game text on the card.\n\n"
+        "TREK SENSE: The idea behind this card makes sense for the episode it shows.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(review)
+
+
+def test_a_plain_text_double_hyphen_separates_title_and_text_as_a_dash_does():
+    document = read_text(
+        "TIMING -- This has been a sticky situation for some time that was never clarified.\n"
+        "Interrupts are resolved first in, first out, between individual actions.\n"
+    )
+    (entry,) = document.entries
+    assert entry.title == "TIMING"
+    assert entry.text.startswith("This has been a sticky situation")

@@ -34,7 +34,9 @@ from bot.ingest.reader.model import Parsed
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
-_SEPARATOR = re.compile(r"\s[–—-]\s")
+LONE = 0.55  # a lone known head the page confirms by nothing else
+# " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
+_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s")
 _DATED = re.compile(rf"\s({ISO})$")
 _MARK = re.compile(r"^(?:\*\s?|❖\s?)")
 # Words that open a labelled paragraph of an entry, never an entry of their own.
@@ -194,8 +196,13 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         total[head.style] += 1
         known[head.style] += head.known
     kept: list[Head] = []
+    opening = content[0][0] if content else -1
     for head in candidates:
         head.confidence = _confidence(head, known[head.style], total[head.style])
+        if head.confidence == LONE and head.index == opening:
+            # A lone known head that opens the upload is a moderator's one-ruling text;
+            # after a post's or article's prose it may be a card quoted in a discussion.
+            head.confidence = 0.8
         if head.confidence > 0:
             kept.append(head)
     return kept
@@ -208,7 +215,13 @@ def _confidence(head: Head, known: int, total: int) -> float:
     if head.style == DATED:
         return 0.9
     if head.known:
-        return 0.95 if known >= 2 or head.style == DASH else 0.8
+        if known >= 2 or head.style == DASH:
+            return 0.95
+        # A lone known "title: text" or title line: the page confirms the convention by no
+        # other known head. Printed like heads the project does not know ("PICTURE:",
+        # "LORE:", "TREK SENSE:" in a card review), it is one label among labels whose word
+        # happens to be a card ("Lore"); alone, it may be a card quoted in a post: a doubt.
+        return 0.0 if total - known >= 2 else LONE
     if head.style == DASH:
         return 0.75 if known >= 2 else 0.5
     # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
@@ -315,14 +328,8 @@ def parse(text: str) -> Parsed:
             result.warnings.append(
                 ParseWarning(
                     head.line,
-                    f"entry {head.title!r} (confidence {head.confidence:.2f}): the project "
-                    "knows no card or topic of this title"
-                    + (
-                        "; a title line of its own may be the page's or a section's heading"
-                        if head.style == LINE
-                        else f" and the page does not confirm its '{head.style}' heads"
-                    )
-                    + "; check that it is an entry, not a heading or part of the entry before",
+                    f"entry {head.title!r} (confidence {head.confidence:.2f}): "
+                    + _why_doubted(head),
                     doubt=True,
                 )
             )
@@ -339,6 +346,23 @@ def parse(text: str) -> Parsed:
             )
         )
     return result
+
+
+def _why_doubted(head: Head) -> str:
+    if head.known:
+        return (
+            "the only head of its form on the page, after text that is not placed: it may be "
+            "a card named in a post or an article; check that it is an entry"
+        )
+    return (
+        "the project knows no card or topic of this title"
+        + (
+            "; a title line of its own may be the page's or a section's heading"
+            if head.style == LINE
+            else f" and the page does not confirm its '{head.style}' heads"
+        )
+        + "; check that it is an entry, not a heading or part of the entry before"
+    )
 
 
 def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
