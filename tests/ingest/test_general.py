@@ -426,3 +426,33 @@ def test_a_plain_text_double_hyphen_separates_title_and_text_as_a_dash_does():
     (entry,) = document.entries
     assert entry.title == "TIMING"
     assert entry.text.startswith("This has been a sticky situation")
+
+
+def test_known_card_heads_with_an_initial_or_two_cards_joined_and_a_label_under_them():
+    # Card titles hold what sentences hold (an initial "T.", quotes); a ruling may name two
+    # cards joined by "and"; "Interim erratum: …" under a title line labels that entry.
+    document = read_text(
+        "Sabotaged Transporter\n"
+        "When more than one personnel could be affected, its owner may discard as many.\n\n"
+        "James T. Kirk, Original Thinker\n"
+        'Interim erratum: "When a dilemma is about to be revealed, you may return him."\n\n'
+        "Weyoun, \"Defective\" Clone and Jean-Luc Picard, Worf's cha'DIch\n"
+        "Both these personnel cannot replace a personnel in the same selection.\n"
+    )
+    assert [e.title for e in document.entries] == [
+        "Sabotaged Transporter",
+        "James T. Kirk, Original Thinker",
+        "Weyoun, \"Defective\" Clone and Jean-Luc Picard, Worf's cha'DIch",
+    ]
+    assert document.entries[1].text.startswith("Interim erratum:")
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_line_leading_into_a_list_is_no_title_even_when_its_word_is_known():
+    document = read_text(
+        "TIMING -- Interrupts are resolved first in, first out, between individual actions.\n"
+        "Here are some examples of Interrupts you can play during an opponent's\n"
+        "action:\n"
+        "- You can play Hail on a ship that is about to move away from you.\n"
+    )
+    assert [e.title for e in document.entries] == ["TIMING"]

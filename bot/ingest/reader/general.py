@@ -71,12 +71,18 @@ def _title_ok(title: str, alone: bool = False) -> bool:
     """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
     line of its own, where "Q" is the card, not the "Q:" of a question)."""
     words = title.split()
-    if not 1 <= len(words) <= 8 or len(title) > 70:
-        return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
     if title.casefold() in _LABELS:
         return alone and is_known(title)
+    if title.endswith(":") or ends_sentence(title) and not title.endswith(("!", "?", ".")):
+        return False  # "…during an opponent's action:" leads into a list
+    if _known_title(title):
+        # A card's printed title may hold what a sentence holds ("James T. Kirk, Original
+        # Thinker": an initial; "Weyoun, "Defective" Clone": quotes); knowing it settles it.
+        return True
+    if not 1 <= len(words) <= 8 or len(title) > 70:
+        return False
     if words[0].casefold() in _CONNECTIVES:
         return False
     if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
@@ -86,6 +92,23 @@ def _title_ok(title: str, alone: bool = False) -> bool:
     if "," in title or title.endswith(("!", "?")):
         return is_known(title)
     return title[:1].isalnum() or title[:1] in "'‘“[" and is_known(title)
+
+
+def _known_title(title: str) -> bool:
+    """Whether ``title`` is a known title, or two joined by "and" (one ruling on two cards:
+    ``Weyoun, "Defective" Clone and Jean-Luc Picard, Worf's cha'DIch``)."""
+    if len(title) > 120:
+        return False
+    if is_known(title):
+        return True
+    first, joined, second = title.partition(" and ")
+    return bool(joined) and is_known(first) and is_known(second)
+
+
+def _label_under(title: str, below: tuple[str, str, str]) -> bool:
+    """Whether the ``title: text`` line ``below`` a known title line is that entry's label
+    ("Interim erratum: …" under "James T. Kirk, Original Thinker"), not an entry's head."""
+    return below[2] == COLON and _known_title(title) and not _known_title(below[0])
 
 
 def _rest_ok(rest: str) -> bool:
@@ -168,23 +191,23 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         bare = _MARK.sub("", line).strip()
         if found := _inline(bare):
             title, rest, style = found
-            candidates.append(Head(index, number, title, rest, style, is_known(title), marked))
+            candidates.append(Head(index, number, title, rest, style, _known_title(title), marked))
             continue
         if (date := _DATED.search(bare)) and _title_ok(bare[: date.start()].strip()):
             title = bare[: date.start()].strip()
             candidates.append(
-                Head(index, number, title, "", DATED, is_known(title), marked, date.group(1))
+                Head(index, number, title, "", DATED, _known_title(title), marked, date.group(1))
             )
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
         after = content[position + 2][2] if position + 2 < len(content) else ""
         if (
             _title_ok(bare, alone=True)
-            and len(bare.split()) <= 6
+            and (len(bare.split()) <= 6 or _known_title(bare))
             and _text_follows(following, after)
-            and not _inline(following)
+            and (not (next_head := _inline(following)) or _label_under(bare, next_head))
         ):
-            candidates.append(Head(index, number, bare, "", LINE, is_known(bare), marked))
+            candidates.append(Head(index, number, bare, "", LINE, _known_title(bare), marked))
     # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
     seen: dict[str, int] = {}
     for head in candidates:
