@@ -456,3 +456,22 @@ def test_a_line_leading_into_a_list_is_no_title_even_when_its_word_is_known():
         "- You can play Hail on a ship that is about to move away from you.\n"
     )
     assert [e.title for e in document.entries] == ["TIMING"]
+
+
+def test_dash_heads_whose_text_starts_in_lower_case_need_two_known_dash_heads():
+    page = (
+        "10 AND 01 - sono di genere maschile, come dice la carta stessa.\n\n"
+        "ABANDON SHIP! - Si possono scegliere i personali che soddisfano le richieste.\n\n"
+        "Abilità - un' abilità e qualsiasi cosa che appaia nel riquadro di una carta.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["10 AND 01", "ABANDON SHIP!", "Abilità"]
+    doubts = [w for w in document.warnings if w.doubt]
+    # the unknown one is a doubt: lower-case text after a dash is a weak sign
+    assert [w.line for w in doubts] == [5]
+    # without two known dash heads, a sentence's dash is no head
+    with pytest.raises(UnknownShape):
+        read_text(
+            "Abilità - un' abilità e qualsiasi cosa che appaia nel riquadro di una carta.\n\n"
+            "Remember - you can always ask the committee about the cards you play.\n"
+        )

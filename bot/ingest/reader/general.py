@@ -33,6 +33,7 @@ from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
+LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
 # " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
@@ -134,12 +135,27 @@ def _inline(line: str) -> tuple[str, str, str] | None:
             first = (title, rest, DASH)
     if first:
         return first
+    if lower := _lower_dash(line):
+        return lower
     colon = line.find(": ", 0, 80)
     if colon > 0:
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
     return _glued(line)
+
+
+def _lower_dash(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, LOWER) of a ``TITLE - text`` line whose text starts in lower case, as
+    some translations and notes print entries: a weak head, taken only where the page
+    confirms its dash heads by titles the project knows (prose has dashes too)."""
+    match = _SEPARATOR.search(line[:120])
+    if match is None:
+        return None
+    title, rest = line[: match.start()].strip(), line[match.end() :].strip()
+    if len(rest.split()) >= 3 and rest[:1].islower() and _title_ok(title):
+        return title, rest, LOWER
+    return None
 
 
 _ICONS = re.compile(r"(?:\[[^\]\s]{1,12}\]\s*+)*+")  # "[S/P] " icon codes before a title
@@ -189,7 +205,7 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             continue
         marked = bool(_MARK.match(line))
         bare = _MARK.sub("", line).strip()
-        if found := _inline(bare):
+        if (found := _inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
             title, rest, style = found
             candidates.append(Head(index, number, title, rest, style, _known_title(title), marked))
             continue
@@ -213,7 +229,7 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
     candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
-    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN)}
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
     total = dict(known)
     for head in candidates:
         total[head.style] += 1
@@ -221,7 +237,10 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
     kept: list[Head] = []
     opening = content[0][0] if content else -1
     for head in candidates:
-        head.confidence = _confidence(head, known[head.style], total[head.style])
+        if head.style == LOWER:  # confirmed by the page's dash heads of either kind
+            head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
+        else:
+            head.confidence = _confidence(head, known[head.style], total[head.style])
         if head.confidence == LONE and head.index == opening:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
@@ -229,6 +248,20 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         if head.confidence > 0:
             kept.append(head)
     return kept
+
+
+def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` starts a paragraph (a weak head must, as a wrapped line of
+    prose holding a dash does not)."""
+    return index == 0 or not rows[index - 1][1].strip()
+
+
+def _lower_confidence(head: Head, known: int) -> float:
+    """A ``TITLE - text in lower case`` head: none unless two dash heads of the page are
+    known titles; an unknown one even then is a doubt."""
+    if known < 2:
+        return 0.0
+    return 0.9 if head.known else LONE
 
 
 def _confidence(head: Head, known: int, total: int) -> float:
@@ -376,6 +409,11 @@ def _why_doubted(head: Head) -> str:
         return (
             "the only head of its form on the page, after text that is not placed: it may be "
             "a card named in a post or an article; check that it is an entry"
+        )
+    if head.style == LOWER:
+        return (
+            "the project knows no card or topic of this title and its text starts in lower "
+            "case (a weak sign of an entry); check that it is an entry, not a sentence's dash"
         )
     return (
         "the project knows no card or topic of this title"
