@@ -475,3 +475,47 @@ def test_dash_heads_whose_text_starts_in_lower_case_need_two_known_dash_heads():
             "Abilità - un' abilità e qualsiasi cosa che appaia nel riquadro di una carta.\n\n"
             "Remember - you can always ask the committee about the cards you play.\n"
         )
+
+
+# After the blind fresh5 run.
+def test_the_single_ruling_page_with_its_links_run_together_above_an_undated_title():
+    document = read_text(_single_ruling_page("RulingsPrint Rulings\n\nSet Up"))
+    assert document.shape == "single-ruling-page"
+    (entry,) = document.entries
+    assert (entry.title, entry.cards) == ("Set Up", ["Set Up"])
+    assert entry.text == f"{SET_UP}\n\n{EXAMPLE}"
+    assert not [w for w in document.warnings if w.doubt]
+    assert any("page links above the ruling's title" in w.message for w in document.warnings)
+
+
+def test_a_current_rulings_head_broken_over_two_lines_is_joined_when_its_title_is_known():
+    document = read_text(
+        "Rulings Updated 02/26/01\n"
+        "RULINGS\n"
+        "35th Rule of Acquisition - On\n"
+        "this event, playing a 35th Rule card nullifies all 34th Rule cards.\n"
+        "* 62nd Rule of\n"
+        "Acquisition - This event is nullified if you begin an\n"
+        "attempt of the mission with <3 or >7 personnel.\n"
+        "A Fast Ship Would Be Nice - When encountering this dilemma, you may not substitute.\n"
+    )
+    assert document.shape == "decipher-current-rulings"
+    titles = [(e.title, e.marked_new) for e in document.entries]
+    assert titles == [
+        ("35th Rule of Acquisition", False),
+        ("62nd Rule of Acquisition", True),
+        ("A Fast Ship Would Be Nice", False),
+    ]
+    assert document.entries[1].text.startswith("This event is nullified")
+
+
+def test_current_rulings_text_set_aside_that_opens_like_an_entry_is_a_doubt():
+    document = read_text(
+        "Rulings Updated 02/26/01\n"
+        "These rulings are listed by the card or topic of\n"
+        "Quark's Bar - This text opens like an entry but follows an unfinished line.\n"
+        "A Fast Ship Would Be Nice - When encountering this dilemma, you may not substitute.\n"
+    )
+    assert [e.title for e in document.entries] == ["A Fast Ship Would Be Nice"]
+    doubts = [w.message for w in document.warnings if w.doubt]
+    assert any("opens like an entry ('Quark's Bar')" in m for m in doubts)
