@@ -518,4 +518,4 @@ def test_current_rulings_text_set_aside_that_opens_like_an_entry_is_a_doubt():
     )
     assert [e.title for e in document.entries] == ["A Fast Ship Would Be Nice"]
     doubts = [w.message for w in document.warnings if w.doubt]
-    assert any("opens like an entry ('Quark's Bar')" in m for m in doubts)
+    assert any("opens like an entry" in m and "Quark's Bar" in m for m in doubts)
