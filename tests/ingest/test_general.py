@@ -519,3 +519,18 @@ def test_current_rulings_text_set_aside_that_opens_like_an_entry_is_a_doubt():
     assert [e.title for e in document.entries] == ["A Fast Ship Would Be Nice"]
     doubts = [w.message for w in document.warnings if w.doubt]
     assert any("opens like an entry" in m and "Quark's Bar" in m for m in doubts)
+
+
+def test_a_dash_inside_a_known_card_title_is_no_separator_and_a_banner_is_no_entry():
+    document = read_text(
+        "Dual-Personnel cards – A dual-personnel card is one card that includes two personnel.\n"
+        "Armus - Skin of Evil randomly selects one personnel to die. Select one card.\n"
+    )
+    assert [e.title for e in document.entries] == ["Dual-Personnel cards"]
+    assert "Armus - Skin of Evil randomly selects" in document.entries[0].text
+    # A document host's banner, "title - subtitle" on a line of its own, is no entry.
+    with pytest.raises(UnknownShape):
+        read_text(
+            "1e star trek customizable card game - 21 the borg rules supplement\n\n"
+            "The Borg differ from the other affiliations in a number of important ways.\n"
+        )

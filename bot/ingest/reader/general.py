@@ -29,7 +29,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards, title_like
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import is_known, most_words_from
 from bot.ingest.reader.model import Parsed
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
@@ -127,7 +127,7 @@ def _inline(line: str) -> tuple[str, str, str] | None:
     first = None
     for match in _SEPARATOR.finditer(line[:120]):
         title, rest = line[: match.start()].strip(), line[match.end() :].strip()
-        if not _rest_ok(rest):
+        if not _rest_ok(rest) or _inside_known_title(line, title):
             continue
         if is_known(title):
             first = (title, rest, DASH)  # a longer known title later still wins
@@ -143,6 +143,15 @@ def _inline(line: str) -> tuple[str, str, str] | None:
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
     return _glued(line)
+
+
+def _inside_known_title(line: str, title: str) -> bool:
+    """Whether the dash after ``title`` is part of a known title that goes on past it
+    ("Armus - Skin of Evil randomly selects…"): a card's name, not a separator."""
+    words = line[:240].split()  # a title is short: the line's start is enough
+    most = most_words_from(words[0]) if words else 0
+    start = len(title.split()) + 2  # the title, the dash, at least one word after it
+    return any(is_known(" ".join(words[:k])) for k in range(start, min(most, 12) + 1))
 
 
 def _lower_dash(line: str) -> tuple[str, str, str] | None:
@@ -207,6 +216,8 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         bare = _MARK.sub("", line).strip()
         if (found := _inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
             title, rest, style = found
+            if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
+                continue  # "Document title - its subtitle" on a line of its own
             candidates.append(Head(index, number, title, rest, style, _known_title(title), marked))
             continue
         if (date := _DATED.search(bare)) and _title_ok(bare[: date.start()].strip()):
@@ -248,6 +259,14 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         if head.confidence > 0:
             kept.append(head)
     return kept
+
+
+def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether a ``title - rest`` line is a heading with a subtitle, not an entry: a line of
+    its own (a blank line after it) whose short rest ends no sentence (a document host's
+    banner, "1e star trek customizable card game - 21 the borg rules supplement")."""
+    alone = index + 1 < len(rows) and not rows[index + 1][1].strip()
+    return alone and len(rest.split()) < 8 and not ends_sentence(rest)
 
 
 def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:
