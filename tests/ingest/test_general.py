@@ -534,3 +534,29 @@ def test_a_dash_inside_a_known_card_title_is_no_separator_and_a_banner_is_no_ent
             "1e star trek customizable card game - 21 the borg rules supplement\n\n"
             "The Borg differ from the other affiliations in a number of important ways.\n"
         )
+
+
+# After the blind fresh6 run.
+def test_a_table_scrapes_letter_heading_with_its_cells_closing_pipe_is_no_entry():
+    document = read_text(
+        "|\n|\n||\n|\nRulebook Glossary - D |\n|\n"
+        "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - top |\n||\n|\n"
+        "dilemmas Each of your personnel involved in a mission attempt faces a dilemma. |\n||\n|\n"
+        "discarding You may look through your own discard pile at any time. |\n||\n"
+    )
+    assert [e.title for e in document.entries] == ["dilemmas", "discarding"]
+
+
+def test_title_lines_with_an_annotation_and_dash_sub_headings_inside_their_entries():
+    document = read_text(
+        "ab - ac\n\n"
+        "ability (updated by Current Rulings)\n"
+        "Any action in the game text of a personnel is an ability.\n\n"
+        "action\n"
+        "Nearly everything that occurs during the game is some kind of action.\n\n"
+        "Response actions - The game text of a response action always begins with when.\n"
+    )
+    assert [e.title for e in document.entries] == ["ability", "action"]
+    assert "Response actions - The game text" in document.entries[1].text
+    # the sub-heading stays in its entry, named by a doubt a moderator can confirm
+    assert any(w.doubt and "Response actions" in w.message for w in document.warnings)

@@ -188,7 +188,8 @@ def _glued(line: str) -> tuple[str, str, str] | None:
 
 
 def _prose(line: str) -> bool:
-    return len(line.split()) >= 5
+    # a title line with its annotation ("ability (updated by Current Rulings)") is no prose
+    return len(_without_annotation(line).split()) >= 5
 
 
 def _text_follows(line: str, after: str) -> bool:
@@ -228,6 +229,7 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
         after = content[position + 2][2] if position + 2 < len(content) else ""
+        bare = _without_annotation(bare)
         if (
             _title_ok(bare, alone=True)
             and (len(bare.split()) <= 6 or _known_title(bare))
@@ -258,7 +260,26 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             head.confidence = 0.8
         if head.confidence > 0:
             kept.append(head)
-    return kept
+    return _nested_dash_heads_dropped(kept)
+
+
+def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
+    """A page whose entries are title lines keeps one form for its entries: ``Title – text``
+    paragraphs inside those entries ("Response actions - …" under "action") are sub-headings,
+    left in the entry (whose "two entries may have been read as one" doubt names them)."""
+    lines = [h for h in heads if h.style == LINE and h.confidence >= DOUBTFUL]
+    if len(lines) < 2:
+        return heads
+    return [h for h in heads if not (h.style == DASH and h.index > lines[0].index)]
+
+
+def _without_annotation(line: str) -> str:
+    """A title line without the annotation printed after it ("ability (updated by Current
+    Rulings)"), unless the whole line is a known title (a card's name may hold parentheses)."""
+    if not line.endswith(")") or "(" not in line or _known_title(line):
+        return line
+    title = line[: line.rfind("(")].strip()
+    return title if title and len(line) - len(title) <= 60 else line
 
 
 def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
