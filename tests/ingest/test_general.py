@@ -12,7 +12,7 @@ import pytest
 from bot.answers.imports import EntriesInDoubt
 from bot.answers.moderation import ModerationError
 from bot.cli.main import main
-from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader import UnknownShape, general, read_text
 from bot.ingest.reader.chrome import strip
 from bot.ingest.reader.corrections import CorrectionError, apply
 
@@ -560,3 +560,31 @@ def test_title_lines_with_an_annotation_and_dash_sub_headings_inside_their_entri
     assert "Response actions - The game text" in document.entries[1].text
     # the sub-heading stays in its entry, named by a doubt a moderator can confirm
     assert any(w.doubt and "Response actions" in w.message for w in document.warnings)
+
+
+# After the blind fresh7 run.
+def test_new_entry_stars_glued_to_the_sentence_before_split_the_line_and_repeat_a_title():
+    document = read_text(
+        "SIGNIFICANT RULINGS CHANGES* assimilation - Correction to assimilation of counterparts."
+        "* Cybernetics - The existing Glossary entry is cancelled upon release.\n"
+        "* gender - Borg drones are considered to have no gender.\n"
+        "RULINGS* All Threes - When you play this interrupt, reveal the first three cards."
+        "* assimilation - The first bullet in the section on assimilating counterparts.\n"
+    )
+    titles = [e.title for e in document.entries]
+    assert titles == ["assimilation", "Cybernetics", "gender", "All Threes", "assimilation"]
+    assert document.entries[1].text == "The existing Glossary entry is cancelled upon release."
+    # one title twice: the duplicate-title doubt asks a moderator to check it
+    assert any(w.doubt and "duplicate title" in w.message for w in document.warnings)
+
+
+def test_a_page_of_bare_cross_references_is_an_index_of_terms_and_refused():
+    index = (
+        "TermTaken from\n10/20 rule - See Warp Speed.Glossary\n22nd century iconGlossary\n"
+        "aboard - See present.Glossary\nacquired - See artifact.Glossary\nactionsGlossary\n"
+        "another - See other.Glossary\nanyGlossary\n"
+    )
+    assert general.detect(index) == 0.0
+    assert general.parse(index).entries == []
+    with pytest.raises(UnknownShape):
+        read_text(index)

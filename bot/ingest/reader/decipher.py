@@ -15,7 +15,14 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader.common import join, lines_of, paragraphs, see_references, title_like
+from bot.ingest.reader.common import (
+    join,
+    lines_of,
+    paragraphs,
+    see_references,
+    title_like,
+    unglue_marks,
+)
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -170,7 +177,12 @@ def parse(text: str) -> Parsed:
     before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
     item = False  # the current entry is a one-paragraph "term: text" item
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
-    for number, raw in _unwrapped(lines_of(text)):
+    rows = [
+        (number, piece)
+        for number, raw in lines_of(text)
+        for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
+    ]
+    for number, raw in _unwrapped(rows):
         line = raw.strip()
         if not line:
             previous = ""

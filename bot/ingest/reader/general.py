@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
-from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards, title_like
+from bot.ingest.reader.common import (
+    ISO,
+    entry_of,
+    paragraphs,
+    take_cards,
+    title_like,
+    unglue_marks,
+)
 from bot.ingest.reader.known import is_known, most_words_from
 from bot.ingest.reader.model import Parsed
 
@@ -241,7 +248,11 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
     seen: dict[str, int] = {}
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
-    candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
+    # A Current Rulings update lists an entry under its changes and again under its rulings:
+    # repeated "title - text" heads are entries (the duplicate-title doubt names them).
+    candidates = [
+        h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
+    ]
     known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
     total = dict(known)
     for head in candidates:
@@ -330,7 +341,14 @@ def _confidence(head: Head, known: int, total: int) -> float:
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
-    return list(enumerate(page.text.split("\n"), 1)), page
+    rows: list[tuple[int, str]] = []
+    for number, line in enumerate(page.text.split("\n"), 1):
+        rows += ((number, piece) for piece in _unglued(line))
+    return rows, page
+
+
+def _unglued(line: str) -> list[str]:
+    return unglue_marks(line, lambda text: _inline(text) is not None)
 
 
 def split_run_together(
@@ -376,7 +394,8 @@ def split_run_together(
 def detect(text: str) -> float:
     rows, _ = _rows(text)
     rows, inside, _ = split_run_together(rows)
-    return 0.4 if find_heads(rows, inside) else 0.0
+    heads = find_heads(rows, inside)
+    return 0.4 if heads and not _index_of_terms(heads, rows) else 0.0
 
 
 def parse(text: str) -> Parsed:
@@ -384,7 +403,7 @@ def parse(text: str) -> Parsed:
     rows, page = _rows(text)
     rows, inside, split = split_run_together(rows)
     heads = find_heads(rows, inside)
-    if not heads:
+    if not heads or _index_of_terms(heads, rows):
         return result
     for number in split:
         result.warnings.append(
@@ -444,6 +463,22 @@ def parse(text: str) -> Parsed:
     return result
 
 
+def _index_of_terms(heads: list[Head], rows: list[tuple[int, str]]) -> bool:
+    """Whether every head is a bare cross reference ("aboard - See present.") with nothing
+    under it: an index of terms, not a page of rulings (a Glossary mixes such references
+    with entries that hold text)."""
+    if len(heads) < 3:
+        return False
+    for position, head in enumerate(heads):
+        end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
+        words = len(head.rest.split()) + sum(
+            len(line.split()) for _, line in rows[head.index + 1 : end]
+        )
+        if not head.rest.startswith("See ") or words > 3 * (end - head.index) + 8:
+            return False
+    return True
+
+
 def _why_doubted(head: Head) -> str:
     if head.known:
         return (
@@ -470,7 +505,8 @@ def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str
     """Text set aside that opens like an entry (``Title – text``) may be an entry the reader
     did not take (its text in lower case, its title unknown): a doubt, not a note."""
     for number, line in lines:
-        if title := title_like(line, alone=False):
+        # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
+        if title := title_like(_MARK.sub("", line).strip(), alone=False):
             result.warnings.append(
                 ParseWarning(
                     number,
