@@ -588,3 +588,49 @@ def test_a_page_of_bare_cross_references_is_an_index_of_terms_and_refused():
     assert general.parse(index).entries == []
     with pytest.raises(UnknownShape):
         read_text(index)
+
+
+# After the blind fresh8 run.
+FLIP = "15.12.2012 Views\n\nSHOW MORE\n\n"
+
+
+def _flip_book(*lines: str) -> str:
+    return FLIP + "".join(f"{line}<br />\n\n" for line in lines)
+
+
+def test_a_flip_book_title_broken_over_two_lines_is_joined_when_known_else_doubted():
+    tail = ("hit – If your ATTACK total is more than", "your DEFENSE total, you score a hit.")
+    known = read_text(
+        _flip_book(
+            "here (even if landed).",
+            "His Honor, The High Sheriff Of",
+            "Nottingham – When you choose the",
+            "second option on this Q-icon dilemma.",
+            *tail,
+        )
+    )
+    assert [e.title for e in known.entries][:2] == [
+        "His Honor, The High Sheriff Of Nottingham",
+        "hit",
+    ]
+    unknown = read_text(
+        _flip_book(
+            "here (even if landed).",
+            "Some Entry Nobody Knows Of",
+            "Elsewhere – When you choose the",
+            "second option on this dilemma.",
+            *tail,
+        )
+    )
+    assert [e.title for e in unknown.entries] == ["hit"]
+    assert any(w.doubt and "opens like an entry" in w.message for w in unknown.warnings)
+
+
+def test_a_card_list_of_title_colon_subtitle_and_rarity_invents_no_entry():
+    with pytest.raises(UnknownShape):
+        read_text(
+            '"Rules of Engagement" Dream Expansion\n\nNew Rules\n'
+            "Artifacts (6) Orb of Time DS9 Rare\n"
+            "Vulcan Stone of Gol: Piece 1 TNG Rare\nVulcan Stone of Gol: Piece 2 TNG Rare\n"
+            "Quark's Bar: Tongo DS9 Common\nPADD: Earth Guidebook DS9 Uncommon\n"
+        )

@@ -226,6 +226,8 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             title, rest, style = found
             if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
                 continue  # "Document title - its subtitle" on a line of its own
+            if style == COLON and _no_sentence(rows, index, rest):
+                continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
             candidates.append(Head(index, number, title, rest, style, _known_title(title), marked))
             continue
         if (date := _DATED.search(bare)) and _title_ok(bare[: date.start()].strip()):
@@ -291,6 +293,15 @@ def _without_annotation(line: str) -> str:
         return line
     title = line[: line.rfind("(")].strip()
     return title if title and len(line) - len(title) <= 60 else line
+
+
+def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether the text after a ``title: text`` head is a few words that end no sentence and
+    go on on no next line (a card list's "Piece 1 TNG Rare"): an entry's text is a sentence."""
+    if len(rest.split()) >= 6 or ends_sentence(rest) or rest.endswith(("!", "?", ":")):
+        return False
+    following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+    return not following[:1].islower()
 
 
 def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
