@@ -12,7 +12,7 @@ import pytest
 from bot.answers.imports import EntriesInDoubt
 from bot.answers.moderation import ModerationError
 from bot.cli.main import main
-from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader import UnknownShape, general, read_text
 from bot.ingest.reader.chrome import strip
 from bot.ingest.reader.corrections import CorrectionError, apply
 
@@ -382,3 +382,255 @@ def test_a_table_glossary_title_ending_in_an_exclamation_is_split_as_a_guess():
     document = read_text(page)
     assert [e.title for e in document.entries] == ["Qapla'!", "Q-Continuum side deck"]
     assert [w.line for w in document.warnings if w.doubt] == [10, 15]  # both ends guessed
+
+
+# After the blind fresh4 run (third pass): a head the project knows is not enough alone.
+POST = (
+    "I have a question about this card and what the Glossary says about it, since I think "
+    "the wording leaves a gap that nobody has asked about before.\n\n"
+)
+WAKE = (
+    "Plays on opponent's Neutral Zone Region mission if they seeded 4 or more. End of "
+    "opponent's next turn, all non-Borg ships there are returned to hand.\n"
+)
+
+
+def test_a_lone_known_title_after_a_posts_prose_is_a_doubt_not_an_entry_taken_on_trust():
+    document = read_text(POST + "The Wake of the Borg\n" + WAKE)
+    (entry,) = document.entries
+    assert entry.title == "The Wake of the Borg"
+    doubts = [w.message for w in document.warnings if w.doubt]
+    assert any("the only head of its form on the page" in m for m in doubts)
+    # The same title opening the upload is a moderator's one-ruling text: no doubt.
+    alone = read_text("The Wake of the Borg\n" + WAKE)
+    assert [e.title for e in alone.entries] == ["The Wake of the Borg"]
+    assert not [w for w in alone.warnings if w.doubt]
+
+
+def test_a_known_word_among_labels_printed_alike_is_a_label_and_the_page_is_refused():
+    # "Lore" is a card; in a review it is one of the labels PICTURE:, LORE:, TREK SENSE:.
+    review = (
+        "PICTURE: A rather dark picture of the bridge, with the colours washed out.\n\n"
+        "LORE: Good title, and a good explanation of the game text on the card.\n\n"
+        "TREK SENSE: The idea behind this card makes sense for the episode it shows.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(review)
+
+
+def test_a_plain_text_double_hyphen_separates_title_and_text_as_a_dash_does():
+    document = read_text(
+        "TIMING -- This has been a sticky situation for some time that was never clarified.\n"
+        "Interrupts are resolved first in, first out, between individual actions.\n"
+    )
+    (entry,) = document.entries
+    assert entry.title == "TIMING"
+    assert entry.text.startswith("This has been a sticky situation")
+
+
+def test_known_card_heads_with_an_initial_or_two_cards_joined_and_a_label_under_them():
+    # Card titles hold what sentences hold (an initial "T.", quotes); a ruling may name two
+    # cards joined by "and"; "Interim erratum: …" under a title line labels that entry.
+    document = read_text(
+        "Sabotaged Transporter\n"
+        "When more than one personnel could be affected, its owner may discard as many.\n\n"
+        "James T. Kirk, Original Thinker\n"
+        'Interim erratum: "When a dilemma is about to be revealed, you may return him."\n\n'
+        "Weyoun, \"Defective\" Clone and Jean-Luc Picard, Worf's cha'DIch\n"
+        "Both these personnel cannot replace a personnel in the same selection.\n"
+    )
+    assert [e.title for e in document.entries] == [
+        "Sabotaged Transporter",
+        "James T. Kirk, Original Thinker",
+        "Weyoun, \"Defective\" Clone and Jean-Luc Picard, Worf's cha'DIch",
+    ]
+    assert document.entries[1].text.startswith("Interim erratum:")
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_line_leading_into_a_list_is_no_title_even_when_its_word_is_known():
+    document = read_text(
+        "TIMING -- Interrupts are resolved first in, first out, between individual actions.\n"
+        "Here are some examples of Interrupts you can play during an opponent's\n"
+        "action:\n"
+        "- You can play Hail on a ship that is about to move away from you.\n"
+    )
+    assert [e.title for e in document.entries] == ["TIMING"]
+
+
+def test_dash_heads_whose_text_starts_in_lower_case_need_two_known_dash_heads():
+    page = (
+        "10 AND 01 - sono di genere maschile, come dice la carta stessa.\n\n"
+        "ABANDON SHIP! - Si possono scegliere i personali che soddisfano le richieste.\n\n"
+        "Abilità - un' abilità e qualsiasi cosa che appaia nel riquadro di una carta.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["10 AND 01", "ABANDON SHIP!", "Abilità"]
+    doubts = [w for w in document.warnings if w.doubt]
+    # the unknown one is a doubt: lower-case text after a dash is a weak sign
+    assert [w.line for w in doubts] == [5]
+    # without two known dash heads, a sentence's dash is no head
+    with pytest.raises(UnknownShape):
+        read_text(
+            "Abilità - un' abilità e qualsiasi cosa che appaia nel riquadro di una carta.\n\n"
+            "Remember - you can always ask the committee about the cards you play.\n"
+        )
+
+
+# After the blind fresh5 run.
+def test_the_single_ruling_page_with_its_links_run_together_above_an_undated_title():
+    document = read_text(_single_ruling_page("RulingsPrint Rulings\n\nSet Up"))
+    assert document.shape == "single-ruling-page"
+    (entry,) = document.entries
+    assert (entry.title, entry.cards) == ("Set Up", ["Set Up"])
+    assert entry.text == f"{SET_UP}\n\n{EXAMPLE}"
+    assert not [w for w in document.warnings if w.doubt]
+    assert any("page links above the ruling's title" in w.message for w in document.warnings)
+
+
+def test_a_current_rulings_head_broken_over_two_lines_is_joined_when_its_title_is_known():
+    document = read_text(
+        "Rulings Updated 02/26/01\n"
+        "RULINGS\n"
+        "35th Rule of Acquisition - On\n"
+        "this event, playing a 35th Rule card nullifies all 34th Rule cards.\n"
+        "* 62nd Rule of\n"
+        "Acquisition - This event is nullified if you begin an\n"
+        "attempt of the mission with <3 or >7 personnel.\n"
+        "A Fast Ship Would Be Nice - When encountering this dilemma, you may not substitute.\n"
+    )
+    assert document.shape == "decipher-current-rulings"
+    titles = [(e.title, e.marked_new) for e in document.entries]
+    assert titles == [
+        ("35th Rule of Acquisition", False),
+        ("62nd Rule of Acquisition", True),
+        ("A Fast Ship Would Be Nice", False),
+    ]
+    assert document.entries[1].text.startswith("This event is nullified")
+
+
+def test_current_rulings_text_set_aside_that_opens_like_an_entry_is_a_doubt():
+    document = read_text(
+        "Rulings Updated 02/26/01\n"
+        "These rulings are listed by the card or topic of\n"
+        "Quark's Bar - This text opens like an entry but follows an unfinished line.\n"
+        "A Fast Ship Would Be Nice - When encountering this dilemma, you may not substitute.\n"
+    )
+    assert [e.title for e in document.entries] == ["A Fast Ship Would Be Nice"]
+    doubts = [w.message for w in document.warnings if w.doubt]
+    assert any("opens like an entry" in m and "Quark's Bar" in m for m in doubts)
+
+
+def test_a_dash_inside_a_known_card_title_is_no_separator_and_a_banner_is_no_entry():
+    document = read_text(
+        "Dual-Personnel cards – A dual-personnel card is one card that includes two personnel.\n"
+        "Armus - Skin of Evil randomly selects one personnel to die. Select one card.\n"
+    )
+    assert [e.title for e in document.entries] == ["Dual-Personnel cards"]
+    assert "Armus - Skin of Evil randomly selects" in document.entries[0].text
+    # A document host's banner, "title - subtitle" on a line of its own, is no entry.
+    with pytest.raises(UnknownShape):
+        read_text(
+            "1e star trek customizable card game - 21 the borg rules supplement\n\n"
+            "The Borg differ from the other affiliations in a number of important ways.\n"
+        )
+
+
+# After the blind fresh6 run.
+def test_a_table_scrapes_letter_heading_with_its_cells_closing_pipe_is_no_entry():
+    document = read_text(
+        "|\n|\n||\n|\nRulebook Glossary - D |\n|\n"
+        "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - top |\n||\n|\n"
+        "dilemmas Each of your personnel involved in a mission attempt faces a dilemma. |\n||\n|\n"
+        "discarding You may look through your own discard pile at any time. |\n||\n"
+    )
+    assert [e.title for e in document.entries] == ["dilemmas", "discarding"]
+
+
+def test_title_lines_with_an_annotation_and_dash_sub_headings_inside_their_entries():
+    document = read_text(
+        "ab - ac\n\n"
+        "ability (updated by Current Rulings)\n"
+        "Any action in the game text of a personnel is an ability.\n\n"
+        "action\n"
+        "Nearly everything that occurs during the game is some kind of action.\n\n"
+        "Response actions - The game text of a response action always begins with when.\n"
+    )
+    assert [e.title for e in document.entries] == ["ability", "action"]
+    assert "Response actions - The game text" in document.entries[1].text
+    # the sub-heading stays in its entry, named by a doubt a moderator can confirm
+    assert any(w.doubt and "Response actions" in w.message for w in document.warnings)
+
+
+# After the blind fresh7 run.
+def test_new_entry_stars_glued_to_the_sentence_before_split_the_line_and_repeat_a_title():
+    document = read_text(
+        "SIGNIFICANT RULINGS CHANGES* assimilation - Correction to assimilation of counterparts."
+        "* Cybernetics - The existing Glossary entry is cancelled upon release.\n"
+        "* gender - Borg drones are considered to have no gender.\n"
+        "RULINGS* All Threes - When you play this interrupt, reveal the first three cards."
+        "* assimilation - The first bullet in the section on assimilating counterparts.\n"
+    )
+    titles = [e.title for e in document.entries]
+    assert titles == ["assimilation", "Cybernetics", "gender", "All Threes", "assimilation"]
+    assert document.entries[1].text == "The existing Glossary entry is cancelled upon release."
+    # one title twice: the duplicate-title doubt asks a moderator to check it
+    assert any(w.doubt and "duplicate title" in w.message for w in document.warnings)
+
+
+def test_a_page_of_bare_cross_references_is_an_index_of_terms_and_refused():
+    index = (
+        "TermTaken from\n10/20 rule - See Warp Speed.Glossary\n22nd century iconGlossary\n"
+        "aboard - See present.Glossary\nacquired - See artifact.Glossary\nactionsGlossary\n"
+        "another - See other.Glossary\nanyGlossary\n"
+    )
+    assert general.detect(index) == 0.0
+    assert general.parse(index).entries == []
+    with pytest.raises(UnknownShape):
+        read_text(index)
+
+
+# After the blind fresh8 run.
+FLIP = "15.12.2012 Views\n\nSHOW MORE\n\n"
+
+
+def _flip_book(*lines: str) -> str:
+    return FLIP + "".join(f"{line}<br />\n\n" for line in lines)
+
+
+def test_a_flip_book_title_broken_over_two_lines_is_joined_when_known_else_doubted():
+    tail = ("hit – If your ATTACK total is more than", "your DEFENSE total, you score a hit.")
+    known = read_text(
+        _flip_book(
+            "here (even if landed).",
+            "His Honor, The High Sheriff Of",
+            "Nottingham – When you choose the",
+            "second option on this Q-icon dilemma.",
+            *tail,
+        )
+    )
+    assert [e.title for e in known.entries][:2] == [
+        "His Honor, The High Sheriff Of Nottingham",
+        "hit",
+    ]
+    unknown = read_text(
+        _flip_book(
+            "here (even if landed).",
+            "Some Entry Nobody Knows Of",
+            "Elsewhere – When you choose the",
+            "second option on this dilemma.",
+            *tail,
+        )
+    )
+    assert [e.title for e in unknown.entries] == ["hit"]
+    assert any(w.doubt and "opens like an entry" in w.message for w in unknown.warnings)
+
+
+def test_a_card_list_of_title_colon_subtitle_and_rarity_invents_no_entry():
+    with pytest.raises(UnknownShape):
+        read_text(
+            '"Rules of Engagement" Dream Expansion\n\nNew Rules\n'
+            "Artifacts (6) Orb of Time DS9 Rare\n"
+            "Vulcan Stone of Gol: Piece 1 TNG Rare\nVulcan Stone of Gol: Piece 2 TNG Rare\n"
+            "Quark's Bar: Tongo DS9 Common\nPADD: Earth Guidebook DS9 Uncommon\n"
+        )

@@ -81,6 +81,9 @@ def kind_of(line: str, debris: bool = True) -> str | None:
     short = sum(1 for t in tokens if len(t) <= 3 or t.casefold() in ("top", "main"))
     if len(tokens) >= 4 and (short == len(tokens) or short >= 8 and short >= 0.8 * len(tokens)):
         return "letter index"
+    # A letter page's sub-letter anchors, however few: "ab - ac".
+    if " - " in line and all(len(t) <= 3 and t.isalpha() and t.islower() for t in tokens):
+        return "letter index"
     if _TAGLINE.match(line):
         return "link"
     if is_known(line):

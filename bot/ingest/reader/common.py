@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
@@ -307,3 +308,23 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             )
     return warnings
+
+
+# The "*" that marks a new or changed entry, glued to the sentence or the capitals heading
+# before it when the line break was lost: "….* Cybernetics - …", "CHANGES* gender - …".
+_GLUED_MARK = re.compile(r"(?<=[.!?)\"”A-Z])\* (?=\S)")
+
+
+def unglue_marks(line: str, opens: Callable[[str], bool]) -> list[str]:
+    """``line`` split before each glued "*" mark whose text ``opens`` an entry; the pieces
+    keep the line's number in the caller."""
+    if "* " not in line:
+        return [line]
+    pieces: list[str] = []
+    start = 0
+    for match in _GLUED_MARK.finditer(line):
+        if opens(line[match.end() : match.end() + 240]):
+            pieces.append(line[start : match.start()])
+            start = match.start()
+    pieces.append(line[start:])
+    return pieces

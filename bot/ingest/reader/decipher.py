@@ -15,7 +15,15 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader.common import join, lines_of, paragraphs, see_references
+from bot.ingest.reader.common import (
+    join,
+    lines_of,
+    paragraphs,
+    see_references,
+    title_like,
+    unglue_marks,
+)
+from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
@@ -131,6 +139,35 @@ def detect(text: str) -> float:
     return 0.0
 
 
+def _unwrapped(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``rows`` with each entry head that a hard wrap broke over two lines joined again
+    ("* 62nd Rule of" / "Acquisition - This event…"): only where the joined title is one the
+    project knows, since a short line over a dash is otherwise just wrapped prose."""
+    out: list[tuple[int, str]] = []
+    skip = False
+    for index, (number, raw) in enumerate(rows):
+        if skip:
+            skip = False
+            continue
+        line = raw.strip()
+        following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+        if (
+            line
+            and following
+            and len(line.split()) <= 5
+            and not ends_sentence(line)
+            and not split_title(line)
+            and (joined := split_title(f"{line} {following}"))
+            and len(joined[0]) > len(line)
+            and is_known(joined[0].lstrip("*").strip())
+        ):
+            out.append((number, f"{line} {following}"))
+            skip = True
+            continue
+        out.append((number, raw))
+    return out
+
+
 def parse(text: str) -> Parsed:
     result = Parsed()
     significant = False
@@ -140,7 +177,12 @@ def parse(text: str) -> Parsed:
     before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
     item = False  # the current entry is a one-paragraph "term: text" item
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
-    for number, raw in lines_of(text):
+    rows = [
+        (number, piece)
+        for number, raw in lines_of(text)
+        for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
+    ]
+    for number, raw in _unwrapped(rows):
         line = raw.strip()
         if not line:
             previous = ""
@@ -159,7 +201,7 @@ def parse(text: str) -> Parsed:
             if current:
                 done.append(current)
                 current = None
-            previous = line
+            previous = ""  # a heading ends like a sentence: an entry may start under it
             continue
         opened = split_title(line) if (not previous or ends_sentence(previous)) else None
         listed = colon_title(line) if significant and not previous and not opened else None
@@ -207,6 +249,16 @@ def parse(text: str) -> Parsed:
         done.append(current)
     if before:
         more = f" ({len(before)} lines)" if len(before) > 1 else ""
+        # Text set aside that opens like an entry may be one the reader missed: a doubt.
+        if missed := next((t for _, line in before if (t := title_like(line, False))), None):
+            result.warnings.append(
+                ParseWarning(
+                    before[0][0],
+                    f"text before the first entry opens like an entry ({missed!r}) but was "
+                    "not read as one; check that no entry was missed",
+                    doubt=True,
+                )
+            )
         result.warnings.append(
             ParseWarning(
                 before[0][0], f"text before the first entry{more}, ignored: {before[0][1][:60]!r}"

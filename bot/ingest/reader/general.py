@@ -28,13 +28,23 @@ from dataclasses import dataclass
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
-from bot.ingest.reader.common import ISO, entry_of, paragraphs, take_cards, title_like
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.common import (
+    ISO,
+    entry_of,
+    paragraphs,
+    take_cards,
+    title_like,
+    unglue_marks,
+)
+from bot.ingest.reader.known import is_known, most_words_from
 from bot.ingest.reader.model import Parsed
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
+LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
-_SEPARATOR = re.compile(r"\s[–—-]\s")
+LONE = 0.55  # a lone known head the page confirms by nothing else
+# " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
+_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s")
 _DATED = re.compile(rf"\s({ISO})$")
 _MARK = re.compile(r"^(?:\*\s?|❖\s?)")
 # Words that open a labelled paragraph of an entry, never an entry of their own.
@@ -69,12 +79,18 @@ def _title_ok(title: str, alone: bool = False) -> bool:
     """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
     line of its own, where "Q" is the card, not the "Q:" of a question)."""
     words = title.split()
-    if not 1 <= len(words) <= 8 or len(title) > 70:
-        return False
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
     if title.casefold() in _LABELS:
         return alone and is_known(title)
+    if title.endswith(":") or ends_sentence(title) and not title.endswith(("!", "?", ".")):
+        return False  # "…during an opponent's action:" leads into a list
+    if _known_title(title):
+        # A card's printed title may hold what a sentence holds ("James T. Kirk, Original
+        # Thinker": an initial; "Weyoun, "Defective" Clone": quotes); knowing it settles it.
+        return True
+    if not 1 <= len(words) <= 8 or len(title) > 70:
+        return False
     if words[0].casefold() in _CONNECTIVES:
         return False
     if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
@@ -84,6 +100,23 @@ def _title_ok(title: str, alone: bool = False) -> bool:
     if "," in title or title.endswith(("!", "?")):
         return is_known(title)
     return title[:1].isalnum() or title[:1] in "'‘“[" and is_known(title)
+
+
+def _known_title(title: str) -> bool:
+    """Whether ``title`` is a known title, or two joined by "and" (one ruling on two cards:
+    ``Weyoun, "Defective" Clone and Jean-Luc Picard, Worf's cha'DIch``)."""
+    if len(title) > 120:
+        return False
+    if is_known(title):
+        return True
+    first, joined, second = title.partition(" and ")
+    return bool(joined) and is_known(first) and is_known(second)
+
+
+def _label_under(title: str, below: tuple[str, str, str]) -> bool:
+    """Whether the ``title: text`` line ``below`` a known title line is that entry's label
+    ("Interim erratum: …" under "James T. Kirk, Original Thinker"), not an entry's head."""
+    return below[2] == COLON and _known_title(title) and not _known_title(below[0])
 
 
 def _rest_ok(rest: str) -> bool:
@@ -101,7 +134,7 @@ def _inline(line: str) -> tuple[str, str, str] | None:
     first = None
     for match in _SEPARATOR.finditer(line[:120]):
         title, rest = line[: match.start()].strip(), line[match.end() :].strip()
-        if not _rest_ok(rest):
+        if not _rest_ok(rest) or _inside_known_title(line, title):
             continue
         if is_known(title):
             first = (title, rest, DASH)  # a longer known title later still wins
@@ -109,12 +142,36 @@ def _inline(line: str) -> tuple[str, str, str] | None:
             first = (title, rest, DASH)
     if first:
         return first
+    if lower := _lower_dash(line):
+        return lower
     colon = line.find(": ", 0, 80)
     if colon > 0:
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
     return _glued(line)
+
+
+def _inside_known_title(line: str, title: str) -> bool:
+    """Whether the dash after ``title`` is part of a known title that goes on past it
+    ("Armus - Skin of Evil randomly selects…"): a card's name, not a separator."""
+    words = line[:240].split()  # a title is short: the line's start is enough
+    most = most_words_from(words[0]) if words else 0
+    start = len(title.split()) + 2  # the title, the dash, at least one word after it
+    return any(is_known(" ".join(words[:k])) for k in range(start, min(most, 12) + 1))
+
+
+def _lower_dash(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, LOWER) of a ``TITLE - text`` line whose text starts in lower case, as
+    some translations and notes print entries: a weak head, taken only where the page
+    confirms its dash heads by titles the project knows (prose has dashes too)."""
+    match = _SEPARATOR.search(line[:120])
+    if match is None:
+        return None
+    title, rest = line[: match.start()].strip(), line[match.end() :].strip()
+    if len(rest.split()) >= 3 and rest[:1].islower() and _title_ok(title):
+        return title, rest, LOWER
+    return None
 
 
 _ICONS = re.compile(r"(?:\[[^\]\s]{1,12}\]\s*+)*+")  # "[S/P] " icon codes before a title
@@ -138,7 +195,8 @@ def _glued(line: str) -> tuple[str, str, str] | None:
 
 
 def _prose(line: str) -> bool:
-    return len(line.split()) >= 5
+    # a title line with its annotation ("ability (updated by Current Rulings)") is no prose
+    return len(_without_annotation(line).split()) >= 5
 
 
 def _text_follows(line: str, after: str) -> bool:
@@ -164,41 +222,108 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             continue
         marked = bool(_MARK.match(line))
         bare = _MARK.sub("", line).strip()
-        if found := _inline(bare):
+        if (found := _inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
             title, rest, style = found
-            candidates.append(Head(index, number, title, rest, style, is_known(title), marked))
+            if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
+                continue  # "Document title - its subtitle" on a line of its own
+            if style == COLON and _no_sentence(rows, index, rest):
+                continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
+            candidates.append(Head(index, number, title, rest, style, _known_title(title), marked))
             continue
         if (date := _DATED.search(bare)) and _title_ok(bare[: date.start()].strip()):
             title = bare[: date.start()].strip()
             candidates.append(
-                Head(index, number, title, "", DATED, is_known(title), marked, date.group(1))
+                Head(index, number, title, "", DATED, _known_title(title), marked, date.group(1))
             )
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
         after = content[position + 2][2] if position + 2 < len(content) else ""
+        bare = _without_annotation(bare)
         if (
             _title_ok(bare, alone=True)
-            and len(bare.split()) <= 6
+            and (len(bare.split()) <= 6 or _known_title(bare))
             and _text_follows(following, after)
-            and not _inline(following)
+            and (not (next_head := _inline(following)) or _label_under(bare, next_head))
         ):
-            candidates.append(Head(index, number, bare, "", LINE, is_known(bare), marked))
+            candidates.append(Head(index, number, bare, "", LINE, _known_title(bare), marked))
     # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
     seen: dict[str, int] = {}
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
-    candidates = [h for h in candidates if seen[h.title.casefold()] == 1 or h.known]
-    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN)}
+    # A Current Rulings update lists an entry under its changes and again under its rulings:
+    # repeated "title - text" heads are entries (the duplicate-title doubt names them).
+    candidates = [
+        h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
+    ]
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
     total = dict(known)
     for head in candidates:
         total[head.style] += 1
         known[head.style] += head.known
     kept: list[Head] = []
+    opening = content[0][0] if content else -1
     for head in candidates:
-        head.confidence = _confidence(head, known[head.style], total[head.style])
+        if head.style == LOWER:  # confirmed by the page's dash heads of either kind
+            head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
+        else:
+            head.confidence = _confidence(head, known[head.style], total[head.style])
+        if head.confidence == LONE and head.index == opening:
+            # A lone known head that opens the upload is a moderator's one-ruling text;
+            # after a post's or article's prose it may be a card quoted in a discussion.
+            head.confidence = 0.8
         if head.confidence > 0:
             kept.append(head)
-    return kept
+    return _nested_dash_heads_dropped(kept)
+
+
+def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
+    """A page whose entries are title lines keeps one form for its entries: ``Title – text``
+    paragraphs inside those entries ("Response actions - …" under "action") are sub-headings,
+    left in the entry (whose "two entries may have been read as one" doubt names them)."""
+    lines = [h for h in heads if h.style == LINE and h.confidence >= DOUBTFUL]
+    if len(lines) < 2:
+        return heads
+    return [h for h in heads if not (h.style == DASH and h.index > lines[0].index)]
+
+
+def _without_annotation(line: str) -> str:
+    """A title line without the annotation printed after it ("ability (updated by Current
+    Rulings)"), unless the whole line is a known title (a card's name may hold parentheses)."""
+    if not line.endswith(")") or "(" not in line or _known_title(line):
+        return line
+    title = line[: line.rfind("(")].strip()
+    return title if title and len(line) - len(title) <= 60 else line
+
+
+def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether the text after a ``title: text`` head is a few words that end no sentence and
+    go on on no next line (a card list's "Piece 1 TNG Rare"): an entry's text is a sentence."""
+    if len(rest.split()) >= 6 or ends_sentence(rest) or rest.endswith(("!", "?", ":")):
+        return False
+    following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+    return not following[:1].islower()
+
+
+def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether a ``title - rest`` line is a heading with a subtitle, not an entry: a line of
+    its own (a blank line after it) whose short rest ends no sentence (a document host's
+    banner, "1e star trek customizable card game - 21 the borg rules supplement")."""
+    alone = index + 1 < len(rows) and not rows[index + 1][1].strip()
+    return alone and len(rest.split()) < 8 and not ends_sentence(rest)
+
+
+def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` starts a paragraph (a weak head must, as a wrapped line of
+    prose holding a dash does not)."""
+    return index == 0 or not rows[index - 1][1].strip()
+
+
+def _lower_confidence(head: Head, known: int) -> float:
+    """A ``TITLE - text in lower case`` head: none unless two dash heads of the page are
+    known titles; an unknown one even then is a doubt."""
+    if known < 2:
+        return 0.0
+    return 0.9 if head.known else LONE
 
 
 def _confidence(head: Head, known: int, total: int) -> float:
@@ -208,7 +333,13 @@ def _confidence(head: Head, known: int, total: int) -> float:
     if head.style == DATED:
         return 0.9
     if head.known:
-        return 0.95 if known >= 2 or head.style == DASH else 0.8
+        if known >= 2 or head.style == DASH:
+            return 0.95
+        # A lone known "title: text" or title line: the page confirms the convention by no
+        # other known head. Printed like heads the project does not know ("PICTURE:",
+        # "LORE:", "TREK SENSE:" in a card review), it is one label among labels whose word
+        # happens to be a card ("Lore"); alone, it may be a card quoted in a post: a doubt.
+        return 0.0 if total - known >= 2 else LONE
     if head.style == DASH:
         return 0.75 if known >= 2 else 0.5
     # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
@@ -221,7 +352,14 @@ def _confidence(head: Head, known: int, total: int) -> float:
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
-    return list(enumerate(page.text.split("\n"), 1)), page
+    rows: list[tuple[int, str]] = []
+    for number, line in enumerate(page.text.split("\n"), 1):
+        rows += ((number, piece) for piece in _unglued(line))
+    return rows, page
+
+
+def _unglued(line: str) -> list[str]:
+    return unglue_marks(line, lambda text: _inline(text) is not None)
 
 
 def split_run_together(
@@ -267,7 +405,8 @@ def split_run_together(
 def detect(text: str) -> float:
     rows, _ = _rows(text)
     rows, inside, _ = split_run_together(rows)
-    return 0.4 if find_heads(rows, inside) else 0.0
+    heads = find_heads(rows, inside)
+    return 0.4 if heads and not _index_of_terms(heads, rows) else 0.0
 
 
 def parse(text: str) -> Parsed:
@@ -275,7 +414,7 @@ def parse(text: str) -> Parsed:
     rows, page = _rows(text)
     rows, inside, split = split_run_together(rows)
     heads = find_heads(rows, inside)
-    if not heads:
+    if not heads or _index_of_terms(heads, rows):
         return result
     for number in split:
         result.warnings.append(
@@ -315,14 +454,8 @@ def parse(text: str) -> Parsed:
             result.warnings.append(
                 ParseWarning(
                     head.line,
-                    f"entry {head.title!r} (confidence {head.confidence:.2f}): the project "
-                    "knows no card or topic of this title"
-                    + (
-                        "; a title line of its own may be the page's or a section's heading"
-                        if head.style == LINE
-                        else f" and the page does not confirm its '{head.style}' heads"
-                    )
-                    + "; check that it is an entry, not a heading or part of the entry before",
+                    f"entry {head.title!r} (confidence {head.confidence:.2f}): "
+                    + _why_doubted(head),
                     doubt=True,
                 )
             )
@@ -341,11 +474,50 @@ def parse(text: str) -> Parsed:
     return result
 
 
+def _index_of_terms(heads: list[Head], rows: list[tuple[int, str]]) -> bool:
+    """Whether every head is a bare cross reference ("aboard - See present.") with nothing
+    under it: an index of terms, not a page of rulings (a Glossary mixes such references
+    with entries that hold text)."""
+    if len(heads) < 3:
+        return False
+    for position, head in enumerate(heads):
+        end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
+        words = len(head.rest.split()) + sum(
+            len(line.split()) for _, line in rows[head.index + 1 : end]
+        )
+        if not head.rest.startswith("See ") or words > 3 * (end - head.index) + 8:
+            return False
+    return True
+
+
+def _why_doubted(head: Head) -> str:
+    if head.known:
+        return (
+            "the only head of its form on the page, after text that is not placed: it may be "
+            "a card named in a post or an article; check that it is an entry"
+        )
+    if head.style == LOWER:
+        return (
+            "the project knows no card or topic of this title and its text starts in lower "
+            "case (a weak sign of an entry); check that it is an entry, not a sentence's dash"
+        )
+    return (
+        "the project knows no card or topic of this title"
+        + (
+            "; a title line of its own may be the page's or a section's heading"
+            if head.style == LINE
+            else f" and the page does not confirm its '{head.style}' heads"
+        )
+        + "; check that it is an entry, not a heading or part of the entry before"
+    )
+
+
 def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
     """Text set aside that opens like an entry (``Title – text``) may be an entry the reader
     did not take (its text in lower case, its title unknown): a doubt, not a note."""
     for number, line in lines:
-        if title := title_like(line, alone=False):
+        # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
+        if title := title_like(_MARK.sub("", line).strip(), alone=False):
             result.warnings.append(
                 ParseWarning(
                     number,

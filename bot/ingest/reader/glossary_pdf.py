@@ -13,7 +13,9 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
+from bot.ingest.reader.common import title_like
 from bot.ingest.reader.decipher import split_title
+from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _BR_END = re.compile(r"<br\s*/?>\s*$", re.I)
@@ -77,8 +79,15 @@ def parse(text: str) -> Parsed:
     previous: str | None = None
     pieces: list[list[str]] = []  # each entry's text, in pieces (joined once, at the end)
     tail = ""  # the current entry's text's last characters
-    for number, line in body:
+    skip = False
+    for index, (number, line) in enumerate(body):
+        if skip:  # the second line of a title broken over two lines, already read
+            skip, previous = False, line
+            continue
         found = _opens(line, previous)
+        following = body[index + 1][1] if index + 1 < len(body) else ""
+        if not found and (joined := _wrapped_head(line, following, previous)):
+            found, skip = joined, True
         if found:
             title, rest = found
             result.entries.append(ReadEntry(title=title, text="", line=number))
@@ -106,8 +115,29 @@ def parse(text: str) -> Parsed:
                     "page's text stops mid-line (partial)",
                 )
             )
+    # Text set aside that opens like an entry may be one the reader missed: a doubt.
+    if missed := next((t for _, line in fragment[1:] if (t := title_like(line, False))), None):
+        result.warnings.append(
+            ParseWarning(
+                fragment[0][0],
+                f"text before the first entry opens like an entry ({missed!r}) but was not "
+                "read as one; check that no entry was missed",
+                doubt=True,
+            )
+        )
     result.ignored(fragment, "the page starts inside an entry whose title is on an earlier page")
     return result
+
+
+def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str, str] | None:
+    """(title, text) of an entry whose title the PDF broke over two lines ("His Honor, The
+    High Sheriff Of" / "Nottingham – When you…"): only when the joined title is known."""
+    if not following or ends_sentence(line) or len(line.split()) > 8:
+        return None
+    found = _opens(f"{line} {following}", previous)
+    if found and len(found[0]) > len(line) and is_known(found[0]):
+        return found
+    return None
 
 
 def _first_br(lines: list[tuple[int, str, bool]]) -> int:

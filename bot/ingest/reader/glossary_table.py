@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning, get_parser
+from bot.ingest.reader import chrome
 from bot.ingest.reader.bundled import UPLOAD, convert
 from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -48,6 +49,18 @@ def _navigation_shape(line: str) -> bool:
         return False
     middle_ok = all(part and len(part.lstrip()) <= _NAV_ITEM for part in parts[1:-1])
     return middle_ok and len(parts[-1].lstrip()) <= _NAV_ITEM
+
+
+def _letter_heading(line: str) -> bool:
+    """A letter page's own heading ("Glossary - Q", "Rulebook Glossary - D"): a few words,
+    a dash, one letter. Not an entry."""
+    head, dash, letter = line.rpartition(" - ")
+    return bool(dash) and len(letter) == 1 and letter.isalpha() and len(head.split()) <= 4
+
+
+def _cell(line: str) -> str:
+    """``line`` without the closing "|" of its table cell."""
+    return line[:-1].rstrip() if line.endswith(" |") else line
 
 
 def _anchor(line: str, next_word: str) -> bool:
@@ -109,15 +122,27 @@ def parse(text: str) -> Parsed:
                 lines.append("")
             elif _PIPES.match(stripped):
                 lines.append("||" if len(stripped) >= 2 or not doubled else "|")
-            elif _navigation(stripped):
-                lines.append("")
+            elif (
+                _navigation(stripped)
+                or chrome.kind_of(_cell(stripped), debris=False)
+                or _letter_heading(_cell(stripped))
+            ):
+                lines.append("")  # navigation, a letter index, "back to top", a menu
             else:
-                lines.append(line)
+                # A cell's closing "|" at a line's end is table markup, not text: the page
+                # heading "Rulebook Glossary - D |" and the letter index must read as such.
+                lines.append(_cell(line.rstrip()) if line.rstrip().endswith(" |") else line)
         parsed = convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
         # Where a title ends was guessed: a doubt about a title, which a moderator confirms.
         parsed.warnings = [
             ParseWarning(w.line, w.message, doubt=True) if w.message.startswith(_GUESSED) else w
             for w in parsed.warnings
+        ]
+        # A title with no text under it is a heading or a cell the scrape lost: a doubt.
+        parsed.warnings += [
+            ParseWarning(e.line, f"entry {e.title!r} has no text", doubt=True)
+            for e in parsed.entries
+            if not e.text.strip()
         ]
         return parsed
     result = Parsed(parser="glossary-table")

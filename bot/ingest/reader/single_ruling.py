@@ -42,6 +42,38 @@ def detect(text: str) -> float:
     return 0.92 if titles <= 1 else 0.0
 
 
+def _prose(line: str) -> bool:
+    return len(line.split()) >= 8 or ends_sentence(line)
+
+
+def _title_row(rows: list[tuple[int, str]], first: int, last: int, result: Parsed) -> int:
+    """The row of the ruling's title: the last line above its text (a date line under the
+    title belongs to it). Lines above the title are the page's own links or headings, copied
+    run together ("RulingsPrint Rulings"): short ones are noted, anything longer is a doubt."""
+    prose = next((i for i in range(first, last + 1) if _prose(rows[i][1].strip())), None)
+    if prose is None:
+        return first
+    above = [i for i in range(first, prose) if rows[i][1].strip()]
+    while above and _DATE_LINE.match(rows[above[-1]][1].strip()):
+        above.pop()
+    if len(above) <= 1:
+        return first
+    title = above[-1]
+    skipped = [(rows[i][0], rows[i][1].strip()) for i in above[:-1]]
+    if all(len(line.split()) <= 3 for _, line in skipped):
+        result.ignored(skipped, "page links above the ruling's title", ": site links")
+    else:
+        result.warnings.append(
+            ParseWarning(
+                skipped[0][0],
+                f"lines above the ruling's title were set aside ({skipped[0][1][:60]!r}); "
+                "check that the title is the line just above the ruling's text",
+                doubt=True,
+            )
+        )
+    return title
+
+
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = [(n, line) for n, line in lines_of(text)]
@@ -54,6 +86,7 @@ def parse(text: str) -> Parsed:
     after = [(n, line.strip()) for n, line in rows[last + 1 :] if line.strip()]
     result.ignored(after, "page chrome after the ruling", ": footer")
     rows = rows[: last + 1]
+    first = _title_row(rows, first, last, result)
     number, raw = rows[first]
     title, date = raw.strip(), None
     if match := FEED_TITLE.match(title):
