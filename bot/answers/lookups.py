@@ -13,6 +13,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
+from bot.answers import snapshot
 from bot.answers.cards import CardLookups
 from bot.answers.compose import REPLACED, compose, looks_cut, version_label
 from bot.answers.layout import BEST_MATCHES, Citation, part_citation, part_key
@@ -59,13 +60,50 @@ class Answers:
         self.built_on = store
         self.readers = readers or ThreadReaders(store)
         self.store: Store | ThreadReaders = self.readers  # a preview reads its own transaction
-        self.documents = store.documents()
-        self.builder = RulingsIndexBuilder(store, self.source_label)
-        self.index = self.builder.build(store, fulltext=ThreadConnection(self.readers))
-        self.cards = CardLookups(self.readers, self.index)
+        # The data's key and mark first: a change committed while the indexes are built is
+        # then read again (never marked seen, nor written into a snapshot under its key).
+        self.snapshot_key = snapshot.snapshot_key(store.db)
         self.change_mark = _change_mark(store)
+        self.documents = store.documents()
         self._covers: dict[str, set[str]] | None = None  # card id -> topics (built on use)
         self._covered_by: dict[str, set[str]] = {}  # topic -> card ids, to update the above
+        fulltext = ThreadConnection(self.readers)
+        parts = snapshot.load(
+            snapshot.path_for(store.path),
+            self.snapshot_key,
+            {snapshot.FULLTEXT: fulltext, snapshot.SOURCE_LABEL: self.source_label},
+        )
+        self.from_snapshot = parts is not None
+        if parts is not None:
+            self.builder, self.index = parts["builder"], parts["index"]
+            self.builder.source_label = self.source_label
+            self.cards = CardLookups(
+                self.readers, self.index, parts["card_names"], parts["card_index"]
+            )
+            self._covers, self._covered_by = parts["covers"], parts["covered_by"]
+            return
+        self.builder = RulingsIndexBuilder(store, self.source_label)
+        self.index = self.builder.build(store, fulltext=fulltext)
+        self.cards = CardLookups(self.readers, self.index)
+
+    def save_snapshot(self) -> int:
+        """Write this generation, whole (what answers build on first use built first), as
+        the snapshot of its data; returns the bytes written."""
+        covers = self.card_covers()
+        parts = {
+            "builder": self.builder,
+            "index": self.index,
+            "card_names": self.cards.card_names,
+            "card_index": self.cards.card_index,
+            "covers": covers,
+            "covered_by": self._covered_by,
+        }
+        standing = {
+            snapshot.FULLTEXT: self.index.fulltext,
+            snapshot.SOURCE_LABEL: self.builder.source_label,
+        }
+        path = snapshot.path_for(self.built_on.path)
+        return snapshot.write(path, self.snapshot_key, parts, standing)
 
     def updated(self, store: Store) -> Answers | None:
         """The next generation after moderator changes, reading again only the topics the
@@ -73,6 +111,7 @@ class Answers:
         changes arrived out of order, a document was altered, a large import)."""
         if store is not self.built_on:
             return None
+        key = snapshot.snapshot_key(store.db)  # before the changes are read: see __init__
         count, top = _change_mark(store)
         seen_count, seen_top = self.change_mark
         new = list(store.db.query("SELECT ops FROM changes WHERE id > ?", [seen_top]))
@@ -96,6 +135,8 @@ class Answers:
         following.index = self.builder.update(self.index, store, topics, following.source_label)
         following.cards = self.cards.with_rulings_index(following.index)
         following.change_mark = (count, top)
+        following.snapshot_key = key
+        following.from_snapshot = False
         following._update_covers(store, topics)
         return following
 

@@ -54,7 +54,28 @@ def _version() -> str:
         return "unknown"
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The lookups: defined here, so that running one imports no other command's module.
+LOOKUPS = frozenset({"search", "show", "card", "related", "history", "changes", "sources"})
+_GLOBAL_VALUES = ("--db", "--data")  # the global options that take a value
+
+
+def command_named(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` runs, when it is found before any option other than the
+    global ones (``--db PATH``, ``--data PATH``, ``-v``); else None."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_VALUES:
+            next(words, None)
+        elif word in ("-v", "--verbose") or word.startswith(tuple(f"{o}=" for o in _GLOBAL_VALUES)):
+            continue
+        else:
+            return None if word.startswith("-") else word
+    return None
+
+
+def build_parser(full: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; with ``full`` False only the lookups (a lookup needs no
+    other command's module, and importing them all cost a third of a cold lookup)."""
     parser = argparse.ArgumentParser(
         prog="rulings",
         description="Official Star Trek CCG rulings (1E and 2E).",
@@ -148,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=run_sources)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    if full:
+        _add_other_commands(sub)
+    return parser
+
+
+def _add_other_commands(sub: argparse._SubParsersAction) -> None:
+    """Every subcommand besides the lookups (their modules imported to define them)."""
     p = sub.add_parser(
         "import",
         **described(
@@ -205,7 +233,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval_command(sub)
     _add_plugin_commands(sub)
-    return parser
 
 
 def _add_export_command(sub: argparse._SubParsersAction) -> None:
@@ -261,6 +288,9 @@ class Context:
 
     def close(self) -> None:
         if self._rulings is not None:
+            # After the output: the next command starts from the snapshot (when this one
+            # had to build the answers from the store).
+            self._rulings.keep_snapshot()
             self._rulings.close()
 
 
@@ -496,7 +526,8 @@ def run_export(ctx: Context) -> int:
 def main(argv: list[str] | None = None) -> int:
     _fill_closed_streams()
     try:
-        parser = build_parser()
+        argv = sys.argv[1:] if argv is None else argv
+        parser = build_parser(full=command_named(argv) not in LOOKUPS)
         args = parser.parse_args(argv)
         from bot.logs import configure_logging
 
