@@ -123,7 +123,7 @@ class _RulingsBotBase(_BotBase):
 
         It first warms the answers up (see ``Rulings.warm_up``), and again after each
         refresh: a burst of lookups just after start-up otherwise waits for what the first
-        of them builds."""
+        of them builds; then it keeps their snapshot (``Rulings.keep_snapshot``)."""
         last_prune = 0.0
         failing: str | None = None  # what is wrong now, None while all is well
         warm = False
@@ -134,6 +134,9 @@ class _RulingsBotBase(_BotBase):
                     await self._watcher_thread(self.rulings.warm_up)
                     log.debug("answers warmed up in %.2f s", time.perf_counter() - began)
                     warm = True
+                # Answers built from the store (a first start, a change) are kept for the
+                # next start, off the event loop; nothing is written while they stay the same.
+                await self._watcher_thread(self.rulings.keep_snapshot)
                 if await self._watcher_thread(self.rulings.refresh_if_changed):
                     log.info("store changed by another process: index refreshed")
                     warm = False

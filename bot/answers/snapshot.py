@@ -13,7 +13,8 @@ damaged (truncated, a checksum mismatch, a class no longer there), is logged and
 the answers are built from the store as before, and the snapshot written again.
 
 It is written whole to a temporary file and renamed into place, so a reader never sees half
-of one; it is read in one go through a memory map. Unpickling runs only classes of this
+of one; it is read in one pass once its length and checksum are found right, streamed, so
+that the file's bytes are never held in memory beside the structures they make. Unpickling runs only classes of this
 package and plain containers (an allow-list), so a file that is not ours is refused, not run.
 """
 
@@ -21,10 +22,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import json
 import logging
-import mmap
 import os
 import pickle
 import sys
@@ -40,6 +39,8 @@ log = logging.getLogger(__name__)
 FORMAT = 1  # the file's layout; a new layout is a new number
 MAGIC = b"rulings-snapshot\n"
 SUFFIX = ".snapshot"
+HEADER_WIDTH = 512  # bytes kept for the header (JSON, padded with spaces)
+CHUNK = 1 << 20  # bytes read at a time
 # What the key's code part reads: every source file whose output the snapshot holds.
 _CODE = ("normalize.py", "once.py", "models.py", "validate.py", "search", "store", "answers")
 _LIBRARIES = ("pyspellchecker", "snowballstemmer", "rapidfuzz")
@@ -119,7 +120,7 @@ def snapshot_key(db: Any) -> str:
 
 # ---------------------------------------------------------------------------- writing
 class _Writer(pickle.Pickler):
-    def __init__(self, file: io.BytesIO, standing: dict[int, str]):
+    def __init__(self, file: Any, standing: dict[int, str]):
         super().__init__(file, protocol=pickle.HIGHEST_PROTOCOL)
         self._standing = standing
 
@@ -132,28 +133,44 @@ class _Writer(pickle.Pickler):
         return NotImplemented
 
 
+class _Checksummed:
+    """A file written through, counting the bytes and their CRC-32 on the way."""
+
+    def __init__(self, file: Any):
+        self._file = file
+        self.length = 0
+        self.crc = 0
+
+    def write(self, data: Any) -> int:
+        self.length += len(data)
+        self.crc = zlib.crc32(data, self.crc)
+        return self._file.write(data)
+
+
 def write(path: Path, key: str, parts: dict[str, Any], standing: dict[str, Any]) -> int:
     """Write ``parts`` under ``key`` to ``path`` (atomically: a temporary file renamed into
     place); ``standing``: the process's own objects inside them (see FULLTEXT), by name.
-    Returns the bytes written."""
-    buffer = io.BytesIO()
-    _Writer(buffer, {id(obj): name for name, obj in standing.items()}).dump(parts)
-    payload = buffer.getbuffer()
-    header = json.dumps(
-        {"format": FORMAT, "key": key, "length": len(payload), "crc32": zlib.crc32(payload)}
-    ).encode()
+    Streamed to the file (a copy in memory would double the peak); returns the bytes."""
     tmp = path.with_name(f"{path.name}.writing-{os.getpid()}")
     try:
-        with open(tmp, "wb") as file:
-            file.write(MAGIC + header + b"\n")
-            file.write(payload)
+        with open(tmp, "w+b") as file:
+            file.write(MAGIC + b" " * HEADER_WIDTH + b"\n")  # the header, once known
+            payload = _Checksummed(file)
+            _Writer(payload, {id(obj): name for name, obj in standing.items()}).dump(parts)
+            header = json.dumps(
+                {"format": FORMAT, "key": key, "length": payload.length, "crc32": payload.crc}
+            ).encode()
+            if len(header) > HEADER_WIDTH:
+                raise ValueError("the snapshot's key is too long")
+            file.seek(len(MAGIC))
+            file.write(header.ljust(HEADER_WIDTH))
             file.flush()
             os.fsync(file.fileno())
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return len(MAGIC) + len(header) + 1 + len(payload)
+    return len(MAGIC) + HEADER_WIDTH + 1 + payload.length
 
 
 # ---------------------------------------------------------------------------- reading
@@ -180,35 +197,33 @@ class _Reader(pickle.Unpickler):
 def read(path: Path, key: str, standing: dict[str, Any]) -> dict[str, Any]:
     """The parts written under ``key`` at ``path``; raises FileNotFoundError when there is
     none, SnapshotUnusable when it is of other data or code, or damaged."""
-    with open(path, "rb") as file:
-        size = os.fstat(file.fileno()).st_size
-        if size == 0:
+    with open(path, "rb", buffering=CHUNK) as file:
+        head = file.read(len(MAGIC) + HEADER_WIDTH + 1)
+        if not head:
             raise SnapshotUnusable("empty")
-        with mmap.mmap(file.fileno(), 0, access=mmap.ACCESS_READ) as mapped:
-            if mapped[: len(MAGIC)] != MAGIC:
-                raise SnapshotUnusable("not a snapshot")
-            end = mapped.find(b"\n", len(MAGIC))
-            try:
-                header = json.loads(mapped[len(MAGIC) : end])
-            except ValueError as error:
-                raise SnapshotUnusable(f"unreadable header ({error})") from None
-            if not isinstance(header, dict) or header.get("format") != FORMAT:
-                raise SnapshotUnusable("another format")
-            if header.get("key") != key:
-                raise SnapshotUnusable("built from other data or code")
-            payload = memoryview(mapped)[end + 1 :]
-            try:
-                if len(payload) != header.get("length"):
-                    raise SnapshotUnusable(f"truncated ({len(payload)} of {header.get('length')})")
-                if zlib.crc32(payload) != header.get("crc32"):
-                    raise SnapshotUnusable("checksum mismatch")
-            finally:
-                payload.release()
-            mapped.seek(end + 1)
-            try:  # read from the map itself: no copy of the file in memory
-                parts = _Reader(mapped, standing).load()
-            except Exception as error:  # noqa: BLE001 - any failure: not trusted
-                raise SnapshotUnusable(f"unreadable ({type(error).__name__}: {error})") from None
+        if not head.startswith(MAGIC) or len(head) < len(MAGIC) + HEADER_WIDTH + 1:
+            raise SnapshotUnusable("not a snapshot")
+        try:
+            header = json.loads(head[len(MAGIC) :])
+        except ValueError as error:
+            raise SnapshotUnusable(f"unreadable header ({error})") from None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise SnapshotUnusable("another format")
+        if header.get("key") != key:
+            raise SnapshotUnusable("built from other data or code")
+        length = crc = 0
+        while chunk := file.read(CHUNK):  # checked whole before any of it is unpickled
+            length += len(chunk)
+            crc = zlib.crc32(chunk, crc)
+        if length != header.get("length"):
+            raise SnapshotUnusable(f"truncated ({length} of {header.get('length')} bytes)")
+        if crc != header.get("crc32"):
+            raise SnapshotUnusable("checksum mismatch")
+        file.seek(len(head))
+        try:  # streamed: the file's bytes are never all in memory beside what they make
+            parts = _Reader(file, standing).load()
+        except Exception as error:  # noqa: BLE001 - any failure: not trusted
+            raise SnapshotUnusable(f"unreadable ({type(error).__name__}: {error})") from None
     if not isinstance(parts, dict):
         raise SnapshotUnusable("unexpected contents")
     return parts

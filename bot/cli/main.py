@@ -197,11 +197,14 @@ def _add_other_commands(sub: argparse._SubParsersAction) -> None:
             "measure search speed, recall and memory against a baseline",
             "rulings bench --entries 10000 --queries 100",
             "rulings bench --visibility --changes 5 --json",
+            "rulings bench --start --rounds 5",
         ),
     )
     p.set_defaults(run=run_bench)
     p.add_argument(
-        "--entries", type=int, default=100_000, help="synthetic entries (default: 100000)"
+        "--entries",
+        type=int,
+        help="synthetic entries (default: 100000; with --start: 1000, 10000 and 100000)",
     )
     # 300 queries keep a run at 100,000 entries under two minutes: the baseline's full scans
     # (about 0.2 s each here) dominate it.
@@ -214,6 +217,15 @@ def _add_other_commands(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
+    )
+    p.add_argument(
+        "--start",
+        action="store_true",
+        help="instead: a new process's start, first answer and memory, with and without the "
+        "answers' snapshot; and a cold `rulings show` beside `rulings --version`",
+    )
+    p.add_argument(
+        "--rounds", type=int, default=3, help="with --start: starts from a snapshot (default 3)"
     )
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     from bot.cli.moderation import add_moderation_commands
@@ -286,11 +298,14 @@ class Context:
             self._rulings = Rulings.open(self.args.db, self.data_dir)
         return self._rulings
 
+    def keep_snapshot(self) -> None:
+        """After a command ran to its end and its output was written: the next command
+        starts from the answers' snapshot (when this one had to build them)."""
+        if self._rulings is not None:
+            self._rulings.keep_snapshot()
+
     def close(self) -> None:
         if self._rulings is not None:
-            # After the output: the next command starts from the snapshot (when this one
-            # had to build the answers from the store).
-            self._rulings.keep_snapshot()
             self._rulings.close()
 
 
@@ -362,8 +377,6 @@ def run_search(ctx: Context) -> int:
 
 
 def run_show(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     answer, suggestions = ctx.rulings.show(args.query, edition=args.edition, as_of=args.as_of)
     if answer is None:
@@ -371,6 +384,8 @@ def run_show(ctx: Context) -> int:
     if args.json:
         emit_json(answer)
     else:
+        from bot.cli import render  # rich: only when drawing for a reader
+
         out = ctx.out()
         render.answer(out, answer)
         out.flush()
@@ -378,8 +393,6 @@ def run_show(ctx: Context) -> int:
 
 
 def run_card(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     rulings = ctx.rulings
     card, found = rulings.card(args.query, edition=args.edition)
@@ -388,6 +401,8 @@ def run_card(ctx: Context) -> int:
     if args.json:
         emit_json(card)
     else:
+        from bot.cli import render
+
         out = ctx.out()
         render.card(out, card)
         out.flush()
@@ -412,8 +427,6 @@ def run_related(ctx: Context) -> int:
 
 
 def run_history(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     data = ctx.rulings.history(args.query, edition=args.edition, as_of=args.as_of)
     if data is None:
@@ -421,6 +434,8 @@ def run_history(ctx: Context) -> int:
     if args.json:
         emit_json(data)
         return EXIT_OK
+    from bot.cli import render
+
     out = ctx.out()
     render.history(out, data)
     out.flush()
@@ -501,6 +516,13 @@ def _import_report(report: Any) -> dict[str, Any]:
 
 
 def run_bench(ctx: Context) -> int:
+    ctx.args.entries_given = ctx.args.entries is not None
+    if ctx.args.entries is None:
+        ctx.args.entries = 100_000
+    if ctx.args.start:
+        from bot.cli.bench_start import main as start_main
+
+        return start_main(ctx.args)
     if ctx.args.visibility:
         from bot.cli.visibility import main as visibility_main
 
@@ -596,7 +618,9 @@ def _run(args: argparse.Namespace) -> int:
         return args.handler(args)
     ctx = Context(args)
     try:
-        return args.run(ctx)
+        code = args.run(ctx)
+        ctx.keep_snapshot()  # not after an error or Ctrl-C: those end now
+        return code
     finally:
         ctx.close()
 

@@ -9,6 +9,7 @@ ruling need not rebuild the rest. Questions and passages go through the same ana
 
 from __future__ import annotations
 
+import bisect
 import copy
 import functools
 import heapq
@@ -17,8 +18,10 @@ import json
 import logging
 import math
 import re
+import sys
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from rapidfuzz import fuzz, process
@@ -233,6 +236,62 @@ def _without_instruction(passage: str, instructions: list[str]) -> str:
     return passage
 
 
+class Posting:
+    """The passages holding one term, and how often each holds it: two arrays in passage
+    order (a passage's number only grows, so they stay sorted and are searched by halving).
+    At 100,000 entries there are millions of these pairs: as dicts of ints they took most of
+    the process's memory, as arrays a tenth of it."""
+
+    __slots__ = ("slots", "counts")
+
+    def __init__(self, slots: array | None = None, counts: array | None = None):
+        self.slots = array("i") if slots is None else slots
+        # A byte a count, widened for the rare term a passage holds more than 255 times.
+        self.counts = array("B") if counts is None else counts
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.slots)
+
+    def _at(self, slot: int) -> int:
+        at = bisect.bisect_left(self.slots, slot)
+        return at if at < len(self.slots) and self.slots[at] == slot else -1
+
+    def __contains__(self, slot: int) -> bool:
+        return self._at(slot) >= 0
+
+    def get(self, slot: int) -> int | None:
+        """How often the passage holds the term (None: it does not)."""
+        at = self._at(slot)
+        return self.counts[at] if at >= 0 else None
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        return zip(self.slots, self.counts, strict=True)
+
+    def add(self, slot: int, count: int) -> None:
+        """A passage numbered after every one held (see ``PassageIndex.set_topic``)."""
+        if self.slots and slot <= self.slots[-1]:
+            raise ValueError(f"passage {slot} added out of order")
+        if count > 255 and self.counts.typecode == "B":
+            self.counts = array("I", self.counts)
+        self.slots.append(slot)
+        self.counts.append(count)
+
+    def remove(self, slot: int) -> None:
+        at = self._at(slot)
+        if at >= 0:
+            del self.slots[at]
+            del self.counts[at]
+
+    def copy(self) -> Posting:
+        return Posting(array("i", self.slots), array(self.counts.typecode, self.counts))
+
+
+_NOWHERE = Posting()  # a term no passage holds
+
+
 @dataclass(slots=True)
 class PassageHit:
     topic: str
@@ -246,12 +305,14 @@ class PassageIndex:
 
     def __init__(self) -> None:
         self._passages: list[Passage | None] = []
-        self._lengths: list[int] = []
-        self._postings: dict[str, dict[int, int]] = {}  # term -> passage -> frequency
-        self._by_topic: dict[str, list[int]] = {}
-        self._titles: dict[str, list[str]] = {}
-        self._title_words: dict[str, list[str]] = {}
-        self._titles_written: dict[str, list[str]] = {}
+        self._lengths = array("i")  # each passage's length in terms
+        self._postings: dict[str, Posting] = {}  # term -> passages and frequencies
+        # Per topic: its passages' numbers, and its title's terms, words and terms as written
+        # (tuples, the words interned: at 100,000 topics lists of copies took tens of MB).
+        self._by_topic: dict[str, array] = {}
+        self._titles: dict[str, tuple[str, ...]] = {}
+        self._title_words: dict[str, tuple[str, ...]] = {}
+        self._titles_written: dict[str, tuple[str, ...]] = {}
         self._editions: dict[str, str] = {}
         # term of a word as written -> how many passages of 1E and of 2E topics hold it, kept
         # as passages come and go, so that ``lean`` need not walk the postings of common
@@ -292,7 +353,7 @@ class PassageIndex:
         one: containers are copied now, each posting the first time the copy changes it."""
         clone = copy.copy(self)
         clone._passages = list(self._passages)
-        clone._lengths = list(self._lengths)
+        clone._lengths = array("i", self._lengths)
         clone._postings = dict(self._postings)
         clone._by_topic = dict(self._by_topic)
         clone._titles = dict(self._titles)
@@ -307,15 +368,15 @@ class PassageIndex:
         clone._owned = set()
         return clone
 
-    def _posting(self, term: str, create: bool = False) -> dict[int, int] | None:
+    def _posting(self, term: str, create: bool = False) -> Posting | None:
         """The posting of ``term`` this index may change (copied first if it is shared)."""
         posting = self._postings.get(term)
         if posting is None:
             if not create:
                 return None
-            posting = self._postings[term] = {}
+            posting = self._postings[term] = Posting()
         elif self._owned is not None and id(posting) not in self._owned:
-            posting = self._postings[term] = dict(posting)
+            posting = self._postings[term] = posting.copy()
         else:
             return posting
         if self._owned is not None:
@@ -327,10 +388,10 @@ class PassageIndex:
         self.remove_topic(topic)
         self._editions[topic] = edition
         title_words, title_terms, title_written = terms_with_words(title)
+        self._titles[topic] = tuple(title_terms)
+        self._title_words[topic] = tuple(sys.intern(word) for word in title_words)
+        self._titles_written[topic] = tuple(title_written)
         title_terms = title_terms * TITLE_REPEAT
-        self._titles[topic] = title_terms
-        self._title_words[topic] = title_words
-        self._titles_written[topic] = title_written
         slots = []
         for passage in passages or [Passage(topic, "", 0, "", False)]:
             words, found, written = terms_with_words(passage.text)
@@ -344,35 +405,35 @@ class PassageIndex:
             self._total_length += length
             self._live += 1
             for term, count in counts.items():
-                self._posting(term, create=True)[slot] = count
+                self._posting(term, create=True).add(slot, count)
             self._count_words(words + title_words, 1)
             side = self._side(passage)
             if side is not None:
                 for term in set(written + title_written):
                     self._count_edition(term, side, 1)
             slots.append(slot)
-        self._by_topic[topic] = slots
+        self._by_topic[topic] = array("i", slots)
 
     def remove_topic(self, topic: str) -> None:
         self._vocab = None
         self._word_vocab = None
         self._query_cache = {}
-        title_words = self._title_words.pop(topic, [])
+        title_words = list(self._title_words.pop(topic, ()))
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
                 continue
             words, found, written = terms_with_words(passage.text)
             self._count_words(words + title_words, -1)
-            for term in set(found + self._titles.get(topic, [])):
+            for term in set(found).union(self._titles.get(topic, ())):
                 posting = self._posting(term)
                 if posting is not None:
-                    posting.pop(slot, None)
+                    posting.remove(slot)
                     if not posting:
                         del self._postings[term]
             side = self._side(passage)
             if side is not None:
-                for term in set(written + self._titles_written.get(topic, [])):
+                for term in set(written).union(self._titles_written.get(topic, ())):
                     self._count_edition(term, side, -1)
             self._total_length -= self._lengths[slot]
             self._lengths[slot] = 0
@@ -547,8 +608,7 @@ class PassageIndex:
 
     def holds_phrase(self, topic: str, run: list[str]) -> bool:
         """Whether the topic's title or one of its passages holds these terms together."""
-        title = self._titles.get(topic, [])
-        if holds_run(title[: len(title) // TITLE_REPEAT], run):  # the title once, not repeated
+        if holds_run(list(self._titles.get(topic, ())), run):
             return True
         closed = self._postings.get("".join(run)) if len(run) > 1 else None
         if closed and any(slot in closed for slot in self._by_topic.get(topic, [])):
@@ -598,18 +658,17 @@ class PassageIndex:
         text's weightiest term among them. That term is what the text asks about: "need" and
         "report" beside a card's name say nothing of "mirror" personnel."""
         asked = set(self.query_terms(text))
-        title = self._titles.get(topic, [])
-        if asked & set(title):
+        if asked.intersection(self._titles.get(topic, ())):
             return True
         if not asked:
             return False
         weightiest = max(sorted(asked), key=self._idf)
-        beside = self._postings.get(weightiest, {})
+        beside = self._postings.get(weightiest, _NOWHERE)
         slots = set(self._by_topic.get(topic, []))
         return any(
-            slot in beside
+            slot in beside and slot in self._postings.get(term, _NOWHERE)
             for term in set(terms(name))
-            for slot in slots.intersection(self._postings.get(term, {}))
+            for slot in slots
         )
 
     def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
@@ -624,7 +683,7 @@ class PassageIndex:
                 continue
             score = 0.0
             for term in query:
-                tf = self._postings.get(term, {}).get(slot)
+                tf = self._postings.get(term, _NOWHERE).get(slot)
                 if tf:
                     norm = K1 * (1 - B + B * self._lengths[slot] / average)
                     score += self._idf(term) * tf * (K1 + 1) / (tf + norm)
