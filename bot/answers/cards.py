@@ -45,7 +45,8 @@ class CardLookups:
     # ---------------------------------------------------------------- helpers
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         """The card a card ruling or clarification is about, if the title names one."""
-        card = self.card_names.named(row["edition"], row["title"])
+        card_id = self.card_names.card_id(row["edition"], row["title"])
+        card = self.store.card(card_id) if card_id else None
         if card is None:
             return None
         return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}

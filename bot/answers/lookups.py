@@ -408,8 +408,8 @@ class Answers:
         return self._covers
 
     def _cards_about(self, target) -> list[str]:
-        card = self.cards.card_names.named(target.edition, target.title)
-        return [card["id"]] if card else []
+        card_id = self.cards.card_names.card_id(target.edition, target.title)
+        return [card_id] if card_id else []
 
     def _update_covers(self, store: Store, topics: set[str]) -> None:
         """After a change: the touched topics' cards read again; the sets they left, copied."""

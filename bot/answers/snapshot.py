@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import importlib.util
+import io
 import json
 import logging
 import os
@@ -32,7 +34,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from bot.once import Once, ready
+from bot.once import Once
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,7 @@ HEADER_WIDTH = 512  # bytes kept for the header (JSON, padded with spaces)
 CHUNK = 1 << 20  # bytes read at a time
 # What the key's code part reads: every source file whose output the snapshot holds.
 _CODE = ("normalize.py", "once.py", "models.py", "validate.py", "search", "store", "answers")
-_LIBRARIES = ("pyspellchecker", "snowballstemmer", "rapidfuzz")
+_LIBRARIES = ("stccg-rulings", "snowballstemmer")  # its version, the stemmer's
 # The globals a snapshot may name beside this package's own classes (see ``_Reader``).
 _ALLOWED = {
     ("builtins", "set"),
@@ -75,11 +77,12 @@ def code_version() -> str:
     the process runs)."""
     digest = hashlib.sha256()
     digest.update(f"{FORMAT} {sys.version_info[:2]}".encode())
-    for name in ("stccg-rulings", *_LIBRARIES):
+    for name in _LIBRARIES:
         try:
             digest.update(f"{name} {metadata.version(name)}".encode())
         except metadata.PackageNotFoundError:
             digest.update(f"{name} none".encode())
+    digest.update(_english_words_stamp().encode())
     root = Path(__file__).resolve().parents[1]  # bot/
     for part in _CODE:
         path = root / part
@@ -90,6 +93,20 @@ def code_version() -> str:
             digest.update(str(file.relative_to(root)).encode())
             digest.update(file.read_bytes())
     return digest.hexdigest()
+
+
+def _english_words_stamp() -> str:
+    """The English word list's file (pyspellchecker's, see ``passages.english_words``), by
+    size and time: found without importing the library (its metadata costs 20 ms here)."""
+    spec = importlib.util.find_spec("spellchecker")
+    if spec is None or not spec.origin:
+        return "no word list"
+    words = Path(spec.origin).parent / "resources" / "en.json.gz"
+    try:
+        stat = words.stat()
+    except OSError:
+        return "no word list"
+    return f"{stat.st_size}:{stat.st_mtime_ns}"
 
 
 def data_version(db: Any) -> str:
@@ -128,8 +145,10 @@ class _Writer(pickle.Pickler):
         return self._standing.get(id(obj))
 
     def reducer_override(self, obj: Any) -> Any:
-        if isinstance(obj, Once):  # its value, built now if it was not yet
-            return ready, (obj(),)
+        if isinstance(obj, Once):  # its value, built now if it was not yet, read on first use
+            held = io.BytesIO()
+            _Writer(held, self._standing).dump(obj())
+            return thawed, (held.getvalue(),)
         return NotImplemented
 
 
@@ -174,6 +193,16 @@ def write(path: Path, key: str, parts: dict[str, Any], standing: dict[str, Any])
 
 
 # ---------------------------------------------------------------------------- reading
+def thawed(held: bytes) -> Once:
+    """A value built on first need (a ``Once``), read back when first asked for: what a
+    lookup may never need (the cards' texts and words) costs nothing at start-up."""
+    return Once(functools.partial(_thaw, held))
+
+
+def _thaw(held: bytes) -> Any:
+    return _Reader(io.BytesIO(held), {}).load()
+
+
 class _Reader(pickle.Unpickler):
     def __init__(self, file: Any, standing: dict[str, Any]):
         super().__init__(file)
@@ -185,7 +214,7 @@ class _Reader(pickle.Unpickler):
         return self._standing[pid]
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "bot.once" and name == "ready" or (module, name) in _ALLOWED:
+        if (module, name) == (__name__, "thawed") or (module, name) in _ALLOWED:
             return super().find_class(module, name)
         if module.startswith("bot.") and name[:1].isupper():  # this package's classes only
             found = super().find_class(module, name)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import resource
+import shlex
 import statistics
 import subprocess
 import sys
@@ -40,10 +41,9 @@ def fill_store(path: Path, entries: int, seed: int) -> int:
     store = open_store(path, default_data_dir())
     conn = store.db.conn
     have = conn.execute("SELECT count(*) FROM topics").fetchone()[0]
-    corpus = Corpus(max(entries - have, 0) + len(_bundled_titles(conn)), seed)
-    generated = [(i, e) for i, e in enumerate(corpus.entries) if e.text is None][
-        : max(entries - have, 0)
-    ]
+    wanted = max(entries - have, 0)
+    corpus = Corpus(entries + have, seed)  # the bundled entries first, then generated ones
+    generated = [(i, e) for i, e in enumerate(corpus.entries) if e.text is None][:wanted]
     with conn:
         conn.execute(
             "INSERT INTO documents(id, title, edition, kind, date, official, origin) "
@@ -71,10 +71,6 @@ def fill_store(path: Path, entries: int, seed: int) -> int:
     total = conn.execute("SELECT count(*) FROM topics").fetchone()[0]
     store.close()
     return total
-
-
-def _bundled_titles(conn) -> set[str]:
-    return {row[0] for row in conn.execute("SELECT title FROM topics")}
 
 
 def started(path: Path) -> int:
@@ -195,7 +191,7 @@ def cli_beside_version(rounds: int, progress) -> dict[str, Any]:
             shows.append(timed(show))
     show_s, version_s = statistics.median(shows), statistics.median(versions)
     return {
-        "command": " ".join(show[len(command) :]),
+        "command": shlex.join(show[len(command) :]),
         "rounds": rounds,
         "show_s": round(show_s, 3),
         "version_s": round(version_s, 3),
