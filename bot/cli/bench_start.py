@@ -202,7 +202,7 @@ def cli_beside_version(rounds: int, progress) -> dict[str, Any]:
 
 
 def run(sizes: list[int], rounds: int, seed: int, progress) -> dict[str, Any]:
-    report: dict[str, Any] = {"cli": cli_beside_version(max(rounds, 5), progress)}
+    report: dict[str, Any] = {"cli": cli_beside_version(rounds, progress)}
     report["sizes"] = [measure_size(n, rounds, seed, progress) for n in sizes]
     return report
 

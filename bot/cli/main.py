@@ -225,7 +225,10 @@ def _add_other_commands(sub: argparse._SubParsersAction) -> None:
         "answers' snapshot; and a cold `rulings show` beside `rulings --version`",
     )
     p.add_argument(
-        "--rounds", type=int, default=3, help="with --start: starts from a snapshot (default 3)"
+        "--rounds",
+        type=int,
+        default=5,
+        help="with --start: runs of each start measured, medians reported (default 5)",
     )
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     from bot.cli.moderation import add_moderation_commands
