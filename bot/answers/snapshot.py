@@ -170,7 +170,9 @@ def write(path: Path, key: str, parts: dict[str, Any], standing: dict[str, Any])
     """Write ``parts`` under ``key`` to ``path`` (atomically: a temporary file renamed into
     place); ``standing``: the process's own objects inside them (see FULLTEXT), by name.
     Streamed to the file (a copy in memory would double the peak); returns the bytes."""
-    tmp = path.with_name(f"{path.name}.writing-{os.getpid()}")
+    # Named as the store's half-built files are: one left by a process that died is
+    # removed with them (see bot.store.health.clean_leftovers).
+    tmp = path.with_name(f"{path.name.removesuffix(SUFFIX)}.building-{os.getpid()}-snapshot")
     try:
         with open(tmp, "w+b") as file:
             file.write(MAGIC + b" " * HEADER_WIDTH + b"\n")  # the header, once known
