@@ -115,7 +115,7 @@ def test_a_refused_change_is_never_applied_though_the_journal_could_not_say_so(
 ):
     """The full-disk sequence of the issue: the change is journalled, the store's commit
     fails, and marking it abandoned fails too: it stays pending in the journal."""
-    import bot.answers.moderation as moderation
+    import bot.answers.audit as audit
     import bot.store.journal as journal_module
 
     db, data = store_with_a_change
@@ -132,7 +132,7 @@ def test_a_refused_change_is_never_applied_though_the_journal_could_not_say_so(
             raise full
         return real_settle(self, change_id, state)
 
-    monkeypatch.setattr(moderation, "apply_ops", store_full)
+    monkeypatch.setattr(audit, "apply_ops", store_full)
     monkeypatch.setattr(journal_module.Journal, "settle", settle_full)
     with pytest.raises(sqlite3.OperationalError):
         service.add_alias(MARY, "the hot seat", "1e-matching-commander")

@@ -30,7 +30,11 @@ def test_threads_asking_at_once_wait_for_one_build():
 def test_warm_up_builds_what_the_first_lookups_would(live):
     answers = live._answers
     passages = answers.index.passages
-    lazy = [answers.cards.card_index, passages.card_vocabulary, passages.known_words]
+    lazy = [
+        answers.cards.card_index,
+        passages.edition_lean.card_vocabulary,
+        passages.questions.known_words,
+    ]
     assert all(isinstance(value, Once) for value in lazy)
     assert not any(value.built for value in lazy)  # start-up itself builds none of them
     live.warm_up()

@@ -131,7 +131,7 @@ class CardLookups:
         ]
         card["sets"] = json.loads(card.get("sets") or "[]")
         names = [card["name"]] + ([] if card["subtitle"] else [card["title"]])
-        titled = {t.topic: t for name in names for t in self.rulings_index.titled(name)}
+        titled = {t.topic: t for name in names for t in self.rulings_index.catalog.titled(name)}
         about, mentioned = [], []
         for topic in sorted(titled):
             target = titled[topic]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.search.index import SearchResult, Target
+from bot.search.hits import SearchResult, Target
 
 
 def result_json(result: SearchResult) -> dict[str, Any]:

@@ -13,7 +13,6 @@ thread's connection, so lookups run in parallel and never wait for a change bein
 
 from __future__ import annotations
 
-import copy
 import logging
 import time
 from collections.abc import Callable
@@ -270,9 +269,7 @@ class Rulings:
                     raise ValueError(f"no preview for {action}")
                 # The same answers, but reading this connection, inside the transaction: the
                 # change and any document it adds are seen here only (rolled back below).
-                answers = copy.copy(self._answers)
-                answers.store = self.store
-                answers.documents = self.store.documents()
+                answers = self._answers.reading(self.store)
                 answer, _ = answers.show(entry_id)
                 return answer
             finally:

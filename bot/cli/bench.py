@@ -36,7 +36,10 @@ from bot.ingest.cards import load_card_index
 from bot.ingest.dataset import CARDS_DIR, default_data_dir, load_documents, load_entries
 from bot.normalize import initialism, terms
 from bot.search.build import build_passages, card_witnesses
-from bot.search.index import FILLER, MENTION, TITLE, SearchIndex, Target
+from bot.search.hits import Target
+from bot.search.index import SearchIndex
+from bot.search.likeness import FILLER
+from bot.search.names import MENTION, TITLE
 from bot.search.passages import split_passages
 from bot.store.schema import fill_fulltext
 
@@ -235,12 +238,13 @@ def build_index(
     conn = sqlite3.connect(fulltext_path, check_same_thread=False)
     fill_fulltext(conn, ((r["topic"], r["edition"], r["title"], r["text"]) for r in rows))
     index = SearchIndex(targets, fulltext=conn)
+    names = index.catalog.names
     for i, e in enumerate(entries):
-        index.add_name(e.title, i, TITLE)
+        names.add_name(e.title, i, TITLE)
         if e.card is not None:
-            index.add_card_forms(e.card.title, e.card.subtitle, i)
+            names.add_card_forms(e.card.title, e.card.subtitle, i)
         if e.mention:
-            index.add_name(e.mention, i, MENTION)
+            names.add_name(e.mention, i, MENTION)
     started = time.perf_counter()
     # The card lists' words and vocabulary, as the service's index has them: the lean of
     # every question reads them. Built now, as the bot builds them at start-up.
@@ -251,7 +255,7 @@ def build_index(
     if timings is not None:
         timings["passages"] = time.perf_counter() - started
     del rows
-    index.finish()
+    index.catalog.finish()
     return index
 
 
@@ -427,7 +431,7 @@ def _run(
         }
     return {
         "entries": len(entries),
-        "names_indexed": index.name_count,
+        "names_indexed": index.catalog.names.name_count,
         "queries": len(queries),
         "questions": len(questions),
         "passages": len(index.passages),

@@ -18,16 +18,12 @@ from typing import Any
 from bot.models import replaced_section
 from bot.normalize import normalize
 from bot.once import Once
-from bot.search.index import ALIAS, MENTION, TITLE, SearchIndex, Target
-from bot.search.passages import (
-    EditionVocabulary,
-    PassageIndex,
-    build_passage_index,
-    edition_vocabulary,
-    english_words,
-    known_terms,
-    topic_passages,
-)
+from bot.search.edition_lean import EditionVocabulary, edition_vocabulary
+from bot.search.hits import Target
+from bot.search.index import SearchIndex
+from bot.search.names import ALIAS, MENTION, TITLE, NameIndex
+from bot.search.passages import PassageIndex, build_passage_index, topic_passages
+from bot.search.question_terms import english_words, known_terms
 from bot.store.build import Store
 
 log = logging.getLogger(__name__)
@@ -140,11 +136,11 @@ class RulingsIndexBuilder:
             fulltext=db.conn if fulltext is None else fulltext,
         )
         for row in rows:
-            self._add_names(index, row, index.by_topic[row["topic"]])
+            self._add_names(index.catalog.names, row, index.by_topic[row["topic"]])
         for alias in db.query("SELECT alias, target FROM aliases"):
             self._add_alias(index, alias)
         index.passages = build_passages(rows, self.card_words, self.card_vocabulary)
-        index.finish()
+        index.catalog.finish()
         return index
 
     def update(
@@ -159,7 +155,7 @@ class RulingsIndexBuilder:
         ``index`` is left as it was, for the answers still reading it."""
         self.source_label = source_label
         updated = index.edited()
-        updated.remove_topics(topics)
+        updated.catalog.remove_topics(topics)
         marks = ", ".join("?" for _ in topics)
         rows = list(
             store.db.query(
@@ -171,9 +167,9 @@ class RulingsIndexBuilder:
         versions = Counter(row["topic"] for row in rows)
         for row in rows:
             if row["rank"] == 0:
-                updated.add_target(self._target(row, versions[row["topic"]]))
+                updated.catalog.add_target(self._target(row, versions[row["topic"]]))
         for row in rows:
-            self._add_names(updated, row, updated.by_topic[row["topic"]])
+            self._add_names(updated.catalog.names, row, updated.by_topic[row["topic"]])
         entries = [row["id"] for row in rows if row["rank"] == 0]
         wanted = sorted(topics) + entries
         marks = ", ".join("?" for _ in wanted)
@@ -194,7 +190,7 @@ class RulingsIndexBuilder:
                 passages.set_topic(
                     topic, versions[0]["title"], topic_passages(versions), versions[0]["edition"]
                 )
-        updated.finish_edit()
+        updated.catalog.finish_edit()
         return updated
 
     def _target(self, row: dict[str, Any], versions: int = 1) -> Target:
@@ -218,34 +214,34 @@ class RulingsIndexBuilder:
             ),
         )
 
-    def _add_names(self, index: SearchIndex, row: dict[str, Any], target: int) -> None:
-        index.add_name(row["title"], target, TITLE)
+    def _add_names(self, names: NameIndex, row: dict[str, Any], target: int) -> None:
+        names.add_name(row["title"], target, TITLE)
         if "/" in row["title"]:
             for half in row["title"].split("/"):
-                index.add_name(half, target, TITLE)
+                names.add_name(half, target, TITLE)
         qualified = _QUALIFIER.match(row["title"])
         if qualified:  # "playing an affiliation (non-Borg)" is asked for without its bracket
-            index.add_name(qualified.group(1), target, TITLE)
+            names.add_name(qualified.group(1), target, TITLE)
         card = self.cards_by_key.get((row["edition"], normalize(row["title"])))
         if card:
             alone = _names_alone(self.subtitles, card)
             shared = normalize(card["title"]) in self.shared_titles
-            index.add_card_forms(
+            names.add_card_forms(
                 card["title"], card["subtitle"], target, alone, title_alone=not shared
             )
         for mention in json.loads(row["mentions"] or "[]"):
             if mention.get("type") != "card":
                 continue
-            index.add_name(mention["name"], target, MENTION)
+            names.add_name(mention["name"], target, MENTION)
             printed = _PRINTED_SUBTITLE.match(mention["name"])
             if printed:  # the ruling itself shows where the title ends: "I.K.S. Vorn (Ship…)"
-                index.add_name(printed.group(1), target, MENTION)
+                names.add_name(printed.group(1), target, MENTION)
             for card_id in mention.get("card_ids", [])[:3]:
                 other = self.cards_by_id.get(card_id)
                 if other and other["subtitle"]:
                     # "I.K.S. Vorn" finds the ruling that names "I.K.S. Vorn (Ship of Traitors)".
-                    index.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
-                    index.add_name(other["title"], target, MENTION)
+                    names.add_name(f"{other['title']} {other['subtitle']}", target, MENTION)
+                    names.add_name(other["title"], target, MENTION)
 
     @staticmethod
     def _add_alias(index: SearchIndex, alias: dict[str, Any]) -> None:
@@ -253,7 +249,7 @@ class RulingsIndexBuilder:
         if found is None:
             log.warning("alias %r points at unknown %r", alias["alias"], alias["target"])
             return
-        index.add_name(alias["alias"], found, ALIAS)
+        index.catalog.names.add_name(alias["alias"], found, ALIAS)
 
 
 def related_topics(see_also: Iterable[dict], mentions: Iterable[dict]) -> list[str]:
@@ -336,11 +332,12 @@ def build_card_index(store: Store) -> SearchIndex:
         for row in rows
     ]
     index = SearchIndex(targets)
+    names = index.catalog.names
     subtitles = named_subtitles(rows)
     for position, row in enumerate(rows):
-        index.add_name(row["name"], position, TITLE)
-        index.add_card_forms(row["title"], row["subtitle"], position, _names_alone(subtitles, row))
-    index.finish()
+        names.add_name(row["name"], position, TITLE)
+        names.add_card_forms(row["title"], row["subtitle"], position, _names_alone(subtitles, row))
+    index.catalog.finish()
     return index
 
 

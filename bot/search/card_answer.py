@@ -23,18 +23,11 @@ from bot.search.confidence import (
     logit,
     share,
 )
-from bot.search.index import (
-    FILLER,
-    MISSPELT_NAME,
-    SearchIndex,
-    SearchResult,
-    Target,
-    asks_of_cards,
-    asks_with_unnamed,
-    content_words,
-    misspelt_name,
-)
-from bot.search.passages import english_words, written_sentences
+from bot.search.hits import SearchResult, Target
+from bot.search.index import SearchIndex, asks_of_cards, asks_with_unnamed
+from bot.search.likeness import FILLER, MISSPELT_NAME, content_words, misspelt_name
+from bot.search.passages import written_sentences
+from bot.search.question_terms import english_words
 
 
 @dataclass(slots=True)
@@ -48,7 +41,7 @@ class CardChoice:
 
 def named_cards(card_index: SearchIndex, query: str, edition: str | None) -> list[Target]:
     """The cards whose name, title or printed form is exactly the query."""
-    return card_index.exact(query, edition=edition)
+    return card_index.catalog.exact(query, edition=edition)
 
 
 def mentioned_card(
@@ -63,7 +56,7 @@ def mentioned_card(
     likeness = misspelt_name(normalize(query), top.matched)
     if not likeness:
         return [], 0.0
-    return card_index.exact(top.matched, edition=edition), likeness
+    return card_index.catalog.exact(top.matched, edition=edition), likeness
 
 
 def misspelt_cards(
@@ -71,7 +64,7 @@ def misspelt_cards(
 ) -> tuple[list[Target], float]:
     """The cards a query names with a typo ("Atmosperic Ionization"), and how alike the
     name is (0..1): only when the whole query is that one name, confidently."""
-    if not card_index.could_be_misspelt_name(normalize(query)):
+    if not card_index.catalog.names.could_be_misspelt_name(normalize(query)):
         return [], 0.0
     found = card_index.search(query, edition=edition, limit=5)
     if not found.confident or not found.hits:
@@ -140,7 +133,7 @@ def cards_named_within(
     # A word no one spells beside it may be part of a longer name misspelt ("Cruzon Odo"
     # is Curzon Odo, not Odo): then the one word names nothing.
     pairs = list(zip(words, typed, strict=True))
-    spelt_right = [s in english_words() or card_index.has_word(w) for w, s in pairs]
+    spelt_right = [s in english_words() or card_index.catalog.names.has_word(w) for w, s in pairs]
     # The only word the question is about, wrapped in nothing but question and source
     # words ("Forsaken ruling", "what does Simmons do?"): a name even when it is a word too.
     alone = len(content) == 1
@@ -184,12 +177,14 @@ def cards_named_in_part(
     if not words or (len(words) == 1 and (len(typed[0]) < 4 or typed[0] in english_words())):
         return [], 0.0
     run = " ".join(words)
-    if card_index.exact(run, edition=edition):
+    if card_index.catalog.exact(run, edition=edition):
         return [], 0.0  # a whole name: named, not in part
     # The end of a name counts only where it is more than the set a 1E version comes from:
     # "The Trouble With Tribbles" is a set, not Odo, The Trouble with Tribbles.
-    ending = [card for card in card_index.named_ending(run, edition) if not _set_only(card, run)]
-    found = card_index.named_starting(run, edition) + ending
+    ending = [
+        card for card in card_index.catalog.named_ending(run, edition) if not _set_only(card, run)
+    ]
+    found = card_index.catalog.named_starting(run, edition) + ending
     found = [
         card
         for at, card in enumerate(found)
@@ -259,7 +254,7 @@ def _named_runs(
             phrase = words[start : start + size]
             if holding and not set(holding) <= set(phrase):
                 continue
-            found = card_index.exact(" ".join(phrase), edition=edition)
+            found = card_index.catalog.exact(" ".join(phrase), edition=edition)
             if found:
                 yield phrase, found
 
@@ -298,7 +293,7 @@ def other_cards_named(
                 if not found:
                     found = [
                         card
-                        for card in card_index.named_starting(run, edition=edition)
+                        for card in card_index.catalog.named_starting(run, edition=edition)
                         if normalize(card.title) not in names
                         and f"{normalize(card.title)} ".startswith(run + " ")
                     ]
@@ -323,7 +318,7 @@ def _named_exactly(
     ``besides`` names: a subtitle alone ("mission specialist") is no card's name here."""
     return [
         card
-        for card in card_index.exact(run, edition=edition)
+        for card in card_index.catalog.exact(run, edition=edition)
         if normalize(card.title) not in besides and run in whole_names(card)
     ]
 

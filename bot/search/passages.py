@@ -4,14 +4,15 @@ ruling is a passage of its topic, ranked with BM25 over stemmed terms.
 Everything is held in memory and built once per generation of the data; a topic's passages
 can be replaced alone (:meth:`PassageIndex.set_topic`), so a moderator's change to one
 ruling need not rebuild the rest. Questions and passages go through the same analysis,
-:func:`bot.normalize.terms` (lexicon, stop words, Snowball stems).
+:func:`bot.normalize.terms` (lexicon, stop words, Snowball stems); a question's words are
+met with the passages' terms (typos, compounds) by :mod:`bot.search.question_terms`, and
+its lean to an edition is :mod:`bot.search.edition_lean`.
 """
 
 from __future__ import annotations
 
 import bisect
 import copy
-import functools
 import heapq
 import itertools
 import json
@@ -24,39 +25,23 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from rapidfuzz import fuzz, process
-
 from bot.normalize import (
     holds_run,
-    lexicon,
     normalize,
-    stem,
     terms,
-    terms_as_written,
     terms_with_words,
-    worded_terms,
 )
-from bot.once import once
+from bot.search.edition_lean import EditionLean, EditionVocabulary
+from bot.search.question_terms import QuestionTerms, english_words
 
 log = logging.getLogger(__name__)
 
-# What a participle adds to the stem of its verb that the stemmer does not take off
-# ("overridden": "overrid" + "den").
-PARTICIPLE_ENDINGS = frozenset({"n", "en", "den", "d", "ed"})
 K1 = 1.2
 B = 0.75
 TITLE_REPEAT = 2  # a topic's title counts in each of its passages, twice
 # A term in more passages than this narrows nothing: skipped when others exist, and walked
 # only this far when it is all a question has (the work stays bounded at any index size).
 POSTING_CAP = 4000
-MAX_QUERY_TERMS = 24
-# A question leans to an edition by the evidence of its words, summed (a word only one
-# edition uses counts whole, however many shared words surround it), squashed to -1..1.
-LEAN_SCALE = 8.0
-# A card-text word's say in the lean beside a ruling's word: equal. The rulings alone lean
-# "Away Team" to neither edition (both editions' rules discuss away teams); the cards show
-# 1E prints it on hundreds of cards and 2E on few.
-CARD_LEAN_WEIGHT = 1.0
 
 _ITEM = re.compile(r"^\s*(?:[-*•]\s+|\(?\d{1,2}[.)]\s+|\(?[a-z][.)]\s+)")
 _EXAMPLE = re.compile(r"^\s*(?:for\s+)?examples?\b", re.IGNORECASE)
@@ -134,12 +119,6 @@ def sentences(text: str, typed: bool = False) -> list[str]:
 
 
 _ENDED = re.compile(r"[.!?][\"”')]*\s*$")
-
-
-@functools.lru_cache(maxsize=512)
-def _written_terms(question: str) -> tuple[str, ...]:
-    """A question's terms as written, once each (a question is leaned on more than once)."""
-    return tuple(dict.fromkeys(terms_as_written(question)[1][:MAX_QUERY_TERMS]))
 
 
 def written_sentences(text: str) -> int:
@@ -363,29 +342,13 @@ class PassageIndex:
         self._title_words: dict[str, tuple[str, ...]] = {}
         self._titles_written: dict[str, tuple[str, ...]] = {}
         self._editions: dict[str, str] = {}
-        # term of a word as written -> how many passages of 1E and of 2E topics hold it, kept
-        # as passages come and go, so that ``lean`` need not walk the postings of common
-        # words. Counted before the lexicon's synonyms fold "crew" (1E's word) into
-        # "personnel" (both editions'), which would hide what the word says of the edition.
-        self._edition_df: dict[str, tuple[int, int]] = {}
-        self._vocab: list[str] | None = None  # sorted terms, for typos; reset on change
-        # word as spelt (before stemming) -> how many passages hold it: a typo is matched to
-        # the nearest word, then stemmed (see ``_closest``)
-        self._words: dict[str, int] = {}
-        self._word_vocab: list[str] | None = None  # its keys sorted; reset on change
-        self._query_cache: dict[str, list[str]] = {}  # a question's terms; reset on change
         self._total_length = 0
         self._live = 0
         self._owned: set[int] | None = None  # postings a copy owns (see ``edited``)
-        # Words known to be spelt right though no passage holds them (the card texts' words):
-        # such a word may meet an indexed term as another form of itself ("overrides",
-        # "overridden") but is never "corrected" into another word ("speed" is not "seed").
-        # Asked for only when a question has a word no passage holds, so start-up never
-        # pays for it.
-        self.known_words: Callable[[], frozenset[str]] = frozenset
-        # How many cards of each edition print each term (see ``edition_vocabulary``): the
-        # lean's second witness. Asked for on the first lean, like ``known_words``.
-        self.card_vocabulary: Callable[[], EditionVocabulary] = EditionVocabulary.empty
+        # A question's words as terms (typos, compounds; its ``known_words``), and its lean
+        # to an edition (its ``card_vocabulary``): each asked for its witness when first needed.
+        self.questions = QuestionTerms(self._postings)
+        self.edition_lean = EditionLean()
 
     def __len__(self) -> int:
         return self._live
@@ -393,8 +356,8 @@ class PassageIndex:
     def warm_up(self) -> None:
         """Build now what questions read on first need: the card lists' vocabulary (every
         lean), their words and the English word list (a word no passage holds)."""
-        self.card_vocabulary()
-        self.known_words()
+        self.edition_lean.card_vocabulary()
+        self.questions.known_words()
         english_words()
 
     def edited(self) -> PassageIndex:
@@ -409,11 +372,8 @@ class PassageIndex:
         clone._title_words = dict(self._title_words)
         clone._titles_written = dict(self._titles_written)
         clone._editions = dict(self._editions)
-        clone._edition_df = dict(self._edition_df)
-        clone._vocab = None
-        clone._words = dict(self._words)
-        clone._word_vocab = None
-        clone._query_cache = {}
+        clone.questions = self.questions.edited(clone._postings)
+        clone.edition_lean = self.edition_lean.edited()
         clone._owned = set()
         return clone
 
@@ -455,35 +415,29 @@ class PassageIndex:
             self._live += 1
             for term, count in counts.items():
                 self._posting(term, create=True).add(slot, count)
-            self._count_words(words + title_words, 1)
-            side = self._side(passage)
-            if side is not None:
-                for term in set(written + title_written):
-                    self._count_edition(term, side, 1)
+            self.questions.count_words(words + title_words, 1)
+            held = set(written + title_written)
+            self.edition_lean.count(held, self._editions.get(passage.topic), 1)
             slots.append(slot)
         self._by_topic[topic] = array("i", slots)
 
     def remove_topic(self, topic: str) -> None:
-        self._vocab = None
-        self._word_vocab = None
-        self._query_cache = {}
+        self.questions.changed()
         title_words = list(self._title_words.pop(topic, ()))
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
                 continue
             words, found, written = terms_with_words(passage.text)
-            self._count_words(words + title_words, -1)
+            self.questions.count_words(words + title_words, -1)
             for term in set(found).union(self._titles.get(topic, ())):
                 posting = self._posting(term)
                 if posting is not None:
                     posting.remove(slot)
                     if not posting:
                         del self._postings[term]
-            side = self._side(passage)
-            if side is not None:
-                for term in set(written).union(self._titles_written.get(topic, ())):
-                    self._count_edition(term, side, -1)
+            held = set(written).union(self._titles_written.get(topic, ()))
+            self.edition_lean.count(held, self._editions.get(passage.topic), -1)
             self._total_length -= self._lengths[slot]
             self._lengths[slot] = 0
             self._passages.remove(slot)
@@ -492,122 +446,17 @@ class PassageIndex:
         self._titles_written.pop(topic, None)
         self._editions.pop(topic, None)
 
-    def _count_words(self, words: list[str], step: int) -> None:
-        """Count (or, ``step`` -1, uncount) one passage holding these words."""
-        for word in set(words):
-            count = self._words.get(word, 0) + step
-            if count > 0:
-                self._words[word] = count
-            else:
-                self._words.pop(word, None)
-
-    def _side(self, passage: Passage) -> int | None:
-        """0 for a passage of a 1E topic, 1 for 2E, None for neither."""
-        edition = self._editions.get(passage.topic)
-        return 0 if edition == "1E" else 1 if edition == "2E" else None
-
-    def _count_edition(self, term: str, side: int, step: int) -> None:
-        counts = list(self._edition_df.get(term, (0, 0)))
-        counts[side] += step
-        if counts == [0, 0]:
-            self._edition_df.pop(term, None)
-        else:
-            self._edition_df[term] = (counts[0], counts[1])
-
     def lean(self, text: str) -> float:
-        """Which edition a question's words belong to: toward +1 1E, toward -1 2E, 0 either.
-        Each term counts by its weight (idf) and how one-sided its passages are; the
-        evidence is summed (see LEAN_SCALE)."""
-        total = weight = 0.0
-        cards = self.card_vocabulary()
-        for term in _written_terms(text):
-            first, second = self._edition_df.get(term, (0, 0))
-            if first + second:
-                idf = self._idf(term, first + second)  # as written: apart from postings
-                total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
-                weight += idf
-            evidence = cards.evidence(term)
-            if evidence:
-                total += CARD_LEAN_WEIGHT * evidence[0]
-                weight += evidence[1]
-        return math.tanh(total / LEAN_SCALE) if weight else 0.0
+        """Which edition a question's words belong to: toward +1 1E, toward -1 2E, 0 either
+        (see bot.search.edition_lean)."""
+        return self.edition_lean.lean(text, self._idf)
 
     def has_term(self, term: str) -> bool:
         return term in self._postings
 
     def query_terms(self, text: str) -> list[str]:
-        """A question's terms, with open and closed compounds made to meet the index's:
-        "space line" finds "spaceline" and "spaceline" finds "space line"."""
-        cached = self._query_cache.get(text)
-        if cached is not None:
-            return cached
-        worded = worded_terms(text)[:MAX_QUERY_TERMS]
-        words = [term for _, term in worded]
-        joined_at = {i for i in range(len(words) - 1) if words[i] + words[i + 1] in self._postings}
-        out: list[str] = []
-        for i, (spelt, word) in enumerate(worded):
-            if word in self._postings:
-                out.append(word)
-            elif i in joined_at or i - 1 in joined_at:
-                # "red shirts": typed apart, a closed compound the passages hold; a part the
-                # passages also hold alone ("mirror universe") stays.
-                pass
-            elif spelt in english_words() or word in self.known_words():
-                # A word spelt right (English, or the card texts'), not a typo: neither
-                # "corrected" into another word nor split into two.
-                out.extend(self._other_form(word) or [word])
-            else:
-                out.extend(self._split(word) or self._nearest(word, spelt) or [word])
-            if i in joined_at:
-                out.append(word + words[i + 1])
-        found = list(dict.fromkeys(out))
-        if len(self._query_cache) >= 512:
-            self._query_cache.clear()
-        self._query_cache[text] = found
-        return found
-
-    def _nearest(self, word: str, spelt: str = "") -> list[str]:
-        """A misspelt term's nearest indexed term ("comand" -> "command"), if close."""
-        found = self._closest(word, spelt)
-        return [found] if found else []
-
-    def _other_form(self, word: str) -> list[str]:
-        """For a term spelt right that no passage holds, the nearest indexed term only when it
-        is another form of the same word, one the stemmer leaves apart: a participle
-        ("overrides", "overridden"). Any longer word is not: "speed" is not "seed", nor
-        "continuum" "continue", "person" "persona", "proper" "property", "miss" "mis-seed"."""
-        if word in lexicon().unstemmed:
-            return []  # kept apart on purpose: "phased" is not "phase"
-        found = self._closest(word)
-        if not found:
-            return []
-        short, long = sorted((word, found), key=len)
-        if long.startswith(short) and long[len(short) :] in PARTICIPLE_ENDINGS:
-            return [found]
-        return []
-
-    def _closest(self, word: str, spelt: str = "") -> str | None:
-        """The indexed term nearest ``word`` (a term), or first the stem of the indexed word
-        nearest ``spelt`` (the word as typed): "condtional" is "conditional" mistyped."""
-        if len(word) < 4 or word.isdigit():
-            return None
-        if len(spelt) >= 4 and not spelt.isdigit():
-            if self._word_vocab is None:
-                self._word_vocab = sorted(self._words)
-            near = process.extractOne(spelt, self._word_vocab, scorer=fuzz.ratio, score_cutoff=80)
-            if near and stem(near[0]) in self._postings:
-                return stem(near[0])
-        if self._vocab is None:
-            self._vocab = sorted(self._postings)
-        found = process.extractOne(word, self._vocab, scorer=fuzz.ratio, score_cutoff=80)
-        return found[0] if found else None
-
-    def _split(self, word: str) -> list[str]:
-        for cut in range(3, len(word) - 2):
-            left, right = word[:cut], word[cut:]
-            if left in self._postings and right in self._postings:
-                return [left, right]
-        return []
+        """A question's terms as this index holds them (see bot.search.question_terms)."""
+        return self.questions.terms(text)
 
     def _idf(self, term: str, df: int | None = None) -> float:
         """BM25's weight of a term held by ``df`` passages (by default, those that do)."""
@@ -743,47 +592,6 @@ class PassageIndex:
         return self._passages[best[1]] if best else None
 
 
-@dataclass(frozen=True)
-class EditionVocabulary:
-    """How many cards of each edition print each term (as written, before the lexicon's
-    synonyms): the words of each game as its cards use them."""
-
-    counts: dict[str, tuple[int, int]]
-    cards: tuple[int, int]  # how many cards of 1E and of 2E were read
-
-    @staticmethod
-    def empty() -> EditionVocabulary:
-        return EditionVocabulary({}, (0, 0))
-
-    def evidence(self, term: str) -> tuple[float, float] | None:
-        """(signed evidence toward 1E, its weight) of one term, or None if no card prints
-        it. Each edition's count is taken as a share of its own cards (the lists are of
-        different sizes); the weight is the term's rarity among all cards."""
-        counts = self.counts.get(term)
-        if counts is None or not all(self.cards):
-            return None
-        first = (counts[0] + 0.5) / self.cards[0]
-        second = (counts[1] + 0.5) / self.cards[1]
-        idf = math.log(1 + sum(self.cards) / (counts[0] + counts[1]))
-        return idf * (first / (first + second) - 0.5) * 2, idf
-
-
-@functools.lru_cache(maxsize=2)
-def edition_vocabulary(cards: tuple[tuple[str, str], ...]) -> EditionVocabulary:
-    """The card vocabulary of ``cards``, each an (edition, title and text) pair. Kept for
-    the card lists last read: every rebuild of the index reads the same lists."""
-    counts: dict[str, list[int]] = {}
-    sizes = [0, 0]
-    for edition, text in cards:
-        side = 0 if edition == "1E" else 1 if edition == "2E" else None
-        if side is None:
-            continue
-        sizes[side] += 1
-        for term in set(terms_as_written(text)[1]):
-            counts.setdefault(term, [0, 0])[side] += 1
-    return EditionVocabulary({t: (c[0], c[1]) for t, c in counts.items()}, (sizes[0], sizes[1]))
-
-
 def build_passage_index(
     rows_by_topic: dict[str, list[dict]],
     titles: dict[str, str],
@@ -796,32 +604,9 @@ def build_passage_index(
     ``known_terms``), and ``card_vocabulary`` the cards' words by edition (see
     ``edition_vocabulary``), each asked for when first needed."""
     index = PassageIndex()
-    index.known_words = known_words
-    index.card_vocabulary = card_vocabulary
+    index.questions.known_words = known_words
+    index.edition_lean.card_vocabulary = card_vocabulary
     for topic, rows in rows_by_topic.items():
         edition = rows[0].get("edition", "") if rows else ""
         index.set_topic(topic, titles.get(topic, ""), topic_passages(rows), edition)
     return index
-
-
-_WORD = re.compile(r"[a-z0-9']+")
-
-
-@once
-def english_words() -> frozenset[str]:
-    """English words, spelt right (pyspellchecker's English word list, which ships in its
-    wheel): a question's word among them that no passage holds is a word in its own right,
-    not a typo of another ("send" is not "spend", "pending" not "spend", "aware" not "war").
-    Read on first need (about 0.1 s)."""
-    from spellchecker import SpellChecker
-
-    return frozenset(SpellChecker(language="en", distance=1).word_frequency.keys())
-
-
-def known_terms(texts: Iterable[str]) -> frozenset[str]:
-    """The terms of a body of correctly spelt text (the card lists), each distinct word
-    stemmed once."""
-    words: set[str] = set()
-    for text in texts:
-        words.update(_WORD.findall(str(text).lower()))
-    return frozenset(terms(" ".join(sorted(words))))

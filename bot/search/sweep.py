@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from bot.normalize import normalize
 from bot.search.evaluate import Ranked
-from bot.search.index import Target
+from bot.search.hits import Target
 
 QUESTIONS = (
     "how does {} work",

@@ -514,7 +514,10 @@ async def test_search_words_too_long_to_page_say_so(fake_discord, running):
 async def test_the_bot_warms_its_answers_up_before_the_first_lookup(fake_discord, running, live):
     # What answers build on first use is built by the bot at start-up, so a burst of
     # lookups just after it does not wait for the first of them to build it.
-    lazy = [live._answers.cards.card_index, live._answers.index.passages.card_vocabulary]
+    lazy = [
+        live._answers.cards.card_index,
+        live._answers.index.passages.edition_lean.card_vocabulary,
+    ]
     assert not any(value.built for value in lazy)
     async with running(live):
         for _ in range(200):

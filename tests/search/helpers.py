@@ -1,6 +1,8 @@
 """Small in-memory indexes for the search tests (no store)."""
 
-from bot.search.index import TITLE, SearchIndex, Target
+from bot.search.hits import Target
+from bot.search.index import SearchIndex
+from bot.search.names import TITLE
 from bot.search.passages import build_passage_index
 
 
@@ -18,8 +20,8 @@ def index_of(targets: list[Target]) -> SearchIndex:
     """An index of these targets, each found by its title."""
     index = SearchIndex(targets)
     for i, target in enumerate(targets):
-        index.add_name(target.title, i, TITLE)
-    index.finish()
+        index.catalog.names.add_name(target.title, i, TITLE)
+    index.catalog.finish()
     return index
 
 

@@ -12,7 +12,8 @@ from bot.search.confidence import (
     VETOES,
     Confidence,
 )
-from bot.search.index import SearchIndex, SearchResult, Target
+from bot.search.hits import SearchResult, Target
+from bot.search.index import SearchIndex
 from bot.search.passages import Passage, PassageIndex
 from tests.search.helpers import index_of, titled_index
 
@@ -101,7 +102,7 @@ def test_a_rule_naming_a_card_is_no_answer_to_what_it_does_not_say_of_the_card(r
 
 
 def test_words_are_said_side_by_side_as_typed_or_mistyped():
-    from bot.search.index import says_alike
+    from bot.search.likeness import says_alike
 
     text = "the intentant commands terok nor in the mirror universe".split()
     assert says_alike(text, ["intendant"]) and says_alike(text, ["terok", "nor"])
@@ -186,8 +187,8 @@ def test_a_card_is_found_by_the_start_or_the_end_of_its_name():
     assert named("Knives Bearskins") == ([], 0.0)  # neither its start nor its end
     # Found at their start and their end all the same, after an edit too.
     edited = index.edited()
-    edited.remove_topics(["1e-1"])
-    edited.finish_edit()
+    edited.catalog.remove_topics(["1e-1"])
+    edited.catalog.finish_edit()
     assert card_answer.cards_named_in_part(edited, "Crash Survivor", None) == ([], 0.0)
 
 
@@ -590,11 +591,15 @@ def test_a_query_naming_two_cards_is_answered_with_neither_confidently(rulings):
 
 def test_a_query_too_long_to_be_a_misspelt_name_is_not_compared_with_the_names():
     index = _card_index("Assimilate Planet", "Q")
-    assert index.could_be_misspelt_name("assimilate planit")
-    assert index.could_be_misspelt_name("assimilate a planet")  # 19 letters to 17: maybe
+    assert index.catalog.names.could_be_misspelt_name("assimilate planit")
+    assert index.catalog.names.could_be_misspelt_name(
+        "assimilate a planet"
+    )  # 19 letters to 17: maybe
     # 21 to 17 cannot be 90 % alike (at best 2 x 17 / 38), nor can a question
-    assert not index.could_be_misspelt_name("assimilate the planet")
-    assert not index.could_be_misspelt_name("can i assimilate a planet with one drone")
+    assert not index.catalog.names.could_be_misspelt_name("assimilate the planet")
+    assert not index.catalog.names.could_be_misspelt_name(
+        "can i assimilate a planet with one drone"
+    )
 
 
 def test_an_answer_in_the_edition_asked_for_fits_it_wholly(rulings):

@@ -13,8 +13,8 @@ def _answers_alike(live: Rulings, queries: list[str]) -> None:
     whole = Answers(live.store)
     try:
         assert len(updated.index) == len(whole.index)
-        assert [t.entry for t in updated.index.current_targets()] == [
-            t.entry for t in whole.index.current_targets()
+        assert [t.entry for t in updated.index.catalog.current_targets()] == [
+            t.entry for t in whole.index.catalog.current_targets()
         ]
         for query in queries:
             for edition in (None, "1E", "2E"):

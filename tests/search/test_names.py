@@ -4,7 +4,8 @@ from bot.normalize import normalize, terms, unfolded
 from bot.search import confidence
 from bot.search.build import named_subtitles
 from bot.search.confidence import FEATURES, TWO_TITLES, vetoed
-from bot.search.index import Target, content_words
+from bot.search.hits import Target
+from bot.search.likeness import content_words
 from bot.search.passages import build_passage_index
 from tests.search.helpers import index_of, titled_index, titled_index_with_passages
 
@@ -150,7 +151,7 @@ def test_a_title_misspelt_as_a_whole_counts_as_nearly_typed_exactly(rulings):
 
 
 def test_two_letters_swapped_are_one_slip_as_a_letter_dropped_is():
-    from bot.search.index import MISSPELT_NAME, misspelt_name
+    from bot.search.likeness import MISSPELT_NAME, misspelt_name
 
     # fuzz.ratio counts a swap as two changes: "frcition" is only 0.875 alike "friction".
     assert misspelt_name("frcition", "friction") == MISSPELT_NAME
@@ -162,7 +163,7 @@ def test_two_letters_swapped_are_one_slip_as_a_letter_dropped_is():
 
 
 def test_a_title_is_named_without_its_closing_qualifier_in_brackets(rulings):
-    found = rulings.index.exact("playing an affiliation", edition="1E")
+    found = rulings.index.catalog.exact("playing an affiliation", edition="1E")
     assert [t.topic for t in found] == ["1e-playing-an-affiliation-non-borg"]
 
 
@@ -320,7 +321,7 @@ def test_invisible_marks_inside_a_copied_word_do_not_split_it():
 
 
 def test_an_answer_the_top_one_lists_as_related_is_no_rival_to_it():
-    from bot.search.index import Target
+    from bot.search.hits import Target
     from tests.search.helpers import index_of
 
     def index(related: tuple[str, ...]):

@@ -5,7 +5,7 @@ import math
 import pytest
 
 from bot.normalize import holds_run, quoted_phrases, terms, terms_as_written
-from bot.search import confidence, passages
+from bot.search import confidence, edition_lean, passages, question_terms
 from bot.search.confidence import (
     FEATURES,
     NEGATIVE_MARGIN,
@@ -195,7 +195,7 @@ def test_a_word_the_card_texts_spell_is_not_corrected_into_another_word():
     titles = {"1e-seed-phase": "seed phase"}
     unaware = passages.build_passage_index(rows, titles)
     assert "vorta" in unaware.query_terms("what about Gorta")  # taken for a typo of "Vorta"
-    known = passages.known_terms(["Gorta: a Ferengi. Overrides the rule."])
+    known = question_terms.known_terms(["Gorta: a Ferengi. Overrides the rule."])
     index = passages.build_passage_index(rows, titles, lambda: known)
     assert "vorta" not in index.query_terms("what about Gorta")  # a word, not a typo
     assert "overridden" in index.query_terms("it overrides")  # another form of itself
@@ -229,7 +229,7 @@ def test_a_word_the_card_texts_spell_is_not_split_into_two_words():
     titles = {"1e-docking": "docking"}
     unaware = passages.build_passage_index(rows, titles)
     assert unaware.query_terms("spacedock") == terms("space dock")  # taken for two words
-    known = passages.known_terms(["Spacedock: your ships may repair here."])
+    known = question_terms.known_terms(["Spacedock: your ships may repair here."])
     index = passages.build_passage_index(rows, titles, lambda: known)
     assert index.query_terms("spacedock") == terms("spacedock")  # a word of its own
 
@@ -238,7 +238,9 @@ def test_an_english_word_is_not_corrected_into_another_word():
     text = "Spend a counter to seed a mission; a pending choice waits."
     rows = {"2e-cost": [{"topic": "2e-cost", "id": "e", "text": text}]}
     index = passages.build_passage_index(rows, {"2e-cost": "cost"})
-    assert "send" in passages.english_words() and "mision" not in passages.english_words()
+    assert (
+        "send" in question_terms.english_words() and "mision" not in question_terms.english_words()
+    )
     # "send" and "speed" were "corrected" into "spend" and "seed", and found them.
     assert index.query_terms("send down one personnel") == ["send", "down", "personnel"]
     assert "seed" not in index.query_terms("warp speed")
@@ -454,13 +456,13 @@ def test_both_editions_are_offered_without_an_edition(rulings):
 
 
 def _hit(topic, title, edition, score):
-    from bot.search.index import Hit, Target
+    from bot.search.hits import Hit, Target
 
     return Hit(Target(topic, topic, title, edition, "rule", "doc", None), score, "title", title)
 
 
 def test_the_other_edition_is_offered_when_it_matches_as_well():
-    from bot.search.index import SearchResult
+    from bot.search.hits import SearchResult
 
     def result(*hits):
         return SearchResult("q", False, list(hits))
@@ -540,7 +542,7 @@ def test_the_service_leans_with_the_bundled_cards(rulings):
         row["edition"]: row["n"]
         for row in rulings.store.db.query("SELECT edition, count(*) AS n FROM cards GROUP BY 1")
     }
-    assert index.card_vocabulary().cards == (counted["1E"], counted["2E"])
+    assert index.edition_lean.card_vocabulary().cards == (counted["1E"], counted["2E"])
     # A Q-Continuum side deck is 1E's: the rules barely say so, its cards do.
     assert index.lean("Q-Continuum side deck") > 0.5
 
@@ -586,7 +588,7 @@ def test_the_cards_of_an_edition_steer_where_its_rulings_share_the_words():
     assert abs(index.lean(question)) < 0.05
     cards = [("1E", "Away Team member. Attempt a mission.")] * 30 + [("1E", "Ship.")] * 70
     cards += [("2E", "Attempt a mission.")] * 30 + [("2E", "Away Team member.")] * 2
-    index.card_vocabulary = lambda: passages.edition_vocabulary(tuple(cards))
+    index.edition_lean.card_vocabulary = lambda: edition_lean.edition_vocabulary(tuple(cards))
     assert index.lean(question) > 0.1
     assert index.lean("attempt mission") < 0  # 30 of 32 2E cards, 30 of 100 1E cards
 
@@ -595,7 +597,7 @@ def test_a_card_word_counts_by_its_share_of_each_editions_cards():
     # 1E's list is longer: the same share of each edition's cards leans to neither.
     cards = [("1E", "Crew.")] * 100 + [("1E", "Ship.")] * 900
     cards += [("2E", "Crew.")] * 20 + [("2E", "Ship.")] * 180
-    vocabulary = passages.edition_vocabulary(tuple(cards + [("", "Crew of no edition.")]))
+    vocabulary = edition_lean.edition_vocabulary(tuple(cards + [("", "Crew of no edition.")]))
     assert vocabulary.cards == (1000, 200)
     evidence, weight = vocabulary.evidence(terms_as_written("crew")[1][0])
     assert weight > 0 and abs(evidence) < 0.05 * weight
@@ -630,7 +632,7 @@ def _lean_by_walking(index: PassageIndex, text: str) -> float:
         idf = math.log(1 + (len(held) - first - second + 0.5) / (first + second + 0.5))
         total += idf * ((first + 0.5) / (first + second + 1) - 0.5) * 2
         weight += idf
-    return math.tanh(total / passages.LEAN_SCALE) if weight else 0.0
+    return math.tanh(total / edition_lean.LEAN_SCALE) if weight else 0.0
 
 
 def test_the_edition_lean_is_kept_as_topics_come_and_go_and_matches_a_walk():

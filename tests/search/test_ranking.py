@@ -5,7 +5,10 @@ import pytest
 
 from bot.normalize import slugify
 from bot.search import confidence, ranking
-from bot.search.index import MENTION, TITLE, SearchIndex, Target, misspelt_name
+from bot.search.hits import Target
+from bot.search.index import SearchIndex
+from bot.search.likeness import misspelt_name
+from bot.search.names import MENTION, TITLE
 
 
 def _signals(**overrides):
@@ -60,10 +63,10 @@ def _mentioning_index(title: str, mentioned: str, other: str) -> SearchIndex:
             Target(f"1e-{slugify(other)}", "e2", other, "1E", "rule", "CRD", None),
         ]
     )
-    index.add_name(title, 0, TITLE)
-    index.add_name(mentioned, 0, MENTION)
-    index.add_name(other, 1, TITLE)
-    index.finish()
+    index.catalog.names.add_name(title, 0, TITLE)
+    index.catalog.names.add_name(mentioned, 0, MENTION)
+    index.catalog.names.add_name(other, 1, TITLE)
+    index.catalog.finish()
     return index
 
 
@@ -132,10 +135,10 @@ def test_a_title_only_entry_is_offered_for_its_title_misspelt_as_a_whole():
             Target("1e-missions-attempt", "e2", "missions attempt", "1E", "rule", "CRD", None),
         ]
     )
-    index.add_name("Mordock", 0, TITLE)
-    index.add_name("missions attempt", 1, TITLE)
-    index.add_name("Mordock", 1, MENTION)
-    index.finish()
+    index.catalog.names.add_name("Mordock", 0, TITLE)
+    index.catalog.names.add_name("missions attempt", 1, TITLE)
+    index.catalog.names.add_name("Mordock", 1, MENTION)
+    index.catalog.finish()
     assert index.search("Mordok").hits[0].target.topic == "1e-mordock"
     # A few words alike are not its title: "mission mordock rules" asks about something else.
     found = [h.target.topic for h in index.search("mission attempt mordok rules").hits]

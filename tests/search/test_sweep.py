@@ -4,7 +4,7 @@ import json
 import random
 
 from bot.search.evaluate import Ranked
-from bot.search.index import Target
+from bot.search.hits import Target
 from bot.search.sweep import card_probes, one_typo, sweep, title_probes
 
 
