@@ -335,12 +335,11 @@ class PassageIndex:
         self._passages = PassageColumns()
         self._lengths = array("i")  # each passage's length in terms
         self._postings: dict[str, Posting] = {}  # term -> passages and frequencies
-        # Per topic: its passages' numbers, and its title's terms, words and terms as written
-        # (tuples, the words interned: at 100,000 topics lists of copies took tens of MB).
+        # Per topic: its passages' numbers, its title, and the title's terms (a tuple: at
+        # 100,000 topics lists took tens of MB; its words are worked out again on removal).
         self._by_topic: dict[str, array] = {}
+        self._title_text: dict[str, str] = {}
         self._titles: dict[str, tuple[str, ...]] = {}
-        self._title_words: dict[str, tuple[str, ...]] = {}
-        self._titles_written: dict[str, tuple[str, ...]] = {}
         self._editions: dict[str, str] = {}
         self._total_length = 0
         self._live = 0
@@ -368,9 +367,8 @@ class PassageIndex:
         clone._lengths = array("i", self._lengths)
         clone._postings = dict(self._postings)
         clone._by_topic = dict(self._by_topic)
+        clone._title_text = dict(self._title_text)
         clone._titles = dict(self._titles)
-        clone._title_words = dict(self._title_words)
-        clone._titles_written = dict(self._titles_written)
         clone._editions = dict(self._editions)
         clone.questions = self.questions.edited(clone._postings)
         clone.edition_lean = self.edition_lean.edited()
@@ -395,11 +393,10 @@ class PassageIndex:
     def set_topic(self, topic: str, title: str, passages: list[Passage], edition: str = "") -> None:
         """Index (or re-index) one topic's passages; none removes the topic."""
         self.remove_topic(topic)
-        self._editions[topic] = edition
+        self._editions[topic] = sys.intern(edition)
         title_words, title_terms, title_written = terms_with_words(title)
+        self._title_text[topic] = title
         self._titles[topic] = tuple(title_terms)
-        self._title_words[topic] = tuple(sys.intern(word) for word in title_words)
-        self._titles_written[topic] = tuple(title_written)
         title_terms = title_terms * TITLE_REPEAT
         slots = []
         for passage in passages or [Passage(topic, "", 0, "", False)]:
@@ -423,7 +420,7 @@ class PassageIndex:
 
     def remove_topic(self, topic: str) -> None:
         self.questions.changed()
-        title_words = list(self._title_words.pop(topic, ()))
+        title_words, _, title_written = terms_with_words(self._title_text.pop(topic, ""))
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
@@ -436,14 +433,13 @@ class PassageIndex:
                     posting.remove(slot)
                     if not posting:
                         del self._postings[term]
-            held = set(written).union(self._titles_written.get(topic, ()))
+            held = set(written + title_written)
             self.edition_lean.count(held, self._editions.get(passage.topic), -1)
             self._total_length -= self._lengths[slot]
             self._lengths[slot] = 0
             self._passages.remove(slot)
             self._live -= 1
         self._titles.pop(topic, None)
-        self._titles_written.pop(topic, None)
         self._editions.pop(topic, None)
 
     def lean(self, text: str) -> float:
