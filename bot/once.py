@@ -41,10 +41,3 @@ class Once(Generic[T]):
 def once(build: Callable[[], T]) -> Once[T]:
     """Decorator form of :class:`Once`, for a function without arguments."""
     return Once(build)
-
-
-def ready(value: T) -> Once[T]:
-    """A :class:`Once` that already holds ``value`` (read back from a snapshot)."""
-    made: Once[T] = Once(lambda: value)
-    made()
-    return made

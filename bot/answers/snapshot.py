@@ -51,6 +51,7 @@ _ALLOWED = {
     ("builtins", "set"),
     ("builtins", "frozenset"),
     ("builtins", "bytearray"),
+    ("builtins", "range"),
     ("builtins", "object"),
     ("array", "array"),
     ("array", "_array_reconstructor"),

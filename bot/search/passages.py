@@ -335,9 +335,9 @@ class PassageIndex:
         self._passages = PassageColumns()
         self._lengths = array("i")  # each passage's length in terms
         self._postings: dict[str, Posting] = {}  # term -> passages and frequencies
-        # Per topic: its passages' numbers, its title, and the title's terms (a tuple: at
+        # Per topic: its passages' numbers (a range), its title, and the title's terms (a tuple: at
         # 100,000 topics lists took tens of MB; its words are worked out again on removal).
-        self._by_topic: dict[str, array] = {}
+        self._by_topic: dict[str, range] = {}  # numbered one after another when indexed
         self._title_text: dict[str, str] = {}
         self._titles: dict[str, tuple[str, ...]] = {}
         self._editions: dict[str, str] = {}
@@ -416,7 +416,9 @@ class PassageIndex:
             held = set(written + title_written)
             self.edition_lean.count(held, self._editions.get(passage.topic), 1)
             slots.append(slot)
-        self._by_topic[topic] = array("i", slots)
+        self._by_topic[topic] = range(slots[0], slots[-1] + 1) if slots else range(0)
+        if len(self._by_topic[topic]) != len(slots):  # set_topic numbers them in one run
+            raise AssertionError(f"the passages of {topic} are not numbered in one run")
 
     def remove_topic(self, topic: str) -> None:
         self.questions.changed()
