@@ -37,6 +37,9 @@ EXTENSIONS = (
     "commands.admin.group",
 )
 WATCH_SECONDS = 0.25  # how soon another process's change is answered here
+# Writing the answers' snapshot takes the interpreter for a while (seconds at 100,000
+# entries): not in the first minute after a start, when a burst of lookups may arrive.
+SNAPSHOT_AFTER_SECONDS = 60.0
 
 
 def intents_for(settings: Settings) -> discord.Intents:
@@ -123,8 +126,9 @@ class _RulingsBotBase(_BotBase):
 
         It first warms the answers up (see ``Rulings.warm_up``), and again after each
         refresh: a burst of lookups just after start-up otherwise waits for what the first
-        of them builds."""
+        of them builds; then it keeps their snapshot (``Rulings.keep_snapshot``)."""
         last_prune = 0.0
+        began_watching = time.monotonic()
         failing: str | None = None  # what is wrong now, None while all is well
         warm = False
         while True:
@@ -134,6 +138,11 @@ class _RulingsBotBase(_BotBase):
                     await self._watcher_thread(self.rulings.warm_up)
                     log.debug("answers warmed up in %.2f s", time.perf_counter() - began)
                     warm = True
+                # Answers built from the store (a first start, a change) are kept for the
+                # next start, off the event loop, once the start-up's first lookups had the
+                # process to themselves; nothing is written while they stay the same.
+                if time.monotonic() - began_watching >= SNAPSHOT_AFTER_SECONDS:
+                    await self._watcher_thread(self.rulings.keep_snapshot)
                 if await self._watcher_thread(self.rulings.refresh_if_changed):
                     log.info("store changed by another process: index refreshed")
                     warm = False

@@ -3,6 +3,8 @@
 import json
 import re
 
+import pytest
+
 from bot.cli.bench import _QUESTION_FORMS, PLAIN, Corpus, make_queries
 from bot.cli.main import main
 from bot.search.passages import split_passages
@@ -72,3 +74,24 @@ def test_visibility_bench_times_each_change_in_another_process(capsys):
         assert 0 < figures["p50"] <= figures["max"]
     assert report["baseline_whole_rebuild_seconds"] > 0
     assert "bench: change 2/2" in err
+
+
+def test_start_bench_times_starts_with_and_without_the_snapshot(capsys):
+    code = main(["bench", "--start", "--entries", "400", "--rounds", "1", "--json"])
+    out, _ = capsys.readouterr()
+    assert code == 0
+    report = json.loads(out)
+    cli = report["cli"]
+    assert cli["command"] == "show 'matching commander' --edition 1E"
+    assert cli["show_s"] > 0 and cli["version_s"] > 0
+    assert cli["ratio"] == pytest.approx(cli["show_s"] / cli["version_s"], abs=0.01)
+    (size,) = report["sizes"]
+    assert size["entries"] == 400
+    built, kept = size["without_snapshot"], size["with_snapshot"]
+    # The first start built the answers from the store and wrote the snapshot; the next
+    # read it, and wrote nothing.
+    assert not built["from_snapshot"] and built["wrote_snapshot"]
+    assert all(run["from_snapshot"] and not run["wrote_snapshot"] for run in kept["runs"])
+    for figures in (built, kept):
+        assert 0 < figures["start_s"] <= figures["first_answer_s"] and figures["rss_mb"] > 0
+    assert kept["snapshot_mb"] > 0

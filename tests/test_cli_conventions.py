@@ -2,6 +2,7 @@
 plain text when piped, and the terminal rendering of the rule as in force."""
 
 import argparse
+import ast
 import io
 import json
 import os
@@ -513,3 +514,45 @@ def test_an_impossible_date_in_an_ingested_header_names_its_file_and_line(
     assert code == 2
     assert f"x.md:{line}: date 30 February 2014 is not a real date" in err
     assert "out of range" not in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["show", "x"], "show"),
+        (["--db", "show", "search", "x"], "search"),  # the value of --db is no command
+        (["--data=folder", "-v", "card", "x"], "card"),
+        (["--version"], None),
+        (["-h", "show"], None),  # help before a command is the top level's
+        ([], None),
+        (["doctor"], "doctor"),
+    ],
+)
+def test_the_command_is_found_past_the_global_options(argv, named):
+    from bot.cli.main import command_named
+
+    assert command_named(argv) == named
+
+
+def test_a_lookup_imports_no_other_command_and_no_rendering_for_json(rulings):
+    """A cold lookup pays for itself only: not for the other commands' modules, nor the
+    moderators' side of the service, nor rich when it prints JSON."""
+    rulings.keep_snapshot()  # the session's store, its answers kept: the lookup reads them
+    probe = (
+        "import sys; from bot.cli.main import main; "
+        "code = main(['show', 'matching commander', '--edition', '1E', '--json']); "
+        "print(sorted(m for m in sys.modules if m.startswith(('bot.', 'commands', 'rich'))))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "RULINGS_DB": str(rulings.store.path)},
+        check=True,
+    )
+    loaded = ast.literal_eval(done.stdout.strip().splitlines()[-1])
+    assert "bot.answers.service" in loaded  # it did look the query up
+    for module in ("bot.cli.ops", "bot.cli.ingest", "bot.cli.eval", "bot.cli.moderation",
+                   "bot.cli.health", "bot.cli.render", "bot.answers.imports",
+                   "bot.answers.moderation", "commands.run", "rich"):  # fmt: skip
+        assert module not in loaded

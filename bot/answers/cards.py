@@ -19,13 +19,22 @@ from bot.store.readers import ThreadReaders
 class CardLookups:
     """The card side of one generation of the data."""
 
-    def __init__(self, store: ThreadReaders, rulings_index: SearchIndex):
+    def __init__(
+        self,
+        store: ThreadReaders,
+        rulings_index: SearchIndex,
+        card_names: CardNames | None = None,
+        card_index: Once[SearchIndex] | None = None,
+    ):
+        """``card_names`` and ``card_index``: as a snapshot kept them (else built here)."""
         self.store = store
         self.rulings_index = rulings_index
-        self.card_names: CardNames = build_card_names(store)
+        self.card_names: CardNames = card_names or build_card_names(store)
         # Built on first use (the CLI rarely needs it), once for every generation of the
         # rulings: the cards do not change.
-        self.card_index: Once[SearchIndex] = Once(functools.partial(build_card_index, store))
+        self.card_index: Once[SearchIndex] = card_index or Once(
+            functools.partial(build_card_index, store)
+        )
 
     def with_rulings_index(self, rulings_index: SearchIndex) -> CardLookups:
         """The same cards beside the next generation's rulings (cards do not change)."""
@@ -36,7 +45,8 @@ class CardLookups:
     # ---------------------------------------------------------------- helpers
     def card_for(self, row: dict[str, Any]) -> dict[str, Any] | None:
         """The card a card ruling or clarification is about, if the title names one."""
-        card = self.card_names.named(row["edition"], row["title"])
+        card_id = self.card_names.card_id(row["edition"], row["title"])
+        card = self.store.card(card_id) if card_id else None
         if card is None:
             return None
         return {"id": card["id"], "name": card["name"], "type": card["type"], "text": card["text"]}

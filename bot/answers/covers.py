@@ -17,12 +17,21 @@ from bot.store.readers import ThreadReaders
 class CardCovers:
     """Card id -> the topics that are its rulings, over one generation's rulings index."""
 
-    def __init__(self, store: Store | ThreadReaders, index: SearchIndex, card_names: CardNames):
+    def __init__(
+        self,
+        store: Store | ThreadReaders,
+        index: SearchIndex,
+        card_names: CardNames,
+        held: tuple[dict[str, set[str]], dict[str, set[str]]] | None = None,
+    ):
+        """``held``: what :meth:`held` gave (a snapshot kept it); else built on first need."""
         self.store = store
         self.index = index
         self.card_names = card_names
         self._covers: dict[str, set[str]] | None = None  # card id -> topics (built on use)
         self._covered_by: dict[str, set[str]] = {}  # topic -> card ids, to update the above
+        if held is not None:
+            self._covers, self._covered_by = held
 
     def all(self) -> dict[str, set[str]]:
         """Each card's rulings: the topics about it and those that mention it (built once per
@@ -44,9 +53,13 @@ class CardCovers:
             self._covers, self._covered_by = covers, covered_by
         return self._covers
 
+    def held(self) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+        """Every card's rulings and every topic's cards, built now if they were not yet."""
+        return self.all(), self._covered_by
+
     def _cards_about(self, target) -> list[str]:
-        card = self.card_names.named(target.edition, target.title)
-        return [card["id"]] if card else []
+        card_id = self.card_names.card_id(target.edition, target.title)
+        return [card_id] if card_id else []
 
     def updated(self, store: Store, index: SearchIndex, topics: set[str]) -> CardCovers:
         """The next generation's (over ``index``): the touched topics' cards read again, the

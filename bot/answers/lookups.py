@@ -18,6 +18,7 @@ import copy
 import json
 from typing import Any
 
+from bot.answers import snapshot
 from bot.answers.card_answers import CardAnswers
 from bot.answers.cards import CardLookups
 from bot.answers.choice import CardOrRuling
@@ -50,14 +51,50 @@ class Answers:
         self.built_on = store
         self.readers = readers or ThreadReaders(store)
         self.store: Store | ThreadReaders = self.readers  # a preview reads its own transaction
+        # The data's key and mark first: a change committed while the indexes are built is
+        # then read again (never marked seen, nor written into a snapshot under its key).
+        self.snapshot_key = snapshot.snapshot_key(store.db)
+        self.change_mark = _change_mark(store)
         self.documents = store.documents()
         self.versions = Versions(self.store, self.documents)  # the index's labels read it
-        self.builder = RulingsIndexBuilder(store, self.source_label)
-        self.index = self.builder.build(store, fulltext=ThreadConnection(self.readers))
-        self.cards = CardLookups(self.readers, self.index)
-        self.covers = CardCovers(self.readers, self.index, self.cards.card_names)
-        self.change_mark = _change_mark(store)
+        fulltext = ThreadConnection(self.readers)
+        parts = snapshot.load(
+            snapshot.path_for(store.path),
+            self.snapshot_key,
+            {snapshot.FULLTEXT: fulltext, snapshot.SOURCE_LABEL: self.source_label},
+        )
+        self.from_snapshot = parts is not None
+        if parts is not None:
+            self.builder, self.index = parts["builder"], parts["index"]
+            self.cards = CardLookups(
+                self.readers, self.index, parts["card_names"], parts["card_index"]
+            )
+            self.covers = CardCovers(
+                self.readers, self.index, self.cards.card_names, parts["covers"]
+            )
+        else:
+            self.builder = RulingsIndexBuilder(store, self.source_label)
+            self.index = self.builder.build(store, fulltext=fulltext)
+            self.cards = CardLookups(self.readers, self.index)
+            self.covers = CardCovers(self.readers, self.index, self.cards.card_names)
         self._assemble()
+
+    def save_snapshot(self) -> int:
+        """Write this generation, whole (what answers build on first use built first), as
+        the snapshot of its data; returns the bytes written."""
+        parts = {
+            "builder": self.builder,
+            "index": self.index,
+            "card_names": self.cards.card_names,
+            "card_index": self.cards.card_index,
+            "covers": self.covers.held(),
+        }
+        standing = {
+            snapshot.FULLTEXT: self.index.fulltext,
+            snapshot.SOURCE_LABEL: self.builder.source_label,
+        }
+        path = snapshot.path_for(self.built_on.path)
+        return snapshot.write(path, self.snapshot_key, parts, standing)
 
     def _assemble(self) -> None:
         """The parts each kind of answer is built by, over this generation's store,
@@ -73,6 +110,7 @@ class Answers:
         changes arrived out of order, a document was altered, a large import)."""
         if store is not self.built_on:
             return None
+        key = snapshot.snapshot_key(store.db)  # before the changes are read: see __init__
         count, top = _change_mark(store)
         seen_count, seen_top = self.change_mark
         new = list(store.db.query("SELECT ops FROM changes WHERE id > ?", [seen_top]))
@@ -98,6 +136,8 @@ class Answers:
         following.cards = self.cards.with_rulings_index(following.index)
         following.covers = self.covers.updated(store, following.index, topics)
         following.change_mark = (count, top)
+        following.snapshot_key = key
+        following.from_snapshot = False
         following._assemble()
         return following
 

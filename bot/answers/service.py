@@ -13,14 +13,14 @@ thread's connection, so lookups run in parallel and never wait for a change bein
 
 from __future__ import annotations
 
+import logging
+import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from bot.answers.imports import DocumentImports, ImportPreview, read_upload
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
-from bot.answers.moderation import Moderation, ModerationError, Moderator, immediate
 from bot.normalize import normalize, terms
 from bot.search import confidence, ranking
 from bot.search.index import SearchIndex
@@ -29,7 +29,12 @@ from bot.store.health import StoreUnavailable
 from bot.store.journal import Journal
 from bot.validate import edition_named_at_edge, query_text, user_text
 
+if TYPE_CHECKING:  # the moderators' side is imported when a change is made, not by a lookup
+    from bot.answers.imports import ImportPreview
+    from bot.answers.moderation import Moderation, Moderator
+
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class Rulings:
@@ -46,6 +51,7 @@ class Rulings:
         self._journal: Journal | None = None
         if store.read_only is None:
             self._journal = Journal.beside(store.path)
+        self._snapshot_written: str | None = None  # the key of the snapshot last written
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
@@ -161,6 +167,41 @@ class Rulings:
         (or after the data was rebuilt) do not wait for it. Cheap once done."""
         self._answers.warm_up()
 
+    def keep_snapshot(self) -> bool:
+        """Write the snapshot of the current answers (see :mod:`bot.answers.snapshot`) when
+        they were built from the store rather than read from one: after a first start, a
+        new bundled data, or a change. The next start reads it instead of building. False
+        when nothing needed writing, or it could not be written (logged: answering goes on)."""
+        answers = self._answers
+        if answers.from_snapshot or answers.snapshot_key == self._snapshot_written:
+            return False
+        if self.store.read_only is not None or self._fitting():
+            return False
+        began = time.perf_counter()
+        try:
+            size = answers.save_snapshot()
+        except Exception as error:  # noqa: BLE001 - a snapshot only saves time; never fatal
+            log.warning("could not write the answers' snapshot: %s", error)
+            return False
+        self._snapshot_written = answers.snapshot_key
+        log.info(
+            "wrote the answers' snapshot (%.1f MB) in %.2f s",
+            size / 1e6,
+            time.perf_counter() - began,
+        )
+        return True
+
+    def _fitting(self) -> bool:
+        """Whether ``rulings eval`` ranks with models of its own now: such answers are not
+        the shipped ones and are never kept."""
+        index = self._answers.index
+        cards = self._answers.cards.card_index
+        return bool(
+            index.ranker_override
+            or index.confidence_override
+            or (cards.built and cards().confidence_override)
+        )
+
     def card_covers(self) -> dict[str, set[str]]:
         """Card id -> the rulings about the card or that mention it."""
         with self._live.lock:
@@ -187,6 +228,7 @@ class Rulings:
     # ------------------------------------------------------------------ moderation
     def _write(self, change: Callable[[Moderation], T]) -> T:
         """Run a moderator change on the current store file, then rebuild the answers."""
+        from bot.answers.moderation import Moderation, ModerationError, immediate
 
         if self.store.read_only is not None or self._journal is None:
             raise ModerationError(
@@ -207,6 +249,8 @@ class Rulings:
         inside a transaction that is then rolled back: nothing is written. Refusals are the
         change's own (a :class:`ModerationError`), so a preview is refused as Confirm would be.
         """
+        from bot.answers.moderation import Moderation
+
         with self._live.lock:
             conn = self.store.db.conn
             moderation = Moderation(conn, dry_run=True, leads_to=self._leads_to)
@@ -243,6 +287,8 @@ class Rulings:
         return [(hit.target.topic, hit.target.title)]
 
     def _look(self, read: Callable[[Moderation], T]) -> T:
+        from bot.answers.moderation import Moderation
+
         with self._live.lock:
             return read(Moderation(self.store.db.conn))
 
@@ -283,6 +329,8 @@ class Rulings:
         *,
         accept_warnings: bool = False,
     ) -> dict[str, Any]:
+        from bot.answers.imports import DocumentImports
+
         return self._write(
             lambda moderation: DocumentImports(moderation).apply_import(
                 moderator, preview, reason, accept_warnings=accept_warnings
@@ -295,6 +343,8 @@ class Rulings:
         """What importing a document would change; nothing is written. The document is read
         in a worker process before the store is looked at, so lookups go on meanwhile;
         ``corrections`` (:mod:`bot.ingest.reader.corrections`) fix its entries first."""
+        from bot.answers.imports import DocumentImports, read_upload
+
         read = read_upload(content, filename, corrections)
         return self._look(
             lambda moderation: DocumentImports(moderation).preview_read(read, filename, **document)

@@ -54,7 +54,28 @@ def _version() -> str:
         return "unknown"
 
 
-def build_parser() -> argparse.ArgumentParser:
+# The lookups: defined here, so that running one imports no other command's module.
+LOOKUPS = frozenset({"search", "show", "card", "related", "history", "changes", "sources"})
+_GLOBAL_VALUES = ("--db", "--data")  # the global options that take a value
+
+
+def command_named(argv: list[str]) -> str | None:
+    """The subcommand ``argv`` runs, when it is found before any option other than the
+    global ones (``--db PATH``, ``--data PATH``, ``-v``); else None."""
+    words = iter(argv)
+    for word in words:
+        if word in _GLOBAL_VALUES:
+            next(words, None)
+        elif word in ("-v", "--verbose") or word.startswith(tuple(f"{o}=" for o in _GLOBAL_VALUES)):
+            continue
+        else:
+            return None if word.startswith("-") else word
+    return None
+
+
+def build_parser(full: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; with ``full`` False only the lookups (a lookup needs no
+    other command's module, and importing them all cost a third of a cold lookup)."""
     parser = argparse.ArgumentParser(
         prog="rulings",
         description="Official Star Trek CCG rulings (1E and 2E).",
@@ -148,6 +169,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=run_sources)
     p.add_argument("--json", action="store_true", help=JSON_HELP)
+    if full:
+        _add_other_commands(sub)
+    return parser
+
+
+def _add_other_commands(sub: argparse._SubParsersAction) -> None:
+    """Every subcommand besides the lookups (their modules imported to define them)."""
     p = sub.add_parser(
         "import",
         **described(
@@ -169,11 +197,14 @@ def build_parser() -> argparse.ArgumentParser:
             "measure search speed, recall and memory against a baseline",
             "rulings bench --entries 10000 --queries 100",
             "rulings bench --visibility --changes 5 --json",
+            "rulings bench --start --rounds 5",
         ),
     )
     p.set_defaults(run=run_bench)
     p.add_argument(
-        "--entries", type=int, default=100_000, help="synthetic entries (default: 100000)"
+        "--entries",
+        type=int,
+        help="synthetic entries (default: 100000; with --start: 1000, 10000 and 100000)",
     )
     # 300 queries keep a run at 100,000 entries under two minutes: the baseline's full scans
     # (about 0.2 s each here) dominate it.
@@ -186,6 +217,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--changes", type=int, default=10, help="with --visibility: changes to time (default 10)"
+    )
+    p.add_argument(
+        "--start",
+        action="store_true",
+        help="instead: a new process's start, first answer and memory, with and without the "
+        "answers' snapshot; and a cold `rulings show` beside `rulings --version`",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=5,
+        help="with --start: runs of each start measured, medians reported (default 5)",
     )
     p.add_argument("--json", action="store_true", help=JSON_HELP)
     from bot.cli.moderation import add_moderation_commands
@@ -205,7 +248,6 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval_command(sub)
     _add_plugin_commands(sub)
-    return parser
 
 
 def _add_export_command(sub: argparse._SubParsersAction) -> None:
@@ -258,6 +300,12 @@ class Context:
 
             self._rulings = Rulings.open(self.args.db, self.data_dir)
         return self._rulings
+
+    def keep_snapshot(self) -> None:
+        """After a command ran to its end and its output was written: the next command
+        starts from the answers' snapshot (when this one had to build them)."""
+        if self._rulings is not None:
+            self._rulings.keep_snapshot()
 
     def close(self) -> None:
         if self._rulings is not None:
@@ -332,8 +380,6 @@ def run_search(ctx: Context) -> int:
 
 
 def run_show(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     answer, suggestions = ctx.rulings.show(args.query, edition=args.edition, as_of=args.as_of)
     if answer is None:
@@ -341,6 +387,8 @@ def run_show(ctx: Context) -> int:
     if args.json:
         emit_json(answer)
     else:
+        from bot.cli import render  # rich: only when drawing for a reader
+
         out = ctx.out()
         render.answer(out, answer)
         out.flush()
@@ -348,8 +396,6 @@ def run_show(ctx: Context) -> int:
 
 
 def run_card(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     rulings = ctx.rulings
     card, found = rulings.card(args.query, edition=args.edition)
@@ -358,6 +404,8 @@ def run_card(ctx: Context) -> int:
     if args.json:
         emit_json(card)
     else:
+        from bot.cli import render
+
         out = ctx.out()
         render.card(out, card)
         out.flush()
@@ -382,8 +430,6 @@ def run_related(ctx: Context) -> int:
 
 
 def run_history(ctx: Context) -> int:
-    from bot.cli import render
-
     args = ctx.args
     data = ctx.rulings.history(args.query, edition=args.edition, as_of=args.as_of)
     if data is None:
@@ -391,6 +437,8 @@ def run_history(ctx: Context) -> int:
     if args.json:
         emit_json(data)
         return EXIT_OK
+    from bot.cli import render
+
     out = ctx.out()
     render.history(out, data)
     out.flush()
@@ -471,6 +519,13 @@ def _import_report(report: Any) -> dict[str, Any]:
 
 
 def run_bench(ctx: Context) -> int:
+    ctx.args.entries_given = ctx.args.entries is not None
+    if ctx.args.entries is None:
+        ctx.args.entries = 100_000
+    if ctx.args.start:
+        from bot.cli.bench_start import main as start_main
+
+        return start_main(ctx.args)
     if ctx.args.visibility:
         from bot.cli.visibility import main as visibility_main
 
@@ -496,7 +551,8 @@ def run_export(ctx: Context) -> int:
 def main(argv: list[str] | None = None) -> int:
     _fill_closed_streams()
     try:
-        parser = build_parser()
+        argv = sys.argv[1:] if argv is None else argv
+        parser = build_parser(full=command_named(argv) not in LOOKUPS)
         args = parser.parse_args(argv)
         from bot.logs import configure_logging
 
@@ -565,7 +621,9 @@ def _run(args: argparse.Namespace) -> int:
         return args.handler(args)
     ctx = Context(args)
     try:
-        return args.run(ctx)
+        code = args.run(ctx)
+        ctx.keep_snapshot()  # not after an error or Ctrl-C: those end now
+        return code
     finally:
         ctx.close()
 

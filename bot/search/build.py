@@ -11,6 +11,7 @@ import functools
 import json
 import logging
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -34,18 +35,20 @@ _QUALIFIER = re.compile(r"^(.+?) \([^()]+\)$")  # a title's closing qualifier in
 
 class CardNames:
     """The card a title names, per edition: by its full name, or by its title when the card
-    has no subtitle. The first card in store order wins, as a scan of the table would."""
+    has no subtitle. The first card in store order wins, as a scan of the table would. Only
+    the cards' ids are kept (the store holds the rest)."""
 
     def __init__(self, cards: list[dict[str, Any]]):
-        self._by_key: dict[tuple[str, str], dict[str, Any]] = {}
+        self._by_key: dict[tuple[str, str], str] = {}
         for card in cards:
             keys = [normalize(card["name"])]
             if not card["subtitle"]:
                 keys.append(normalize(card["title"]))
             for key in keys:
-                self._by_key.setdefault((card["edition"], key), card)
+                self._by_key.setdefault((card["edition"], key), card["id"])
 
-    def named(self, edition: str, title: str) -> dict[str, Any] | None:
+    def card_id(self, edition: str, title: str) -> str | None:
+        """The id of the card ``title`` names in ``edition``, if any."""
         return self._by_key.get((edition, normalize(title)))
 
 
@@ -195,14 +198,16 @@ class RulingsIndexBuilder:
         """The target of a topic's current version (``row``), one of ``versions`` live ones."""
         # Alone, with no version of the entry it amends: the text may be only one section.
         alone = versions == 1 and row["amendments"]
+        # The values thousands of targets share, once in memory (SQLite gives each row its
+        # own copy): tens of MB at 100,000 entries.
         return Target(
             topic=row["topic"],
             entry=row["id"],
             title=row["title"],
-            edition=row["edition"],
-            kind=row["kind"],
-            source=self.source_label(row),
-            date=row["date"],
+            edition=sys.intern(row["edition"]),
+            kind=sys.intern(row["kind"]),
+            source=sys.intern(self.source_label(row)),
+            date=sys.intern(row["date"]) if row["date"] else row["date"],
             title_only=not row["text"],
             section=replaced_section(json.loads(row["amendments"])) if alone else "",
             related=tuple(
@@ -340,7 +345,7 @@ def build_card_index(store: Store) -> SearchIndex:
 
 
 def build_card_names(store: Store) -> CardNames:
-    return CardNames(list(store.db.query("SELECT * FROM cards")))
+    return CardNames(list(store.db.query("SELECT id, edition, title, subtitle, name FROM cards")))
 
 
 def alias_target(index: SearchIndex, target: str) -> int | None:

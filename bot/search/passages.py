@@ -11,6 +11,7 @@ its lean to an edition is :mod:`bot.search.edition_lean`.
 
 from __future__ import annotations
 
+import bisect
 import copy
 import heapq
 import itertools
@@ -18,8 +19,10 @@ import json
 import logging
 import math
 import re
+import sys
+from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from bot.normalize import (
@@ -212,6 +215,111 @@ def _without_instruction(passage: str, instructions: list[str]) -> str:
     return passage
 
 
+class Posting:
+    """The passages holding one term, and how often each holds it: two arrays in passage
+    order (a passage's number only grows, so they stay sorted and are searched by halving).
+    At 100,000 entries there are millions of these pairs: as dicts of ints they took most of
+    the process's memory, as arrays a tenth of it."""
+
+    __slots__ = ("slots", "counts")
+
+    def __init__(self, slots: array | None = None, counts: array | None = None):
+        self.slots = array("i") if slots is None else slots
+        # A byte a count, widened for the rare term a passage holds more than 255 times.
+        self.counts = array("B") if counts is None else counts
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.slots)
+
+    def _at(self, slot: int) -> int:
+        at = bisect.bisect_left(self.slots, slot)
+        return at if at < len(self.slots) and self.slots[at] == slot else -1
+
+    def __contains__(self, slot: int) -> bool:
+        return self._at(slot) >= 0
+
+    def get(self, slot: int) -> int | None:
+        """How often the passage holds the term (None: it does not)."""
+        at = self._at(slot)
+        return self.counts[at] if at >= 0 else None
+
+    def items(self) -> Iterator[tuple[int, int]]:
+        return zip(self.slots, self.counts, strict=True)
+
+    def add(self, slot: int, count: int) -> None:
+        """A passage numbered after every one held (see ``PassageIndex.set_topic``)."""
+        if self.slots and slot <= self.slots[-1]:
+            raise ValueError(f"passage {slot} added out of order")
+        if count > 255 and self.counts.typecode == "B":
+            self.counts = array("I", self.counts)
+        self.slots.append(slot)
+        self.counts.append(count)
+
+    def remove(self, slot: int) -> None:
+        at = self._at(slot)
+        if at >= 0:
+            del self.slots[at]
+            del self.counts[at]
+
+    def copy(self) -> Posting:
+        return Posting(array("i", self.slots), array(self.counts.typecode, self.counts))
+
+
+_NOWHERE = Posting()  # a term no passage holds
+
+
+class PassageColumns:
+    """Every passage of an index by its number, kept as columns (the topics and entries are
+    shared strings; a removed passage's text is None): a passage object each took a third
+    of the memory its text did. Reading one by its number gives a :class:`Passage`."""
+
+    __slots__ = ("topics", "entries", "positions", "examples", "texts")
+
+    def __init__(self) -> None:
+        self.topics: list[str] = []
+        self.entries: list[str] = []
+        self.positions = array("i")
+        self.examples = bytearray()
+        self.texts: list[str | None] = []
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, slot: int) -> Passage | None:
+        text = self.texts[slot]
+        if text is None:
+            return None
+        return Passage(
+            self.topics[slot],
+            self.entries[slot],
+            self.positions[slot],
+            text,
+            bool(self.examples[slot]),
+        )
+
+    def append(self, passage: Passage) -> None:
+        self.topics.append(passage.topic)
+        self.entries.append(passage.entry)
+        self.positions.append(passage.index)
+        self.examples.append(passage.example)
+        self.texts.append(passage.text)
+
+    def remove(self, slot: int) -> None:
+        self.texts[slot] = None
+
+    def copy(self) -> PassageColumns:
+        clone = PassageColumns()
+        clone.topics = list(self.topics)
+        clone.entries = list(self.entries)
+        clone.positions = array("i", self.positions)
+        clone.examples = bytearray(self.examples)
+        clone.texts = list(self.texts)
+        return clone
+
+
 @dataclass(slots=True)
 class PassageHit:
     topic: str
@@ -224,13 +332,14 @@ class PassageIndex:
     """BM25 over passages, in memory; topics can be replaced one at a time."""
 
     def __init__(self) -> None:
-        self._passages: list[Passage | None] = []
-        self._lengths: list[int] = []
-        self._postings: dict[str, dict[int, int]] = {}  # term -> passage -> frequency
-        self._by_topic: dict[str, list[int]] = {}
-        self._titles: dict[str, list[str]] = {}
-        self._title_words: dict[str, list[str]] = {}
-        self._titles_written: dict[str, list[str]] = {}
+        self._passages = PassageColumns()
+        self._lengths = array("i")  # each passage's length in terms
+        self._postings: dict[str, Posting] = {}  # term -> passages and frequencies
+        # Per topic: its passages' numbers (a range), its title, and the title's terms (a tuple: at
+        # 100,000 topics lists took tens of MB; its words are worked out again on removal).
+        self._by_topic: dict[str, range] = {}  # numbered one after another when indexed
+        self._title_text: dict[str, str] = {}
+        self._titles: dict[str, tuple[str, ...]] = {}
         self._editions: dict[str, str] = {}
         self._total_length = 0
         self._live = 0
@@ -254,28 +363,27 @@ class PassageIndex:
         """A copy to update (``set_topic``, ``remove_topic``) while answers go on reading this
         one: containers are copied now, each posting the first time the copy changes it."""
         clone = copy.copy(self)
-        clone._passages = list(self._passages)
-        clone._lengths = list(self._lengths)
+        clone._passages = self._passages.copy()
+        clone._lengths = array("i", self._lengths)
         clone._postings = dict(self._postings)
         clone._by_topic = dict(self._by_topic)
+        clone._title_text = dict(self._title_text)
         clone._titles = dict(self._titles)
-        clone._title_words = dict(self._title_words)
-        clone._titles_written = dict(self._titles_written)
         clone._editions = dict(self._editions)
         clone.questions = self.questions.edited(clone._postings)
         clone.edition_lean = self.edition_lean.edited()
         clone._owned = set()
         return clone
 
-    def _posting(self, term: str, create: bool = False) -> dict[int, int] | None:
+    def _posting(self, term: str, create: bool = False) -> Posting | None:
         """The posting of ``term`` this index may change (copied first if it is shared)."""
         posting = self._postings.get(term)
         if posting is None:
             if not create:
                 return None
-            posting = self._postings[term] = {}
+            posting = self._postings[term] = Posting()
         elif self._owned is not None and id(posting) not in self._owned:
-            posting = self._postings[term] = dict(posting)
+            posting = self._postings[term] = posting.copy()
         else:
             return posting
         if self._owned is not None:
@@ -285,12 +393,11 @@ class PassageIndex:
     def set_topic(self, topic: str, title: str, passages: list[Passage], edition: str = "") -> None:
         """Index (or re-index) one topic's passages; none removes the topic."""
         self.remove_topic(topic)
-        self._editions[topic] = edition
+        self._editions[topic] = sys.intern(edition)
         title_words, title_terms, title_written = terms_with_words(title)
+        self._title_text[topic] = title
+        self._titles[topic] = tuple(title_terms)
         title_terms = title_terms * TITLE_REPEAT
-        self._titles[topic] = title_terms
-        self._title_words[topic] = title_words
-        self._titles_written[topic] = title_written
         slots = []
         for passage in passages or [Passage(topic, "", 0, "", False)]:
             words, found, written = terms_with_words(passage.text)
@@ -304,36 +411,37 @@ class PassageIndex:
             self._total_length += length
             self._live += 1
             for term, count in counts.items():
-                self._posting(term, create=True)[slot] = count
+                self._posting(term, create=True).add(slot, count)
             self.questions.count_words(words + title_words, 1)
             held = set(written + title_written)
             self.edition_lean.count(held, self._editions.get(passage.topic), 1)
             slots.append(slot)
-        self._by_topic[topic] = slots
+        self._by_topic[topic] = range(slots[0], slots[-1] + 1) if slots else range(0)
+        if len(self._by_topic[topic]) != len(slots):  # set_topic numbers them in one run
+            raise AssertionError(f"the passages of {topic} are not numbered in one run")
 
     def remove_topic(self, topic: str) -> None:
         self.questions.changed()
-        title_words = self._title_words.pop(topic, [])
+        title_words, _, title_written = terms_with_words(self._title_text.pop(topic, ""))
         for slot in self._by_topic.pop(topic, []):
             passage = self._passages[slot]
             if passage is None:
                 continue
             words, found, written = terms_with_words(passage.text)
             self.questions.count_words(words + title_words, -1)
-            for term in set(found + self._titles.get(topic, [])):
+            for term in set(found).union(self._titles.get(topic, ())):
                 posting = self._posting(term)
                 if posting is not None:
-                    posting.pop(slot, None)
+                    posting.remove(slot)
                     if not posting:
                         del self._postings[term]
-            held = set(written + self._titles_written.get(topic, []))
+            held = set(written + title_written)
             self.edition_lean.count(held, self._editions.get(passage.topic), -1)
             self._total_length -= self._lengths[slot]
             self._lengths[slot] = 0
-            self._passages[slot] = None
+            self._passages.remove(slot)
             self._live -= 1
         self._titles.pop(topic, None)
-        self._titles_written.pop(topic, None)
         self._editions.pop(topic, None)
 
     def lean(self, text: str) -> float:
@@ -378,26 +486,26 @@ class PassageIndex:
             for slot, tf in walked:
                 norm = K1 * (1 - B + B * self._lengths[slot] / average)
                 scores[slot] = scores.get(slot, 0.0) + idf * tf * (K1 + 1) / (tf + norm)
-        best: dict[str, tuple[float, Passage]] = {}
+        best: dict[str, tuple[float, int]] = {}
+        columns = self._passages
         for slot, score in scores.items():
-            passage = self._passages[slot]
-            if passage is None or (topics is not None and passage.topic not in topics):
+            topic = columns.topics[slot]
+            if columns.texts[slot] is None or (topics is not None and topic not in topics):
                 continue
-            held = best.get(passage.topic)
+            held = best.get(topic)
             # A rule beats a worked example that scores alike: the rule is the answer.
-            adjusted = score * (0.85 if passage.example else 1.0)
+            adjusted = score * (0.85 if columns.examples[slot] else 1.0)
             if held is None or adjusted > held[0]:
-                best[passage.topic] = (adjusted, passage)
+                best[topic] = (adjusted, slot)
         ranked = heapq.nsmallest(limit, best.items(), key=lambda item: (-item[1][0], item[0]))
         return [
-            PassageHit(topic, round(score, 4), min(1.0, score / ceiling), passage)
-            for topic, (score, passage) in ranked
+            PassageHit(topic, round(score, 4), min(1.0, score / ceiling), columns[slot])
+            for topic, (score, slot) in ranked
         ]
 
     def holds_phrase(self, topic: str, run: list[str]) -> bool:
         """Whether the topic's title or one of its passages holds these terms together."""
-        title = self._titles.get(topic, [])
-        if holds_run(title[: len(title) // TITLE_REPEAT], run):  # the title once, not repeated
+        if holds_run(list(self._titles.get(topic, ())), run):
             return True
         closed = self._postings.get("".join(run)) if len(run) > 1 else None
         if closed and any(slot in closed for slot in self._by_topic.get(topic, [])):
@@ -447,18 +555,17 @@ class PassageIndex:
         text's weightiest term among them. That term is what the text asks about: "need" and
         "report" beside a card's name say nothing of "mirror" personnel."""
         asked = set(self.query_terms(text))
-        title = self._titles.get(topic, [])
-        if asked & set(title):
+        if asked.intersection(self._titles.get(topic, ())):
             return True
         if not asked:
             return False
         weightiest = max(sorted(asked), key=self._idf)
-        beside = self._postings.get(weightiest, {})
+        beside = self._postings.get(weightiest, _NOWHERE)
         slots = set(self._by_topic.get(topic, []))
         return any(
-            slot in beside
+            slot in beside and slot in self._postings.get(term, _NOWHERE)
             for term in set(terms(name))
-            for slot in slots.intersection(self._postings.get(term, {}))
+            for slot in slots
         )
 
     def best_passage(self, topic: str, text: str, entry: str | None = None) -> Passage | None:
@@ -473,7 +580,7 @@ class PassageIndex:
                 continue
             score = 0.0
             for term in query:
-                tf = self._postings.get(term, {}).get(slot)
+                tf = self._postings.get(term, _NOWHERE).get(slot)
                 if tf:
                     norm = K1 * (1 - B + B * self._lengths[slot] / average)
                     score += self._idf(term) * tf * (K1 + 1) / (tf + norm)
