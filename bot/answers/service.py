@@ -14,13 +14,13 @@ thread's connection, so lookups run in parallel and never wait for a change bein
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.answers.live import LiveStore
 from bot.answers.lookups import Answers
+from bot.answers.snapshot import SnapshotKeeper
 from bot.normalize import normalize, terms
 from bot.search import confidence, ranking
 from bot.search.index import SearchIndex
@@ -51,7 +51,7 @@ class Rulings:
         self._journal: Journal | None = None
         if store.read_only is None:
             self._journal = Journal.beside(store.path)
-        self._snapshot_written: str | None = None  # the key of the snapshot last written
+        self._snapshots = SnapshotKeeper()
 
     @classmethod
     def open(cls, db_path: Path | None = None, data_dir: Path | None = None) -> Rulings:
@@ -168,39 +168,9 @@ class Rulings:
         self._answers.warm_up()
 
     def keep_snapshot(self) -> bool:
-        """Write the snapshot of the current answers (see :mod:`bot.answers.snapshot`) when
-        they were built from the store rather than read from one: after a first start, a
-        new bundled data, or a change. The next start reads it instead of building. False
-        when nothing needed writing, or it could not be written (logged: answering goes on)."""
-        answers = self._answers
-        if answers.from_snapshot or answers.snapshot_key == self._snapshot_written:
-            return False
-        if self.store.read_only is not None or self._fitting():
-            return False
-        began = time.perf_counter()
-        try:
-            size = answers.save_snapshot()
-        except Exception as error:  # noqa: BLE001 - a snapshot only saves time; never fatal
-            log.warning("could not write the answers' snapshot: %s", error)
-            return False
-        self._snapshot_written = answers.snapshot_key
-        log.info(
-            "wrote the answers' snapshot (%.1f MB) in %.2f s",
-            size / 1e6,
-            time.perf_counter() - began,
-        )
-        return True
-
-    def _fitting(self) -> bool:
-        """Whether ``rulings eval`` ranks with models of its own now: such answers are not
-        the shipped ones and are never kept."""
-        index = self._answers.index
-        cards = self._answers.cards.card_index
-        return bool(
-            index.ranker_override
-            or index.confidence_override
-            or (cards.built and cards().confidence_override)
-        )
+        """Write the snapshot of the current answers when they were built from the store
+        rather than read from one (see :class:`bot.answers.snapshot.SnapshotKeeper`)."""
+        return self._snapshots.keep(self._answers, self.store.read_only is not None)
 
     def card_covers(self) -> dict[str, set[str]]:
         """Card id -> the rulings about the card or that mention it."""

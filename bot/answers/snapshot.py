@@ -29,6 +29,7 @@ import logging
 import os
 import pickle
 import sys
+import time
 import zlib
 from importlib import metadata
 from pathlib import Path
@@ -271,3 +272,45 @@ def load(path: Path, key: str, standing: dict[str, Any]) -> dict[str, Any] | Non
     except (SnapshotUnusable, OSError, ValueError) as problem:
         log.warning("the snapshot %s is not used (%s): the answers are built again", path, problem)
         return None
+
+
+class SnapshotKeeper:
+    """When the answers' snapshot is written: once for each generation built from the store
+    (a first start, new bundled data, a change), never for answers read from a snapshot,
+    never on a read-only store, and never while ``rulings eval`` ranks with models of its
+    own (those answers are not the shipped ones)."""
+
+    def __init__(self) -> None:
+        self.written: str | None = None  # the key of the snapshot last written
+
+    def keep(self, answers: Any, read_only: bool) -> bool:
+        """Write it if it is due; False when nothing needed writing or it could not be
+        written (logged: answering goes on, a snapshot only saves time)."""
+        if answers.from_snapshot or answers.snapshot_key == self.written:
+            return False
+        if read_only or _fitting(answers):
+            return False
+        began = time.perf_counter()
+        try:
+            size = answers.save_snapshot()
+        except Exception as error:  # noqa: BLE001 - a snapshot only saves time; never fatal
+            log.warning("could not write the answers' snapshot: %s", error)
+            return False
+        self.written = answers.snapshot_key
+        log.info(
+            "wrote the answers' snapshot (%.1f MB) in %.2f s",
+            size / 1e6,
+            time.perf_counter() - began,
+        )
+        return True
+
+
+def _fitting(answers: Any) -> bool:
+    """Whether ``rulings eval`` ranks with models of its own now."""
+    index = answers.index
+    cards = answers.cards.card_index
+    return bool(
+        index.ranker_override
+        or index.confidence_override
+        or (cards.built and cards().confidence_override)
+    )
