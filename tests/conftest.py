@@ -5,6 +5,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.snapshot import SUFFIX as SNAPSHOT_SUFFIX
+
 pytest_plugins = ["tests.fakediscord.plugin"]
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,12 +40,30 @@ def built_store(tmp_path_factory) -> Path:
     return db
 
 
+@pytest.fixture(scope="session")
+def kept_snapshot(built_store) -> Path:
+    """The answers' snapshot of the session's store, written once, as a deployed store has
+    one after its first start (bot.answers.snapshot): a copy of both starts from it."""
+    from bot.answers.service import Rulings
+
+    rulings = Rulings.open(built_store, DATA)
+    try:
+        rulings.keep_snapshot()
+    finally:
+        rulings.close()
+    kept = built_store.with_name(built_store.name + SNAPSHOT_SUFFIX)
+    assert kept.exists()
+    return kept
+
+
 @pytest.fixture
-def store_copy(tmp_path, built_store) -> Path:
-    """A writable store of this test's own, copied from the session's (building one takes
-    seconds; copying it, milliseconds). It is current for any copy of the bundled data."""
+def store_copy(tmp_path, built_store, kept_snapshot) -> Path:
+    """A writable store of this test's own, copied from the session's with its answers'
+    snapshot (building either takes seconds; copying, milliseconds). Both are current for any
+    copy of the bundled data; a test that changes the data or the store gets them rebuilt."""
     db = tmp_path / "store.sqlite3"
     shutil.copy(built_store, db)
+    shutil.copy(kept_snapshot, db.with_name(db.name + SNAPSHOT_SUFFIX))
     return db
 
 
