@@ -54,6 +54,20 @@ def _version() -> str:
         return "unknown"
 
 
+class _VersionAction(argparse.Action):
+    """``--version``: the installed version, looked up only when asked (reading the
+    package's metadata costs a lookup about 25 ms it never uses)."""
+
+    def __init__(
+        self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None
+    ):
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"{parser.prog} {_version()}")  # on stdout, as argparse's own version action
+        parser.exit()
+
+
 # The lookups: defined here, so that running one imports no other command's module.
 LOOKUPS = frozenset({"search", "show", "card", "related", "history", "changes", "sources"})
 _GLOBAL_VALUES = ("--db", "--data")  # the global options that take a value
@@ -82,7 +96,9 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    parser.add_argument(
+        "--version", action=_VersionAction, help="show program's version number and exit"
+    )
     parser.add_argument(
         "--db", type=Path, help="SQLite store path (default: user cache; env RULINGS_DB)"
     )
