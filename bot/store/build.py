@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
 from platformdirs import user_cache_dir
 
 from bot.ingest.cards import load_card_index
@@ -32,7 +31,7 @@ from bot.ingest.dataset import (
 )
 from bot.normalize import normalize
 from bot.store.changelog import abandon_unconfirmed, replay_changes, sync_with_journal
-from bot.store.db import connect, exclusive, use_wal
+from bot.store.db import Database, connect, exclusive, use_wal
 from bot.store.health import (
     StoreDamaged,
     StoreUnavailable,
@@ -67,7 +66,7 @@ def default_db_path() -> Path:
 class Store:
     """An open store: the sqlite-utils database and the data folder it was built from."""
 
-    db: sqlite_utils.Database
+    db: Database
     path: Path
     data_dir: Path
     identity: tuple[int, int] | None = None  # the file opened: (device, inode)
@@ -202,8 +201,8 @@ def open_read_only(db_path: Path | None, data_dir: Path | None, problem: str) ->
     # immutable: no lock, no WAL index, nothing written; nobody can write here now anyway.
     conn = sqlite3.connect(f"file:{db_path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
     try:
-        db = sqlite_utils.Database(conn)
-        built = {r["key"]: r["value"] for r in db["meta"].rows}
+        db = Database(conn)
+        built = {r["key"]: r["value"] for r in db.query("SELECT key, value FROM meta")}
         db.conn.execute("SELECT count(*) FROM topics").fetchone()
     except sqlite3.DatabaseError:
         conn.close()
@@ -264,7 +263,7 @@ def _open_if_current(db_path: Path, data_dir: Path, wanted: str) -> Store | None
             raise StoreDamaged(f"{db_path} is unreadable: {error}") from error
         raise
     try:
-        built = {r["key"]: r["value"] for r in db["meta"].rows}
+        built = {r["key"]: r["value"] for r in db.query("SELECT key, value FROM meta")}
     except sqlite3.DatabaseError as error:
         db.conn.close()
         if is_damage(error):
@@ -276,11 +275,11 @@ def _open_if_current(db_path: Path, data_dir: Path, wanted: str) -> Store | None
     return None
 
 
-def _connect(db_path: Path) -> sqlite_utils.Database:
+def _connect(db_path: Path) -> Database:
     # The Discord adapter reads from worker threads; the service serialises access.
     conn = connect(db_path)
     conn.execute("PRAGMA foreign_keys=ON")
-    return sqlite_utils.Database(conn)
+    return Database(conn)
 
 
 def build_store(

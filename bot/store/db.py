@@ -12,9 +12,10 @@ import fcntl
 import logging
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -80,3 +81,39 @@ def _locked(path: Path, mode: int) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+class Database:
+    """A store's connection: plain reads (:meth:`query`) without importing sqlite-utils,
+    whose table API (``db["entries"].insert_all``, ``db.execute``, ...) is loaded on first
+    use, by building, export and changes. A lookup never needs it, and importing it cost a
+    cold ``rulings show`` about 50 ms. (No plugin or trigger of the store depends on what
+    sqlite-utils sets on a connection it wraps.)"""
+
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+        self._utils = None
+
+    def query(self, sql: str, params: Sequence[Any] | dict[str, Any] = ()) -> Iterator[dict]:
+        """Rows of a SELECT as dicts, read lazily (as sqlite-utils' ``query``)."""
+        cursor = self.conn.execute(sql, params)
+        keys = [column[0] for column in cursor.description]
+        return (dict(zip(keys, row, strict=True)) for row in cursor)
+
+    @property
+    def utils(self) -> Any:
+        """The sqlite-utils database on this connection (imported on first use)."""
+        if self._utils is None:
+            import sqlite_utils
+
+            self._utils = sqlite_utils.Database(self.conn)
+        return self._utils
+
+    def __getitem__(self, table: str) -> Any:
+        return self.utils[table]
+
+    def __getattr__(self, name: str) -> Any:
+        # Everything else sqlite-utils offers (execute, table_names, transform, ...).
+        if name.startswith("_"):
+            raise AttributeError(name)
+        return getattr(self.utils, name)

@@ -14,10 +14,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-import sqlite_utils
-
 from bot.store.build import Store
-from bot.store.db import connect
+from bot.store.db import Database, connect
 
 
 class ThreadReaders:
@@ -50,7 +48,7 @@ class ThreadReaders:
                     raise sqlite3.ProgrammingError(f"the store {self.path} was closed")
                 self._opened.append(conn)
             view = Store(
-                sqlite_utils.Database(conn),
+                Database(conn),
                 self.path,
                 self.data_dir,
                 self._identity,
@@ -71,7 +69,7 @@ class ThreadReaders:
 
     # The reading side of ``Store``, each call on the calling thread's connection.
     @property
-    def db(self) -> sqlite_utils.Database:
+    def db(self) -> Database:
         return self.mine().db
 
     def documents(self) -> dict[str, dict[str, Any]]:
