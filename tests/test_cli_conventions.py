@@ -536,12 +536,14 @@ def test_the_command_is_found_past_the_global_options(argv, named):
 
 def test_a_lookup_imports_no_other_command_and_no_rendering_for_json(rulings):
     """A cold lookup pays for itself only: not for the other commands' modules, nor the
-    moderators' side of the service, nor rich when it prints JSON."""
+    moderators' side of the service, nor rich when it prints JSON, nor sqlite-utils' table
+    API (building and changes only) or the packages' metadata (``--version`` only)."""
     rulings.keep_snapshot()  # the session's store, its answers kept: the lookup reads them
     probe = (
         "import sys; from bot.cli.main import main; "
         "code = main(['show', 'matching commander', '--edition', '1E', '--json']); "
-        "print(sorted(m for m in sys.modules if m.startswith(('bot.', 'commands', 'rich'))))"
+        "print(sorted(m for m in sys.modules if m.startswith(('bot.', 'commands', 'rich', "
+        "'sqlite_utils', 'importlib.metadata'))))"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe],
@@ -554,5 +556,6 @@ def test_a_lookup_imports_no_other_command_and_no_rendering_for_json(rulings):
     assert "bot.answers.service" in loaded  # it did look the query up
     for module in ("bot.cli.ops", "bot.cli.ingest", "bot.cli.eval", "bot.cli.moderation",
                    "bot.cli.health", "bot.cli.render", "bot.answers.imports",
-                   "bot.answers.moderation", "commands.run", "rich"):  # fmt: skip
+                   "bot.answers.moderation", "commands.run", "rich", "sqlite_utils",
+                   "importlib.metadata"):  # fmt: skip
         assert module not in loaded

@@ -7,7 +7,7 @@ index and each card's rulings from the store: about a second for the bundled dat
 at 100,000 entries. The snapshot holds those, pickled, in one file beside the store
 (``rulings.sqlite3.snapshot``), under a key naming both what they were built from (the
 store's data: its build hash and the changes replayed on it) and the code that built them
-(the package version, the source of the search, the store and the answers, the lexicon and
+(the package as installed, the source of the search, the store and the answers, the lexicon and
 the libraries whose words they hold). A snapshot whose key is not the current one, or that is
 damaged (truncated, a checksum mismatch, a class no longer there), is logged and ignored:
 the answers are built from the store as before, and the snapshot written again.
@@ -31,7 +31,6 @@ import pickle
 import sys
 import time
 import zlib
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +45,7 @@ HEADER_WIDTH = 512  # bytes kept for the header (JSON, padded with spaces)
 CHUNK = 1 << 20  # bytes read at a time
 # What the key's code part reads: every source file whose output the snapshot holds.
 _CODE = ("normalize.py", "once.py", "models.py", "validate.py", "search", "store", "answers")
-_LIBRARIES = ("stccg-rulings", "snowballstemmer")  # its version, the stemmer's
+_LIBRARIES = ("bot", "snowballstemmer")  # this package as installed, and the stemmer
 # The globals a snapshot may name beside this package's own classes (see ``_Reader``).
 _ALLOWED = {
     ("builtins", "set"),
@@ -80,10 +79,7 @@ def code_version() -> str:
     digest = hashlib.sha256()
     digest.update(f"{FORMAT} {sys.version_info[:2]}".encode())
     for name in _LIBRARIES:
-        try:
-            digest.update(f"{name} {metadata.version(name)}".encode())
-        except metadata.PackageNotFoundError:
-            digest.update(f"{name} none".encode())
+        digest.update(f"{name} {_installed_stamp(name)}".encode())
     digest.update(_english_words_stamp().encode())
     root = Path(__file__).resolve().parents[1]  # bot/
     for part in _CODE:
@@ -95,6 +91,20 @@ def code_version() -> str:
             digest.update(str(file.relative_to(root)).encode())
             digest.update(file.read_bytes())
     return digest.hexdigest()
+
+
+def _installed_stamp(module: str) -> str:
+    """An installed module's file, by path, size and time: a new version of it is another
+    file (found without importlib.metadata, whose import and lookups cost a cold lookup
+    about 15 ms)."""
+    spec = importlib.util.find_spec(module)
+    if spec is None or not spec.origin:
+        return "none"
+    try:
+        stat = Path(spec.origin).stat()
+    except OSError:
+        return "none"
+    return f"{spec.origin}:{stat.st_size}:{stat.st_mtime_ns}"
 
 
 def _english_words_stamp() -> str:
