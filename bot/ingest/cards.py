@@ -34,14 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from bot import validate
 from bot.models import EDITIONS, Card
 from bot.normalize import normalize, slugify
-
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
 
 SETLIST_FILE = "setlist.txt"
 BAN_2E_SET = "ban_2E"
@@ -506,7 +501,10 @@ def dump_card_index(cards: list[Card]) -> str:
         record["sets"] = list(card.sets)
         records.append(record)
     data = {"edition": editions.pop() if editions else None, "cards": records}
-    return yaml.dump(data, Dumper=_Dumper, allow_unicode=True, sort_keys=False, width=100)
+    import yaml  # here, not at the top: a lookup never writes or reads a card list
+
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
 def write_card_index(cards: list[Card], path: Path) -> None:
@@ -531,12 +529,18 @@ def _parsed(raw: bytes) -> Any:
     if key not in _PARSED:
         if len(_PARSED) >= _PARSED_KEPT:
             _PARSED.pop(next(iter(_PARSED)))
-        _PARSED[key] = yaml.load(raw.decode("utf-8"), Loader=_Loader)
+        import yaml  # here, not at the top: a lookup never reads a card list
+
+        _PARSED[key] = yaml.load(
+            raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        )
     return _PARSED[key]
 
 
 def load_card_index(path: Path) -> list[Card]:
     """Read an index written by :func:`write_card_index`. Raises CardListError if malformed."""
+    import yaml
+
     path = Path(path)
     try:
         data = _parsed(path.read_bytes())

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import logging
 import os
 import shutil
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from bot import validate
 from bot.models import EDITIONS, Document
@@ -24,8 +23,6 @@ ENTRIES_DIR = "entries"
 CARDS_DIR = "cards"
 ALIASES_FILE = "aliases.yaml"
 
-_Dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
-
 
 class DataError(ValueError):
     """Shipped data is missing or malformed; the message names the file."""
@@ -37,23 +34,43 @@ class _ImpossibleDate(ValueError):
         self.line = line
 
 
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
-    """The safe loader, whose dates that no calendar has (2014-02-30) name their line."""
+@functools.cache
+def _yaml() -> tuple[Any, type, type]:
+    """PyYAML with this project's loader and dumper, imported on first use: a lookup from a
+    current store reads no YAML, and importing it cost a cold lookup about 15 ms."""
+    import yaml
 
-    def construct_yaml_timestamp(self, node):  # PyYAML's own hook, overridden
-        try:
-            return super().construct_yaml_timestamp(node)
-        except ValueError:  # Python says only "day is out of range for month"
-            raise _ImpossibleDate(node.start_mark.line + 1, node.value) from None
+    class Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        """The safe loader, whose dates that no calendar has (2014-02-30) name their line."""
 
+        def construct_yaml_timestamp(self, node):  # PyYAML's own hook, overridden
+            try:
+                return super().construct_yaml_timestamp(node)
+            except ValueError:  # Python says only "day is out of range for month"
+                raise _ImpossibleDate(node.start_mark.line + 1, node.value) from None
 
-_Loader.add_constructor("tag:yaml.org,2002:timestamp", _Loader.construct_yaml_timestamp)
+    Loader.add_constructor("tag:yaml.org,2002:timestamp", Loader.construct_yaml_timestamp)
+
+    class ReviewDumper(yaml.SafeDumper):
+        """Block style for multi-line text (reviewable diffs)."""
+
+    def represent_text(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+        style = (
+            "|"
+            if "\n" in value and not any(line != line.rstrip() for line in value.split("\n"))
+            else None
+        )
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    ReviewDumper.add_representer(str, represent_text)
+    return yaml, Loader, ReviewDumper
 
 
 def read_yaml(path: Path) -> Any:
+    yaml, loader, _ = _yaml()
     try:
         with path.open(encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_Loader)
+            return yaml.load(handle, Loader=loader)
     except FileNotFoundError:
         raise DataError(f"{path}: file not found") from None
     except _ImpossibleDate as exc:
@@ -64,23 +81,8 @@ def read_yaml(path: Path) -> Any:
 
 def dump_yaml(data: Any) -> str:
     """Deterministic, reviewable YAML: block style for multi-line text, keys as given."""
-    return yaml.dump(data, Dumper=_ReviewDumper, allow_unicode=True, sort_keys=False, width=100)
-
-
-class _ReviewDumper(yaml.SafeDumper):
-    pass
-
-
-def _str_representer(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
-    style = (
-        "|"
-        if "\n" in value and not any(line != line.rstrip() for line in value.split("\n"))
-        else None
-    )
-    return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
-
-
-_ReviewDumper.add_representer(str, _str_representer)
+    yaml, _, dumper = _yaml()
+    return yaml.dump(data, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
 
 
 def write_text_atomically(path: Path, text: str) -> None:
