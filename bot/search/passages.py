@@ -32,6 +32,7 @@ from bot.normalize import (
     terms_with_words,
 )
 from bot.search.edition_lean import EditionLean, EditionVocabulary
+from bot.search.passage_texts import PassageTexts
 from bot.search.question_terms import QuestionTerms, english_words
 
 log = logging.getLogger(__name__)
@@ -273,8 +274,9 @@ _NOWHERE = Posting()  # a term no passage holds
 
 class PassageColumns:
     """Every passage of an index by its number, kept as columns (the topics and entries are
-    shared strings; a removed passage's text is None): a passage object each took a third
-    of the memory its text did. Reading one by its number gives a :class:`Passage`."""
+    shared strings; the texts compressed in blocks, a removed passage's reading None): a
+    passage object each took a third of the memory its text did. Reading one by its number
+    gives a :class:`Passage`."""
 
     __slots__ = ("topics", "entries", "positions", "examples", "texts")
 
@@ -283,7 +285,7 @@ class PassageColumns:
         self.entries: list[str] = []
         self.positions = array("i")
         self.examples = bytearray()
-        self.texts: list[str | None] = []
+        self.texts = PassageTexts()
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -308,7 +310,7 @@ class PassageColumns:
         self.texts.append(passage.text)
 
     def remove(self, slot: int) -> None:
-        self.texts[slot] = None
+        self.texts.remove(slot)
 
     def copy(self) -> PassageColumns:
         clone = PassageColumns()
@@ -316,7 +318,7 @@ class PassageColumns:
         clone.entries = list(self.entries)
         clone.positions = array("i", self.positions)
         clone.examples = bytearray(self.examples)
-        clone.texts = list(self.texts)
+        clone.texts = self.texts.copy()
         return clone
 
 
@@ -490,7 +492,7 @@ class PassageIndex:
         columns = self._passages
         for slot, score in scores.items():
             topic = columns.topics[slot]
-            if columns.texts[slot] is None or (topics is not None and topic not in topics):
+            if not columns.texts.live(slot) or (topics is not None and topic not in topics):
                 continue
             held = best.get(topic)
             # A rule beats a worked example that scores alike: the rule is the answer.
