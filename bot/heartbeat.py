@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.ingest.dataset import write_text_atomically
+
 INTERVAL_SECONDS = 30  # how often the bot rewrites the file
 STALE_SECONDS = 120  # a heartbeat older than this: the bot is stuck or gone
 
@@ -34,9 +36,7 @@ def write(path: Path, *, connected: bool, latency: float, last_event: float | No
         "last_event": last_event,
         "pid": os.getpid(),
     }
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(beat), encoding="utf-8")
-    os.replace(tmp, path)
+    write_text_atomically(path, json.dumps(beat))
 
 
 @dataclass(frozen=True)
