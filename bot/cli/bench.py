@@ -203,6 +203,39 @@ class Corpus:
         return "\n\n".join(paragraphs)
 
 
+def add_generated_entries(conn, document: str, rows: list[tuple[str, str, str, str, str]]) -> None:
+    """Put generated rulings into a built store, as current entries of one benchmark
+    document: ``rows`` of (entry id, topic, title, edition, text), each a rule of its own
+    topic, in the full text too. The caller commits (``with conn``)."""
+    from bot.normalize import normalize
+
+    conn.execute(
+        "INSERT INTO documents(id, title, edition, kind, date, official, origin) "
+        "VALUES (?, 'Generated entries (benchmark)', '2E', 'current rulings', NULL, 0, 'bench')",
+        (document,),
+    )
+    conn.executemany(
+        "INSERT INTO entries(id, topic, title, edition, kind, document, text, origin) "
+        "VALUES (?, ?, ?, ?, 'rule', ?, ?, 'bench')",
+        [
+            (entry, topic, title, edition, document, text)
+            for entry, topic, title, edition, text in rows
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO topics(id, edition, title, current, key) VALUES (?, ?, ?, ?, ?)",
+        [
+            (topic, edition, title, entry, normalize(title))
+            for entry, topic, title, edition, _ in rows
+        ],
+    )
+    conn.execute(
+        "INSERT INTO fulltext(rowid, topic, edition, title, text) "
+        "SELECT rowid, topic, edition, title, text FROM entries WHERE document = ?",
+        (document,),
+    )
+
+
 def build_index(
     corpus: Corpus, fulltext_path: str = ":memory:", timings: dict[str, float] | None = None
 ) -> SearchIndex:

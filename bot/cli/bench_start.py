@@ -33,9 +33,8 @@ def fill_store(path: Path, entries: int, seed: int) -> int:
     """A store at ``path`` of the bundled data plus generated entries (the corpus of
     ``rulings bench``: several paragraphs each, naming cards) until it holds ``entries``
     live topics; returns how many it holds."""
-    from bot.cli.bench import Corpus
+    from bot.cli.bench import Corpus, add_generated_entries
     from bot.ingest.dataset import default_data_dir
-    from bot.normalize import normalize
     from bot.store.build import open_store
 
     store = open_store(path, default_data_dir())
@@ -44,30 +43,12 @@ def fill_store(path: Path, entries: int, seed: int) -> int:
     wanted = max(entries - have, 0)
     corpus = Corpus(entries + have, seed)  # the bundled entries first, then generated ones
     generated = [(i, e) for i, e in enumerate(corpus.entries) if e.text is None][:wanted]
+    rows = [
+        (f"{BENCH_DOCUMENT}:g{i}", f"bench-g{i}", e.title, e.edition, corpus.text(i))
+        for i, e in generated
+    ]
     with conn:
-        conn.execute(
-            "INSERT INTO documents(id, title, edition, kind, date, official, origin) "
-            "VALUES (?, 'Generated entries (benchmark)', '2E', 'current rulings', NULL, 0, 'bench')",
-            (BENCH_DOCUMENT,),
-        )
-        rows = [
-            (f"{BENCH_DOCUMENT}:g{i}", f"bench-g{i}", e.title, e.edition, corpus.text(i))
-            for i, e in generated
-        ]
-        conn.executemany(
-            "INSERT INTO entries(id, topic, title, edition, kind, document, text, origin) "
-            f"VALUES (?, ?, ?, ?, 'rule', '{BENCH_DOCUMENT}', ?, 'bench')",
-            rows,
-        )
-        conn.executemany(
-            "INSERT INTO topics(id, edition, title, current, key) VALUES (?, ?, ?, ?, ?)",
-            [(topic, edition, title, i, normalize(title)) for i, topic, title, edition, _ in rows],
-        )
-        conn.execute(
-            "INSERT INTO fulltext(rowid, topic, edition, title, text) "
-            "SELECT rowid, topic, edition, title, text FROM entries WHERE document = ?",
-            (BENCH_DOCUMENT,),
-        )
+        add_generated_entries(conn, BENCH_DOCUMENT, rows)
     total = conn.execute("SELECT count(*) FROM topics").fetchone()[0]
     store.close()
     return total

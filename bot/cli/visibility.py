@@ -25,8 +25,8 @@ from typing import Any
 from bot.answers.lookups import Answers
 from bot.answers.moderation import Moderator
 from bot.answers.service import Rulings
+from bot.cli.bench import add_generated_entries
 from bot.ingest.dataset import default_data_dir
-from bot.normalize import normalize
 from bot.store.build import open_store
 
 # The bot's watcher period (commands/app.py WATCH_SECONDS), repeated so that the core does
@@ -48,32 +48,14 @@ def fill_store(path: Path, entries: int, seed: int) -> int:
     )
     words = [w for w in words if w.isalpha() and len(w) > 3] or ["ruling"]
     cards = [row[0] for row in conn.execute("SELECT name FROM cards")]
+    rows = []
+    for number in range(max(0, entries - have)):
+        title = f"{rng.choice(cards)} {rng.choice(words)} {number}"
+        topic = f"bench-{number}"
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(20, 60)))
+        rows.append((f"{BENCH_DOCUMENT}:{topic}", topic, title, "2E", text))
     with conn:
-        conn.execute(
-            "INSERT INTO documents(id, title, edition, kind, date, official, origin) "
-            "VALUES (?, 'Generated entries (benchmark)', '2E', 'current rulings', NULL, 0, 'bench')",
-            (BENCH_DOCUMENT,),
-        )
-        rows = []
-        for number in range(max(0, entries - have)):
-            title = f"{rng.choice(cards)} {rng.choice(words)} {number}"
-            topic = f"bench-{number}"
-            text = " ".join(rng.choice(words) for _ in range(rng.randint(20, 60)))
-            rows.append((f"{BENCH_DOCUMENT}:{topic}", topic, title, "2E", "rule", text))
-        conn.executemany(
-            "INSERT INTO entries(id, topic, title, edition, kind, document, text, origin) "
-            f"VALUES (?, ?, ?, ?, ?, '{BENCH_DOCUMENT}', ?, 'bench')",
-            [(i, t, ti, e, k, x) for i, t, ti, e, k, x in rows],
-        )
-        conn.executemany(
-            "INSERT INTO topics(id, edition, title, current, key) VALUES (?, ?, ?, ?, ?)",
-            [(t, e, ti, i, normalize(ti)) for i, t, ti, e, _, _ in rows],
-        )
-        conn.execute(
-            "INSERT INTO fulltext(rowid, topic, edition, title, text) "
-            "SELECT rowid, topic, edition, title, text FROM entries WHERE document = ?",
-            (BENCH_DOCUMENT,),
-        )
+        add_generated_entries(conn, BENCH_DOCUMENT, rows)
     total = conn.execute("SELECT count(*) FROM entries").fetchone()[0]
     store.close()
     return total
