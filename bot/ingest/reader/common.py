@@ -76,6 +76,18 @@ def entry_of(
     )
 
 
+def cut_fragment(found: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The last paragraph of a copy cut off a few words into it, after a paragraph that
+    ends a sentence ("Star Trek in all forms is copyright and tradem", the page's footer as a
+    page store cuts it): nothing shows whether it is the ruling's, so it is taken out of
+    ``found`` and returned, for the preview to list."""
+    if len(found) < 2 or ends_sentence(found[-1][1]) or len(found[-1][1].split()) >= 12:
+        return None
+    if not ends_sentence(found[-2][1]) or found[-1][1].startswith("Example"):
+        return None
+    return found.pop()
+
+
 def split_cards(rest: str, following: list[str]) -> list[str]:
     """Cards after "Applicable Cards:": one a line, or on the same line split on ";" (or ","
     when no ";" is printed; card names with commas are best listed one a line)."""

@@ -9,7 +9,15 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.common import ISO, entry_of, lines_of, paragraphs, take_cards
+from bot.ingest.reader import chrome
+from bot.ingest.reader.common import (
+    ISO,
+    cut_fragment,
+    entry_of,
+    lines_of,
+    paragraphs,
+    take_cards,
+)
 from bot.ingest.reader.model import Parsed
 
 TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
@@ -29,6 +37,17 @@ def parse(text: str) -> Parsed:
     starts = [i for i, (_, line) in enumerate(rows) if TITLE.match(line.strip())]
     if not starts:
         return result
+    # The page around the list as a browser copies it (the site's footer under the last
+    # ruling) is no ruling's text: blanked, and listed by line.
+    titles = set(starts)
+    removed = [
+        (n, line.strip())
+        for i, (n, line) in enumerate(rows)
+        if i > starts[0] and i not in titles and chrome.kind_of(line)
+    ]
+    cleared = {n for n, _ in removed}
+    rows = [(n, "" if n in cleared else line) for n, line in rows]
+    result.ignored(removed, "page chrome among the rulings", ": footer, links")
     before = [(n, line) for n, line in rows[: starts[0]] if line.strip()]
     for number, line in before:
         if not HEADING.match(line.strip()):
@@ -41,7 +60,10 @@ def parse(text: str) -> Parsed:
         match = TITLE.match(raw.strip())
         assert match
         body, cards = take_cards(rows[index + 1 : end])
-        texts = [p for _, p in paragraphs(body)]
+        found = paragraphs(body)
+        if position == len(starts) - 1 and (fragment := cut_fragment(found)):
+            result.ignored([fragment], "the copy ends in a fragment after the last ruling")
+        texts = [p for _, p in found]
         entry = entry_of(match.group(1).strip(), texts, number, cards, match.group(2))
         if not entry.text:
             result.warnings.append(ParseWarning(number, f"ruling {entry.title!r} has no text"))

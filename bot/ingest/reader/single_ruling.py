@@ -15,6 +15,7 @@ from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
+    cut_fragment,
     entry_of,
     iso_or_none,
     lines_of,
@@ -26,6 +27,10 @@ from bot.ingest.reader.feed import TITLE as FEED_TITLE
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
+# The committee's ruling pages link to the list and the printable list of rulings; a
+# browser copies those links (run together or a line each) above the ruling's title.
+_RULING_LINKS = re.compile(r"(?:List|Print) Rulings$", re.M)
+_EXAMPLE = re.compile(r"^Example:", re.M)
 _DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
 
 
@@ -36,10 +41,38 @@ def _content(line: str) -> bool:
 
 
 def detect(text: str) -> float:
-    if not _CARDS.search(text):
-        return 0.0
+    """Sure for a page with "Applicable Cards:" or the committee's ruling links; a page cut
+    off before its cards (a page store keeps 2,000 characters) with only ``Example:``
+    paragraphs to show it is a ruling is tried after the general reader found no heads."""
     titles = sum(1 for _, line in lines_of(text) if FEED_TITLE.match(line.strip()))
-    return 0.92 if titles <= 1 else 0.0
+    if titles > 1:
+        return 0.0
+    if _CARDS.search(text) or _RULING_LINKS.search(text[:1000]):
+        return 0.92
+    opening = _opening(text)
+    if opening is None:
+        return 0.0
+    return 0.35 if _EXAMPLE.search(text) or opening[1] else 0.0
+
+
+def _opening(text: str) -> tuple[str, bool] | None:
+    """(title, dated) when the page opens with one ruling: its first prose follows a short
+    title line (and perhaps a date line), with nothing above but short lines (the site's
+    links), not an article's headings and paragraphs; else None."""
+    rows = [line.strip() for _, line in lines_of(text) if _content(line)]
+    prose = next((i for i, line in enumerate(rows) if _prose(line)), None)
+    if not prose:
+        return None
+    above = rows[:prose]
+    dated = False
+    while above and _DATE_LINE.match(above[-1]):
+        above.pop()
+        dated = True
+    if not above or len(above[-1].split()) > 8:
+        return None
+    if not all(len(line.split()) <= 3 for line in above[:-1]):
+        return None
+    return above[-1], dated
 
 
 def _prose(line: str) -> bool:
@@ -97,13 +130,37 @@ def parse(text: str) -> Parsed:
                 number, f"the first line does not look like a title: {title[:60]!r}", doubt=True
             )
         )
-    body, cards = take_cards(rows[first + 1 :])
+    body = rows[first + 1 :]
+    at = next((i for i, (_, line) in enumerate(body) if _CARDS.match(line.strip())), len(body))
+    body, cards = take_cards(body)
+    # The cards close the ruling: what a copy holds after them (a footer cut off mid-word,
+    # as a page store keeps it) is the page's, not the ruling's text.
+    after = [(n, line.strip()) for n, line in body[at:] if line.strip()]
+    result.ignored(after, "text after the applicable cards", ": not the ruling's")
+    body = body[:at]
     found = paragraphs(body)
     if found and date is None and (m := _DATE_LINE.match(found[0][1])):
         date = iso_or_none(m.group(1))
         found = found[1:]
+    if fragment := cut_fragment(found):
+        result.ignored([fragment], "the copy ends in a fragment after the ruling's text")
     texts = [p for _, p in found]
-    if not cards:
+    if not cards and _CARDS.search(text):
         result.warnings.append(ParseWarning(number, "no cards after 'Applicable Cards:'"))
+    elif not cards and not _RULING_LINKS.search(text[:1000]):
+        result.warnings.append(
+            ParseWarning(
+                number,
+                f"read as one ruling titled {title!r} by its form alone (a title, a date or "
+                "'Example:' paragraphs; no "
+                "'Applicable Cards:' line, none of the committee's ruling links): check that "
+                "the page is one ruling and that this is its title",
+                doubt=True,
+            )
+        )
+    elif not cards:
+        result.warnings.append(
+            ParseWarning(number, "no 'Applicable Cards:' line: the copy may end early")
+        )
     result.entries.append(entry_of(title, texts, number, cards, date))
     return result
