@@ -77,6 +77,11 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         except SourceFormatError as error:
             failures.append(f"{shape.name}: {error.reason}")
             continue
+        if parsed.holds_none:
+            raise UnknownShape(
+                f"{_name(filename)}no entries found: this looks like {parsed.holds_none}. "
+                "Nothing was imported."
+            )
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue

@@ -25,8 +25,8 @@ _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
-_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
-_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’&/.,()!-]{1,60}$")
+_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
+_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’&/.,()!?-]{1,60}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
 # Where a "Q:" starts within a line. Possessive, and only from the start of a run of spaces:
 # "\s+(?=Q:)" tried from every space of a long run was quadratic.
@@ -104,6 +104,16 @@ def _parse_q_topics(text: str) -> Parsed:
             if match.group(2):
                 current[2].append((number, match.group(2)))
         elif current is not None:
+            if line.startswith("Q:"):  # the page's own question mark, not read as one
+                result.warnings.append(
+                    ParseWarning(
+                        number,
+                        f"a line inside the question under {current[0]!r} opens like a "
+                        f"question ({line[:50]!r}) but was not read as one; check that no "
+                        "question was read into the one before",
+                        doubt=True,
+                    )
+                )
             current[2].append((number, line))
         elif _TOC.match(line):
             contents += 1

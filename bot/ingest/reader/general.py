@@ -43,6 +43,7 @@ DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
+ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
 # " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
 _SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s")
 _DATED = re.compile(rf"\s({ISO})$")
@@ -123,8 +124,13 @@ def _rest_ok(rest: str) -> bool:
     """Whether ``rest`` reads as the start of an entry's text."""
     if rest.startswith(("See ", "(")):
         return True
-    return len(rest.split()) >= 3 and (
-        rest[:1].isupper() or rest[:1].isdigit() or rest[:1] in "\"“'‘"
+    words = rest.split()
+    # A sentence has a word in lower case among its first words; a subtitle or a document's
+    # banner does not ("BASIC RULES Version 2.0.9 — February 2020 Last Updated 3 February").
+    return (
+        len(words) >= 3
+        and (rest[:1].isupper() or rest[:1].isdigit() or rest[:1] in "\"“'‘")
+        and any(word[:1].islower() for word in words[:8])
     )
 
 
@@ -260,6 +266,9 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
     for head in candidates:
         total[head.style] += 1
         known[head.style] += head.known
+    ordered = {
+        style for style in total if _alphabetical([h for h in candidates if h.style == style])
+    }
     kept: list[Head] = []
     opening = content[0][0] if content else -1
     for head in candidates:
@@ -267,6 +276,10 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
         else:
             head.confidence = _confidence(head, known[head.style], total[head.style])
+            if head.style in ordered and not head.known and 0 < head.confidence < DOUBTFUL:
+                head.confidence = ORDERED
+            elif head.style in ordered and head.confidence == 0:
+                head.confidence = 0.95 if head.known else ORDERED
         if head.confidence == LONE and head.index == opening:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
@@ -274,6 +287,17 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         if head.confidence > 0:
             kept.append(head)
     return _nested_dash_heads_dropped(kept)
+
+
+def _alphabetical(heads: list[Head]) -> bool:
+    """Whether ``heads`` (of one form) run in alphabetical order as a glossary's do: three
+    or more sharing their first letter (a letter page: "missions", "modifiers", "moving a
+    ship"), or six or more. Headings of an article seldom do, so the order confirms the
+    convention as titles the project knows would."""
+    keys = [" ".join(h.title.casefold().split()) for h in heads]
+    if len(keys) < 3 or keys != sorted(keys):
+        return False
+    return len(keys) >= 6 or len({key[:1] for key in keys}) == 1
 
 
 def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
@@ -309,7 +333,9 @@ def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
     its own (a blank line after it) whose short rest ends no sentence (a document host's
     banner, "1e star trek customizable card game - 21 the borg rules supplement")."""
     alone = index + 1 < len(rows) and not rows[index + 1][1].strip()
-    return alone and len(rest.split()) < 8 and not ends_sentence(rest)
+    # "Dilemmadeck - Wie konstruiere ich einen wirksamen Dilemma-Stapel?": an article's
+    # heading asks its question; an entry's text states its rule.
+    return alone and len(rest.split()) < 12 and (not ends_sentence(rest) or rest.endswith("?"))
 
 
 def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:

@@ -64,6 +64,9 @@ class Parsed:
     entries: list[ReadEntry] = field(default_factory=list)
     warnings: list[ParseWarning] = field(default_factory=list)
     parser: str | None = None  # set by shapes that delegate to a bundled parser
+    # Set by a shape sure of what the page is and that it holds no ruling ("a card's page
+    # without rule notes"): the page is refused as that, no other shape is tried on it.
+    holds_none: str | None = None
 
     def ignored(self, lines: list[tuple[int, str]], what: str, detail: str = "") -> None:
         """A warning that these (number, text) lines were read past: ``what`` they are, how

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.ingest.reader import (
     bundled,
+    card_page,
     decipher,
     faq,
     feed,
@@ -35,6 +36,13 @@ SHAPES: tuple[Shape, ...] = (
         "one ruling: title, text, 'Example:', 'Applicable Cards:'",
         single_ruling.detect,
         single_ruling.parse,
+    ),
+    Shape(
+        "card-page",
+        "a card database's page for one card: '<title> <rarity> card from <set> (<year>)', "
+        "the card's text, then 'Rule notes' and the rulings on the card",
+        card_page.detect,
+        card_page.parse,
     ),
     Shape(
         "decipher-current-rulings",

@@ -1,0 +1,109 @@
+"""``card-page``: a card database's page for one card, with the rulings on that card.
+
+Shape (openCards prints its 1E and 2E card pages so): the card's title with its rarity and
+set, ``Dead End Uncommon card from First Contact (1997)`` (on one line, or the title on the
+line above), its lore and game text, then ``Rule notes`` and the rulings on the card, each
+source named before its text ("Major Rakal's Dilemma Facts If you meet conditions…"),
+perhaps "Taken from: …" last. The entry is the card's rulings, titled with the card: the
+lore and game text are the card's, not a ruling. A card page without rule notes holds no
+ruling and is refused.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.reader import chrome
+from bot.ingest.reader.common import entry_of, lines_of
+from bot.ingest.reader.known import is_known
+from bot.ingest.reader.model import Parsed
+
+_FROM = " card from "
+_YEAR = re.compile(r"\(\d{4}\)")
+_NOTES = "Rule notes"
+_RARITIES = frozenset(
+    "common uncommon rare super ultra fixed promo premium virtual starter reprint foil "
+    "special alternate image".split()
+)
+
+
+def _card_line(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """(row, card title) of the "<title> <rarity> card from <set> (<year>)" line, the title
+    known to the project or printed with its rarity (not "this is a card from …" in prose)."""
+    for index, (_, line) in enumerate(rows[:60]):
+        line = line.strip(" |")
+        at = line.find(_FROM)
+        if at < 0 or not _YEAR.search(line[at : at + 90]):
+            continue
+        words = line[:at].split()
+        rarity = False
+        while words and words[-1].casefold() in _RARITIES:
+            words.pop()
+            rarity = True
+        title = " ".join(words)
+        if not title:  # the title on the line above: "Dead End" / "Uncommon card from …"
+            above = [r for r in rows[:index] if r[1].strip(" |")]
+            title = above[-1][1].strip(" |") if above else ""
+        if title and (is_known(title) or rarity and len(title.split()) <= 8):
+            return index, title
+        return None
+    return None
+
+
+def detect(text: str) -> float:
+    return 0.9 if _card_line(lines_of(text)) is not None else 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    rows = lines_of(text)
+    found = _card_line(rows)
+    if found is None:
+        return result
+    index, title = found
+    number = rows[index][0]
+    notes = next((i for i, (_, line) in enumerate(rows) if _NOTES in line and i > index), None)
+    if notes is None:
+        result.holds_none = f"the page of the card {title!r}, with no rule notes on it"
+        return result
+    pieces = [rows[notes][1].split(_NOTES, 1)[1]] + [line for _, line in rows[notes + 1 :]]
+    texts: list[str] = []
+    for piece in pieces:
+        piece = piece.strip(" |\t")
+        if piece and chrome.kind_of(piece) is None:
+            texts.append(_without_source(piece) if not texts else piece)
+    card = [(n, line.strip(" |")) for n, line in rows[index:notes] if line.strip(" |")]
+    result.ignored(
+        card,
+        "the card's title line, lore and game text",
+        ": the card's, not a ruling",
+    )
+    if not is_known(title):
+        result.warnings.append(
+            ParseWarning(
+                number,
+                f"the project knows no card {title!r}: check the card's title",
+                doubt=True,
+            )
+        )
+    if not texts:
+        return result
+    entry = entry_of(title, texts, number, [title])
+    entry.text = "\n\n".join(texts)
+    result.entries.append(entry)
+    return result
+
+
+def _without_source(text: str) -> str:
+    """The rulings' text without the name of their source printed before it ("Major
+    Rakal's Dilemma Facts If you meet…"): the capitalised words before the first word of
+    a sentence (a capitalised word followed by one in lower case)."""
+    words = text.split(" ")
+    for position in range(len(words) - 1):
+        word, after = words[position], words[position + 1]
+        if not word[:1].isupper() and not word[:1].isdigit():
+            return text  # the text starts at once: no source named
+        if word[:1].isupper() and after[:1].islower():
+            return " ".join(words[position:]) if position else text
+    return text

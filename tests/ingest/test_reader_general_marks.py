@@ -1,0 +1,132 @@
+"""Issue 38, after the ninth and eleventh blind sets: marks of a rules document that hold on
+any site. A glossary runs in alphabetical order; a card database's page puts the rulings
+after "Rule notes"; an FAQ topic may end in a question mark; an entry's text is a sentence
+(a banner or a subtitle is not), and a heading that asks a question opens an article."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
+
+
+def _titles(text: str) -> list[str]:
+    return [entry.title for entry in read_text(text).entries]
+
+
+LETTER_PAGE = """Rulebook Glossary - P
+
+pa - pe - pl
+
+{first}
+When a player passes a turn, play proceeds to the next player without delay at all.
+
+{second}
+A player who plays a card for free pays no cost, but the card still counts as played.
+
+{third}
+Each planet's span counts toward the range a ship needs to move along the spaceline.
+"""
+
+
+def test_unknown_title_lines_in_a_glossarys_alphabetical_order_are_entries():
+    page = LETTER_PAGE.format(first="passing time", second="playing for free", third="plot span")
+    assert _titles(page) == ["passing time", "playing for free", "plot span"]
+
+
+def test_the_same_title_lines_out_of_order_are_an_articles_headings_and_are_refused():
+    page = LETTER_PAGE.format(first="plot span", second="passing time", third="playing for free")
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)
+
+
+CARD_PAGE = """|
+|
+{title} Rare card from The Motion Pictures (2001) The captain of the Enterprise in the film. |
+|
+Personnel Federation Leadership, Diplomacy, Navigation. |
+||
+{notes}
+||
+"""
+NOTES = (
+    "Rule notes Official Rulings Kirk may be played as a universal personnel only by his "
+    "owner. Taken from: Current Rulings (2003) |"
+)
+
+
+def test_a_card_databases_page_reads_as_the_rulings_on_its_card():
+    document = read_text(CARD_PAGE.format(title="James T. Kirk", notes=NOTES))
+    assert document.shape == "card-page"
+    (entry,) = document.entries
+    assert entry.title == "James T. Kirk"
+    assert entry.text.startswith("Kirk may be played as a universal personnel")
+    assert entry.cards == ["James T. Kirk"]
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_card_page_without_rule_notes_is_refused_as_such_not_read_as_a_glossary():
+    with pytest.raises(UnknownShape, match="the page of the card 'James T. Kirk', with no rule"):
+        read_text(CARD_PAGE.format(title="James T. Kirk", notes="|"))
+
+
+def test_a_card_page_for_a_card_the_project_does_not_know_is_read_with_a_doubt():
+    document = read_text(CARD_PAGE.format(title="Captain Zefram Nobody", notes=NOTES))
+    assert [e.title for e in document.entries] == ["Captain Zefram Nobody"]
+    assert any(w.doubt and "knows no card" in w.message for w in document.warnings)
+
+
+def test_a_card_named_in_prose_does_not_make_an_article_a_card_page():
+    article = (
+        "Our review\n\nThis is an Uncommon card from First Contact (1997) that every deck "
+        "wants. It was never reprinted, and its rule notes are short.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(article)
+
+
+FAQ = """OUTPOSTS
+Q: DOCKING
+Q: WHO CONTROLS IT?
+
+Q: DOCKING: Can a ship dock at an opponent's outpost?
+
+A: No, unless a card allows it.
+
+Q: WHO CONTROLS IT?: Who controls an outpost that was commandeered?
+
+A: The player who commandeered it.
+"""
+
+
+def test_an_faq_topic_ending_in_a_question_mark_is_its_own_entry():
+    document = read_text(FAQ)
+    assert [e.title for e in document.entries] == ["DOCKING", "WHO CONTROLS IT?"]
+    assert document.entries[1].text.startswith("Who controls an outpost")
+
+
+def test_a_question_line_the_faq_reader_cannot_read_is_a_doubt_not_text():
+    broken = FAQ.replace("Q: WHO CONTROLS IT?: Who", "Q: who controls it -- Who")
+    document = read_text(broken)
+    assert [e.title for e in document.entries] == ["DOCKING"]
+    assert any(w.doubt and "opens like a question" in w.message for w in document.warnings)
+
+
+def test_a_document_banner_with_a_dash_is_no_entry():
+    banner = (
+        "STAR TREK CARD GAME HANDBOOK - BASIC RULES Version 3.1 — March 2021 Last Updated 2 "
+        "March 2021\nFile Type:pdf, Size:900Kb\nINTRODUCTION Welcome to a universe of "
+        "possibilities, where you will venture into the final frontier and win the game.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(banner)
+
+
+def test_a_heading_that_asks_a_question_opens_an_article_not_an_entry():
+    article = (
+        "Strategie\n\nDilemmastapel - Wie baue ich einen guten Stapel?\n\nViele Spieler "
+        "unterschätzen die Wichtigkeit eines ausgewogenen Stapels, denn die Dilemmas werden "
+        "direkt als Reaktion gelegt.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(article)
