@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
-from bot.ingest.reader.model import Metadata, ReadEntry
+from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
 
 ISO = r"\d{4}-\d{2}-\d{2}"
@@ -251,6 +251,27 @@ def title_like(line: str, alone: bool) -> str | None:
         if at > 0 and balanced and _heading(head, 6) and len(rest.split()) >= 3:
             return head.strip()
     return None
+
+
+_NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
+
+
+def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
+    """Text set aside (``where``: "before the first entry", "between entries") that opens
+    like an entry (``Title – text``, a short title line) may be an entry the reader did not
+    take (its title unknown, its text in lower case): a doubt naming the line, not a note."""
+    for number, line in lines:
+        # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
+        if title := title_like(_NEW_MARK.sub("", line.strip()).strip(), alone=False):
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"text {where} opens like an entry ({title!r}) but was not read as one; "
+                    "check that no entry was missed",
+                    doubt=True,
+                )
+            )
+            return
 
 
 def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:

@@ -16,11 +16,11 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader.common import (
+    doubt_missed_heads,
     join,
     lines_of,
     paragraphs,
     see_references,
-    title_like,
     unglue_marks,
 )
 from bot.ingest.reader.known import is_known
@@ -249,16 +249,7 @@ def parse(text: str) -> Parsed:
         done.append(current)
     if before:
         more = f" ({len(before)} lines)" if len(before) > 1 else ""
-        # Text set aside that opens like an entry may be one the reader missed: a doubt.
-        if missed := next((t for _, line in before if (t := title_like(line, False))), None):
-            result.warnings.append(
-                ParseWarning(
-                    before[0][0],
-                    f"text before the first entry opens like an entry ({missed!r}) but was "
-                    "not read as one; check that no entry was missed",
-                    doubt=True,
-                )
-            )
+        doubt_missed_heads(result, before, "before the first entry")
         result.warnings.append(
             ParseWarning(
                 before[0][0], f"text before the first entry{more}, ignored: {before[0][1][:60]!r}"

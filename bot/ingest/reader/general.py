@@ -30,10 +30,10 @@ from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import (
     ISO,
+    doubt_missed_heads,
     entry_of,
     paragraphs,
     take_cards,
-    title_like,
     unglue_marks,
 )
 from bot.ingest.reader.known import is_known, most_words_from
@@ -455,7 +455,7 @@ def parse(text: str) -> Parsed:
             )
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
-    _doubt_missed_heads(result, before, "before the first entry")
+    doubt_missed_heads(result, before, "before the first entry")
     if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
@@ -467,7 +467,7 @@ def parse(text: str) -> Parsed:
             # Text run together keeps each entry within its line: what follows the line (a
             # page heading, the next section's preamble) is not placed in the entry.
             after = [(n, line.strip()) for n, line in body if line.strip()]
-            _doubt_missed_heads(result, after, "between entries")
+            doubt_missed_heads(result, after, "between entries")
             result.ignored(after, "text between entries that run together, not placed")
             body = []
         body, cards = take_cards(body)
@@ -536,23 +536,6 @@ def _why_doubted(head: Head) -> str:
         )
         + "; check that it is an entry, not a heading or part of the entry before"
     )
-
-
-def _doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
-    """Text set aside that opens like an entry (``Title – text``) may be an entry the reader
-    did not take (its text in lower case, its title unknown): a doubt, not a note."""
-    for number, line in lines:
-        # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
-        if title := title_like(_MARK.sub("", line).strip(), alone=False):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text {where} opens like an entry ({title!r}) but was not read as one; "
-                    "check that no entry was missed",
-                    doubt=True,
-                )
-            )
-            return
 
 
 def diagnose(text: str) -> str:

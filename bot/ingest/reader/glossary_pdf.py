@@ -13,7 +13,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader.common import title_like
+from bot.ingest.reader.common import doubt_missed_heads
 from bot.ingest.reader.decipher import split_title
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -115,16 +115,7 @@ def parse(text: str) -> Parsed:
                     "page's text stops mid-line (partial)",
                 )
             )
-    # Text set aside that opens like an entry may be one the reader missed: a doubt.
-    if missed := next((t for _, line in fragment[1:] if (t := title_like(line, False))), None):
-        result.warnings.append(
-            ParseWarning(
-                fragment[0][0],
-                f"text before the first entry opens like an entry ({missed!r}) but was not "
-                "read as one; check that no entry was missed",
-                doubt=True,
-            )
-        )
+    doubt_missed_heads(result, fragment[1:], "before the first entry")
     result.ignored(fragment, "the page starts inside an entry whose title is on an earlier page")
     return result
 
