@@ -12,6 +12,8 @@ does. Shapes:
   at 30-40 characters, each ending ``<br />`` and followed by a blank line; ``Title – text``.
 - ``B-pdf-text``: Glossary / Current Rulings text copied from a PDF: ``title – text``
   paragraphs, lines wrapped at 70-100 characters.
+- ``B2-pdf-run-on``: the same with the line ends lost, as real copies often are (the 2007
+  2E Current Rulings on scribd, the 2010 1E one on docslib): the page is one line.
 - ``C-opencards``: an openCards glossary letter page as a browser renders it: header words,
   the letter index, ``back to top of page xx`` lines, each title on its own line.
 - ``D-wiki``: a fan-wiki glossary entry: one ``Title – text`` entry, perhaps with wiki chrome.
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import itertools
 import random
 import re
 import sys
@@ -51,7 +54,10 @@ SEED = 38
 MODES = ("known", "new-titles")
 
 _TAG = re.compile(r"<[^>]+>")
-_EMPHASIS = re.compile(r"\*(\S[^*]{0,200}?)\*")  # markdown italics of the stored text
+_ITEM = re.compile(r"\n(?=[ \t]*(?:[-•]|\d{1,2}\.|[a-z]\.)[ \t])")  # a list item's line
+_EMPHASIS = re.compile(
+    r"\*{1,2}(\S[^*]{0,200}?)\*{1,2}"
+)  # markdown italics and bold of the stored text
 
 
 def _words(text: str) -> str:
@@ -69,7 +75,9 @@ class Entry:
     new: bool
 
     def paragraphs(self) -> list[str]:
-        return [" ".join(p.split()) for p in self.text.split("\n\n") if p.strip()]
+        """The text's paragraphs, each on one line; a list's items stay items."""
+        parts = (p for block in self.text.split("\n\n") for p in _ITEM.split(block))
+        return [" ".join(p.split()) for p in parts if p.strip()]
 
     def starts(self) -> str:
         return " ".join(_words(self.text).split()[:STARTS_WORDS])
@@ -137,6 +145,14 @@ def _pdf_text(entry: Entry | None, rng: random.Random, state: dict, words: int |
     if entry is not None:
         paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
     return "".join("\n".join(_wrap(p, width)) + gap for p in paragraphs)
+
+
+def _pdf_run_on(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """Text copied from a PDF whose line ends were lost: one line, entries run together."""
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
+    return "".join(f"{p} " for p in paragraphs)
 
 
 _OPENCARDS_HEAD = (
@@ -222,6 +238,7 @@ def _cut(paragraphs: list[str], words: int | None) -> list[str]:
 SHAPES = {
     "A-flipbook": (_flipbook, ("1e-glossary-m", "1e-crd-2014-11-03")),
     "B-pdf-text": (_pdf_text, None),
+    "B2-pdf-run-on": (_pdf_run_on, None),
     "C-opencards": (_opencards, None),
     "D-wiki": (_wiki, None),
     "E-decipher": (_decipher, ("1e-glossary-m", "1e-crd-2014-11-03")),
@@ -251,6 +268,9 @@ def make_page(shape: str, name: str, entries: list[Entry], first: int, seed: int
     rng = random.Random(seed)
     render = SHAPES[shape][0]
     window = entries[first : first + 1] if shape == "D-wiki" else entries[first:]
+    if shape == "C-opencards":  # a letter page holds its letter's entries only
+        letter = _pair(entries[first].title)[:1]
+        window = list(itertools.takewhile(lambda e: _pair(e.title)[:1] == letter, window))
     state: dict = {}
     text = _chrome(shape, rng, window, entries)
     # A page starts inside the entry before the window (a letter page of openCards and a
@@ -363,7 +383,7 @@ def measure(all_pages: list[Page]) -> list[Verdict]:
 
 def table(verdicts: list[Verdict]) -> str:
     head = (
-        f"{'shape':<12} {'mode':<10} {'pages':>5} {'expected':>8} {'found':>6} {'invented':>8} "
+        f"{'shape':<14} {'mode':<10} {'pages':>5} {'expected':>8} {'found':>6} {'invented':>8} "
         f"{'refused':>7} {'wrong':>6} {'undoubted':>9}"
     )
     rows = [head, "-" * len(head)]
@@ -374,7 +394,7 @@ def table(verdicts: list[Verdict]) -> str:
         expected = sum(len(v.page.expected) for v in group)
         found = sum(v.found for v in group)
         rows.append(
-            f"{shape:<12} {mode:<10} {len(group):>5} {expected:>8} "
+            f"{shape:<14} {mode:<10} {len(group):>5} {expected:>8} "
             f"{found:>6} {sum(len(v.invented) for v in group):>8} "
             f"{sum(v.refused is not None for v in group):>7} "
             f"{sum(not v.right for v in group):>6} {sum(v.undoubted for v in group):>9}"
@@ -418,7 +438,7 @@ def main(argv: list[str] | None = None) -> int:
     print("\nfailure classes:")
     classes = Counter((v.page.shape, v.mode, failure_class(v)) for v in verdicts if not v.right)
     for (shape, mode, kind), n in sorted(classes.items()):
-        print(f"  {shape:<12} {mode:<10} {kind:<28} {n}")
+        print(f"  {shape:<14} {mode:<10} {kind:<28} {n}")
     for shape in SHAPES:
         failed = [v for v in verdicts if v.page.shape == shape and not v.right]
         failed.sort(key=lambda v: (not v.undoubted, v.mode))
