@@ -1,0 +1,469 @@
+"""How the reader does on synthetic pages made of real rules text, in the page shapes real
+sites publish, to find where it fails in general rather than on one page.
+
+    .venv/bin/python -m tests.ingest.synthetic [--examples N]
+
+The entries are the shipped ones (``rulings_data/entries``: their printed titles and texts).
+Each page lays a window of a document's entries out as one site prints them, starting with
+the tail of the entry before the window, and is cut at 2000 characters as the page store
+does. Shapes:
+
+- ``A-flipbook``: a flip-book Glossary page (yumpu): the site's chrome, then lines wrapped
+  at 30-40 characters, each ending ``<br />`` and followed by a blank line; ``Title – text``.
+- ``B-pdf-text``: Glossary / Current Rulings text copied from a PDF: ``title – text``
+  paragraphs, lines wrapped at 70-100 characters.
+- ``B2-pdf-run-on``: the same with the line ends lost, as real copies often are (the 2007
+  2E Current Rulings on scribd, the 2010 1E one on docslib): the page is one line.
+- ``C-opencards``: an openCards glossary letter page as a browser renders it: header words,
+  the letter index, ``back to top of page xx`` lines, each title on its own line.
+- ``D-wiki``: a fan-wiki glossary entry: one ``Title – text`` entry, perhaps with wiki chrome.
+- ``E-decipher``: a Decipher-era Current Rulings page: the site's menu, the heading, then
+  ``TITLE - text`` entries, new ones marked ``*``.
+
+Two knowledge modes: ``known`` (as is) and ``new-titles`` (the reader does not know the
+page's own entry titles, as for a new document: they are withheld from
+``bot.ingest.reader.known`` for the read). A page is read right when every entry whose title
+and first words are on the page is found (title and text start as ``tests/ingest/measure.py``
+counts them) and nothing else is read; an entry whose head the cut reaches is tolerated
+either way. Wrong reads without a doubt (``ParseWarning.doubt``) are the dangerous ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import itertools
+import random
+import re
+import sys
+import textwrap
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from bot.ingest.reader import UnknownShape, UnreadableDocument, known, read_text
+
+ENTRIES = Path(__file__).resolve().parents[2] / "rulings_data" / "entries"
+PAGE_CHARS = 2000  # what the page store keeps of a page
+STARTS_WORDS = 6  # the words of an entry's text that its read text must start with
+SEED = 38
+MODES = ("known", "new-titles")
+
+_TAG = re.compile(r"<[^>]+>")
+# A text that stops inside a sentence was cut at a source page's break when the data was
+# gathered ("Major Rakal – This personnel retains her"): a real page prints the whole entry.
+_BROKEN = re.compile(r"[a-z,]\s*$")
+_ITEM = re.compile(r"\n(?=[ \t]*(?:[-•]|\d{1,2}\.|[a-z]\.)[ \t])")  # a list item's line
+_EMPHASIS = re.compile(
+    r"\*{1,2}(\S[^*]{0,200}?)\*{1,2}"
+)  # markdown italics and bold of the stored text
+
+
+def _words(text: str) -> str:
+    return " ".join(_TAG.sub("", text).split())
+
+
+def _key(title: str) -> str:
+    return " ".join(title.replace("’", "'").split()).casefold()
+
+
+@dataclass(frozen=True)
+class Entry:
+    title: str
+    text: str  # as printed: markdown emphasis removed, paragraphs split by blank lines
+    new: bool
+
+    def paragraphs(self) -> list[str]:
+        """The text's paragraphs, each on one line; a list's items stay items."""
+        parts = (p for block in self.text.split("\n\n") for p in _ITEM.split(block))
+        return [" ".join(p.split()) for p in parts if p.strip()]
+
+    def starts(self) -> str:
+        return " ".join(_words(self.text).split()[:STARTS_WORDS])
+
+
+@dataclass
+class Page:
+    shape: str
+    document: str
+    first: int  # index of the window's first entry in the document
+    text: str
+    expected: list[tuple[str, str]]  # (title, text start) of the entries the page holds
+    tolerated: list[str]  # titles the cut reaches inside their head
+    titles: list[str]  # every entry title printed on the page (withheld in new-titles mode)
+
+
+@functools.lru_cache(maxsize=1)
+def documents() -> dict[str, list[Entry]]:
+    """The shipped documents' entries that have a whole text, in document order."""
+    found = {}
+    for path in sorted(ENTRIES.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        found[data["document"]] = [
+            Entry(e["title"], _EMPHASIS.sub(r"\1", e["text"]).strip(), bool(e.get("marked_new")))
+            for e in data["entries"]
+            if (e.get("text") or "").strip() and not _BROKEN.search(e["text"])
+        ]
+    return found
+
+
+# --- page shapes: each lays out entries as blocks; a block is (entry or None, text) --------
+
+
+def _wrap(paragraph: str, width: int) -> list[str]:
+    return textwrap.wrap(paragraph, width, break_long_words=False, break_on_hyphens=False)
+
+
+_YUMPU_CHROME = (
+    "15.12.2012 Views\n\n"
+    + "Star Trek™ Customizable Card Game™ GLOSSARY\n\n" * 3
+    + "SHOW MORE\nSHOW LESS\n\n"
+)
+_YUMPU_ADS = (
+    "You also want an ePaper? Increase the reach of your titles\n\n"
+    "YUMPU automatically turns print PDFs into web optimized ePapers that Google loves.\n\n",
+    "Create successful ePaper yourself\n\n"
+    "Turn your PDF publications into a flip-book with our unique Google optimized e-Paper "
+    "software.\n\n",
+)
+
+
+def _flipbook(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    width = state.setdefault("width", rng.randint(30, 40))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
+    lines = [line for p in paragraphs for line in _wrap(p, width)]
+    return "".join(f"{line}<br />\n\n" for line in lines)
+
+
+def _pdf_text(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    width = state.setdefault("width", rng.randint(70, 100))
+    gap = state.setdefault("gap", rng.choice(("\n", "\n\n")))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
+    return "".join("\n".join(_wrap(p, width)) + gap for p in paragraphs)
+
+
+def _pdf_run_on(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """Text copied from a PDF whose line ends were lost: one line, entries run together."""
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
+    return "".join(f"{p} " for p in paragraphs)
+
+
+_OPENCARDS_HEAD = (
+    "header\nheaderhomehomehomestrategyrulescardsheader\n     \ncards\n   \n\n"
+    "Rulebook Glossary - {letter}\n\nRulebook Glossary\n\n \n\n"
+    "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - R - S - T - U - V - "
+    "W - X - Y - Z - top\n\n \n\n{pairs}\n\n \n\n"
+)
+
+
+def _opencards(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    body = "\n\n".join(paragraphs) + "\n\n \n\n"
+    if entry is None:
+        return body
+    pair = _pair(entry.title)
+    head = ""
+    if pair != state.get("pair"):
+        state["pair"] = pair
+        head = f"back to top of page {pair}\n\n"
+    title = entry.title + (" (updated by Current Rulings)" if entry.new else "")
+    return f"{head}{title}\n{body}"
+
+
+def _pair(title: str) -> str:
+    letters = [c for c in title.casefold() if c.isalpha()]
+    return "".join(letters[:2]) or "zz"
+
+
+_WIKI_CHROME = (
+    "",
+    "Star Trek CCG 1E Wiki\nExplore\nMain Page\nAll Pages\nCommunity\n\n",
+    "Skip to content\n\nStar Trek CCG 1E Wiki\n\nin: Glossary\n\n{title}\nEdit\n\n",
+)
+
+
+def _wiki(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    if entry is None:
+        return ""
+    paragraphs = _cut(entry.paragraphs(), words)
+    paragraphs[0] = f"{entry.title} – {paragraphs[0]}"
+    return "\n\n".join(paragraphs) + "\n\n"
+
+
+_DECIPHER_CHROME = (
+    "decipher.comhelphome\nabout decipher art show tournaments message boards\n"
+    "The Eccentric Order Party Zone Star Trek CCG Star Wars CCG Young Jedi Star Trek CCG\n \n\n"
+    "what is it?\n\ncard lists\n\n>>rules and\ncurrent rulings<<\n\n\nstrategy articles\n\n"
+    "deck designs\n\ntournaments\n\nmessage boards\n\nfun stuff\n\nwhere to buy\n\n\n\n\n\n"
+    "DECIPHER.com > star trek ccg > rules and current rulings\n\n\n"
+    "ABC\n\nDEF\n\nGHI\n\nJKL\n\nMNO\n\nPQR\n\nST\n\nUVW\n\nXYZ\n\nmain\n\nRULINGS\n\n",
+    "Star Trek CCG what is it. card lists rules strategy where to buy star trek fun message "
+    "boards tournaments\n\n\n\n\n\nRulings Updated: 03/26/01\n\n"
+    "INTRODUCTION | CHANGES & CLARIFICATIONS | RULINGS A-G | RULINGS H-Z\n\n"
+    "*The new Current Rulings are available in print-quality PDF and easy to print TXT "
+    "formats.\n\nRULINGS\n\n",
+)
+
+
+def _decipher(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    upper = state.setdefault("upper", rng.random() < 0.5)
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        title = entry.title.upper() if upper else entry.title
+        paragraphs[0] = f"{'*' if entry.new else ''}{title} - {paragraphs[0]}"
+    return "\n\n".join(paragraphs) + "\n\n"
+
+
+def _cut(paragraphs: list[str], words: int | None) -> list[str]:
+    """The paragraphs up to the first ``words`` words of the text (all of them: None)."""
+    if words is None:
+        return paragraphs
+    kept, left = [], words
+    for paragraph in paragraphs:
+        split = paragraph.split()
+        kept.append(" ".join(split[:left]))
+        left -= len(split)
+        if left <= 0:
+            break
+    return kept
+
+
+SHAPES = {
+    "A-flipbook": (_flipbook, ("1e-glossary-m", "1e-crd-2014-11-03")),
+    "B-pdf-text": (_pdf_text, None),
+    "B2-pdf-run-on": (_pdf_run_on, None),
+    "C-opencards": (_opencards, None),
+    "D-wiki": (_wiki, None),
+    "E-decipher": (_decipher, ("1e-glossary-m", "1e-crd-2014-11-03")),
+}
+
+
+def _chrome(shape: str, rng: random.Random, entries: list[Entry], document: list[Entry]) -> str:
+    if shape == "A-flipbook":
+        return _YUMPU_CHROME + rng.choice(_YUMPU_ADS)
+    if shape == "C-opencards":
+        letter = entries[0].title.lstrip("'\"*")[:1].upper() or "A"
+        # The index of the letter's pages: every pair of first letters the document has.
+        same = [
+            e for d in documents().values() for e in d if _pair(e.title)[:1] == letter.casefold()
+        ]
+        pairs = " - ".join(sorted(set(_pair(e.title) for e in same)))
+        return _OPENCARDS_HEAD.format(letter=letter, pairs=pairs)
+    if shape == "D-wiki":
+        return rng.choice(_WIKI_CHROME).format(title=entries[0].title)
+    if shape == "E-decipher":
+        return rng.choice(_DECIPHER_CHROME)
+    return ""
+
+
+def make_page(shape: str, name: str, entries: list[Entry], first: int, seed: int) -> Page:
+    """One page of ``shape``: the tail of entry ``first - 1``, then entries from ``first``."""
+    rng = random.Random(seed)
+    render = SHAPES[shape][0]
+    window = entries[first : first + 1] if shape == "D-wiki" else entries[first:]
+    if shape == "C-opencards":  # a letter page holds its letter's entries only
+        letter = _pair(entries[first].title)[:1]
+        window = list(itertools.takewhile(lambda e: _pair(e.title)[:1] == letter, window))
+    state: dict = {}
+    text = _chrome(shape, rng, window, entries)
+    # A page starts inside the entry before the window (a letter page of openCards and a
+    # wiki entry start at their own top).
+    if first > 0 and shape not in ("C-opencards", "D-wiki"):
+        words = entries[first - 1].text.split()
+        tail = " ".join(words[-rng.randint(5, min(40, max(5, len(words)))) :])
+        state["tail"] = [tail[:1].lower() + tail[1:]]
+        text += render(None, rng, state, None)
+    expected, tolerated, titles = [], [], []
+    for entry in window:
+        if len(text) >= PAGE_CHARS:
+            break
+        pair = state.get("pair")
+        head = len(text) + len(render(entry, rng, state, STARTS_WORDS))
+        state["pair"] = pair  # the head was a trial: the block below prints the same lines
+        titles.append(entry.title)
+        if head <= PAGE_CHARS:
+            expected.append((entry.title, entry.starts()))
+        else:
+            tolerated.append(entry.title)
+        text += render(entry, rng, state, None)
+    return Page(shape, name, first, text[:PAGE_CHARS], expected, tolerated, titles)
+
+
+def pages(per_document: int = 12, shapes: tuple[str, ...] = tuple(SHAPES)) -> Iterator[Page]:
+    """Pages of ``shapes``, windows at entries chosen by a seeded random draw."""
+    docs = documents()
+    for shape in shapes:
+        names = SHAPES[shape][1]
+        for name in names or sorted(docs):
+            entries = docs[name]
+            rng = random.Random(f"{SEED}:{shape}:{name}")
+            count = min(per_document, len(entries))
+            for first in sorted(rng.sample(range(len(entries)), count)):
+                yield make_page(shape, name, entries, first, rng.randrange(1 << 30))
+
+
+# --- reading and judging --------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def titles_unknown(titles: list[str]) -> Iterator[None]:
+    """The reader's knowledge of titles without ``titles`` (a new document's new titles):
+    ``known`` looks its tables up through ``_known`` and ``_starts`` at each call."""
+    withheld = {known.key(t) for t in titles} | {known.key(t.upper()) for t in titles}
+    keys = known._known(str(known.default_data_dir())) - withheld
+    starts: dict[str, int] = {}
+    for k in keys:
+        first = k.split()[0]
+        starts[first] = max(starts.get(first, 0), len(k.split()))
+    saved = known._known, known._starts
+    known._known = lambda data_dir: keys
+    known._starts = lambda data_dir: starts
+    try:
+        yield
+    finally:
+        known._known, known._starts = saved
+
+
+@dataclass
+class Verdict:
+    page: Page
+    mode: str
+    refused: str | None = None
+    found: int = 0
+    invented: list[str] = field(default_factory=list)
+    misread: list[str] = field(default_factory=list)  # found by title, text starts elsewhere
+    missed: list[str] = field(default_factory=list)
+    read: list[tuple[str, str]] = field(default_factory=list)
+    doubts: list[str] = field(default_factory=list)
+
+    @property
+    def right(self) -> bool:
+        return self.refused is None and not self.invented and not self.missed
+
+    @property
+    def undoubted(self) -> bool:
+        return not self.right and self.refused is None and not self.doubts
+
+
+def judge(page: Page, mode: str) -> Verdict:
+    """Read ``page`` in ``mode`` and compare with what it holds."""
+    verdict = Verdict(page, mode)
+    withheld = titles_unknown(page.titles) if mode == "new-titles" else contextlib.nullcontext()
+    try:
+        with withheld:
+            document = read_text(page.text, filename="page.txt")
+    except (UnknownShape, UnreadableDocument) as error:
+        verdict.refused = str(error).split("\n")[0][len("page.txt: ") :]
+        verdict.missed = [t for t, _ in page.expected]
+        return verdict
+    verdict.read = [(e.title, _words(e.text)) for e in document.entries]
+    verdict.doubts = [w.message for w in document.warnings if getattr(w, "doubt", False)]
+    unread = [(_key(t), text) for t, text in verdict.read]
+    for title, starts in page.expected:
+        match = next((r for r in unread if r[0] == _key(title) and r[1].startswith(starts)), None)
+        if match is None:
+            verdict.missed.append(title)
+        else:
+            unread.remove(match)
+            verdict.found += 1
+    # A read of a missed entry's title whose text starts elsewhere is that entry misread
+    # (its head or its first lines misplaced); any other read is invented.
+    missed = [_key(t) for t in verdict.missed]
+    for title, _ in unread:
+        if title in missed:
+            missed.remove(title)
+            verdict.misread.append(title)
+    tolerated = {_key(t) for t in page.tolerated} | set(verdict.misread)
+    verdict.invented = [t for t, _ in unread if t not in tolerated]
+    return verdict
+
+
+def measure(all_pages: list[Page]) -> list[Verdict]:
+    return [judge(page, mode) for mode in MODES for page in all_pages]
+
+
+def table(verdicts: list[Verdict]) -> str:
+    head = (
+        f"{'shape':<14} {'mode':<10} {'pages':>5} {'expected':>8} {'found':>6} {'misread':>7} {'invented':>8} "
+        f"{'refused':>7} {'wrong':>6} {'undoubted':>9}"
+    )
+    rows = [head, "-" * len(head)]
+    groups: dict[tuple[str, str], list[Verdict]] = {}
+    for v in verdicts:
+        groups.setdefault((v.page.shape, v.mode), []).append(v)
+    for (shape, mode), group in sorted(groups.items()):
+        expected = sum(len(v.page.expected) for v in group)
+        found = sum(v.found for v in group)
+        rows.append(
+            f"{shape:<14} {mode:<10} {len(group):>5} {expected:>8} "
+            f"{found:>6} {sum(len(v.misread) for v in group):>7} "
+            f"{sum(len(v.invented) for v in group):>8} "
+            f"{sum(v.refused is not None for v in group):>7} "
+            f"{sum(not v.right for v in group):>6} {sum(v.undoubted for v in group):>9}"
+        )
+    return "\n".join(rows)
+
+
+def describe(v: Verdict) -> str:
+    where = f"{v.page.shape}/{v.mode} {v.page.document}@{v.page.first}"
+    if v.refused:
+        return f"  {where}: REFUSED ({v.refused[:110]})"
+    doubt = f"doubt: {v.doubts[0][:100]!r}" if v.doubts else "NO DOUBT"
+    want = [t for t, _ in v.page.expected]
+    got = [t for t, _ in v.read]
+    return (
+        f"  {where}: {doubt}\n    expected {want}\n    read     {got}\n"
+        f"    missed {v.missed}; misread {v.misread}; invented {v.invented}"
+    )
+
+
+def failure_class(v: Verdict) -> str:
+    if v.refused:
+        return "refused"
+    if not v.read:
+        return "nothing read"
+    parts = []
+    if v.misread:
+        parts.append("misread")
+    if len(v.missed) > len(v.misread):
+        parts.append("missed")
+    if v.invented:
+        parts.append("invented")
+    return "+".join(parts) + (", doubted" if v.doubts else ", NOT doubted")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--examples", type=int, default=5, help="failures shown per shape")
+    parser.add_argument("--show", help="print the pages of this shape/mode's failures")
+    args = parser.parse_args(argv)
+    verdicts = measure(list(pages()))
+    print(table(verdicts))
+    print("\nfailure classes:")
+    classes = Counter((v.page.shape, v.mode, failure_class(v)) for v in verdicts if not v.right)
+    for (shape, mode, kind), n in sorted(classes.items()):
+        print(f"  {shape:<14} {mode:<10} {kind:<28} {n}")
+    for shape in SHAPES:
+        failed = [v for v in verdicts if v.page.shape == shape and not v.right]
+        failed.sort(key=lambda v: (not v.undoubted, v.mode))
+        if failed and args.examples:
+            print(f"\n{shape}: {len(failed)} failures, first {min(args.examples, len(failed))}")
+            for v in failed[: args.examples]:
+                print(describe(v))
+                if args.show and args.show in (shape, f"{shape}/{v.mode}"):
+                    print("    ---- page ----\n" + textwrap.indent(v.page.text, "    | "))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
