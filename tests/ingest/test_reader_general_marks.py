@@ -130,3 +130,108 @@ def test_a_heading_that_asks_a_question_opens_an_article_not_an_entry():
     )
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(article)
+
+
+ANCHORED = """Rulebook Glossary - F
+
+fa - fe
+
+back to top of page fe
+
+{title}
+Plays on table. Once each turn, your personnel may report for free to your outpost.
+"""
+
+
+def test_a_letter_pages_anchor_confirms_the_title_line_under_it():
+    assert _titles(ANCHORED.format(title="Ferengi Trade Routes")) == ["Ferengi Trade Routes"]
+
+
+def test_an_anchor_that_does_not_start_as_the_title_confirms_nothing():
+    with pytest.raises(UnknownShape):
+        read_text(ANCHORED.format(title="Trade Routes Of The Ferengi"))
+
+
+def test_a_wrapped_paragraphs_last_words_are_no_title_line():
+    page = (
+        "matching commander – When specified in the ship's lore, only the named personnel is\n"
+        "the matching commander of\nJovis.\n\nUnless otherwise specified, a ship can only "
+        "have one matching commander at a time.\n\nmissions – Each mission has a point box "
+        "and a span that counts toward range.\n"
+    )
+    assert _titles(page) == ["matching commander", "missions"]
+
+
+def test_a_word_in_parentheses_is_part_of_a_title_and_a_remark_is_not():
+    page = ANCHORED.replace("fe\n\n{title}", "pl\n\n{title}").replace("fa - fe", "pe - pl")
+    assert _titles(page.format(title="playing a faction (non-Borg)")) == [
+        "playing a faction (non-Borg)"
+    ]
+    assert _titles(page.format(title="playing a faction (updated by Current Rulings)")) == [
+        "playing a faction"
+    ]
+
+
+def test_text_an_entry_introduces_with_the_following_is_not_an_entry():
+    page = (
+        "BORG - Replace the first paragraph of the Objectives subsection with the following:\n\n"
+        "Objectives - [Borg] personnel may never begin or join mission attempts.\n\n"
+        "BRILGAR - This card has updated lore and a new point box.\n\n"
+        "CLOAKING DEVICE - A ship with this card may cloak during your turn.\n"
+    )
+    assert _titles(page) == ["BORG", "BRILGAR", "CLOAKING DEVICE"]
+
+
+def test_a_head_whose_text_starts_with_a_label_on_the_next_line_is_an_entry():
+    page = (
+        "Madred – This personnel may add 1 to Interrogation or Torture.\n\n"
+        "Manheim's Dimensional Door – Example:\n\nTreat this doorway as if it read, whenever "
+        "any player has a card in hand matching one just played.\n\n"
+        "matching commander – Only the named personnel is the matching commander.\n"
+    )
+    assert _titles(page) == ["Madred", "Manheim's Dimensional Door", "matching commander"]
+
+
+def test_a_glossary_title_out_of_its_pages_alphabetical_order_is_a_doubt():
+    page = (
+        "Borg – The Borg are a collective.\n\nBrilgar – This card has updated lore today.\n\n"
+        "Classic Communicator – Plays on your personnel for free.\n\n"
+        "Aardvark Rules – A sub-heading of the entry above, in its own form.\n\n"
+        "Data – Data is an android personnel.\n"
+    )
+    document = read_text(page)
+    assert "Aardvark Rules" in [e.title for e in document.entries]
+    assert any(w.doubt and "alphabetical order" in w.message for w in document.warnings)
+
+
+FLIPBOOK = "15.12.2012 Views\n\nSHOW MORE\nSHOW LESS\n\n" + "".join(
+    f"{line}<br />\n\n"
+    for line in (
+        "Magic Carpet Ride OCD – The owner",
+        "of this artifact must use its game",
+        "text at once.",
+        "{head}",
+        "{next}",
+        "as if it read, whenever any player",
+        "has a card in hand. A card is a",
+        "copy.",
+        "matching commander – When specified",
+        "in the ship's lore, only the named",
+    )
+)
+
+
+def test_a_flipbook_title_whose_line_breaks_after_the_dash_is_an_entry():
+    page = FLIPBOOK.replace("{head}", "Manheim's Dimensional Door –").replace("{next}", "Example:")
+    assert _titles(page) == [
+        "Magic Carpet Ride OCD",
+        "Manheim's Dimensional Door",
+        "matching commander",
+    ]
+
+
+def test_a_cross_reference_is_no_flipbook_title():
+    page = FLIPBOOK.replace("{head}", "See actions – step 1: initiation.").replace(
+        "{next}", "Treat this doorway"
+    )
+    assert _titles(page) == ["Magic Carpet Ride OCD", "matching commander"]

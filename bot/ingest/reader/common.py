@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
+from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
 
@@ -248,9 +249,22 @@ def title_like(line: str, alone: bool) -> str | None:
         head, rest = line[:at], line[at + len(separator) :]
         balanced = head.count("(") == head.count(")")
         # a page heading ("Glossary - D") has no text after its dash, an entry has some
-        if at > 0 and balanced and _heading(head, 6) and len(rest.split()) >= 3:
+        if at > 0 and balanced and len(rest.split()) >= 3 and _heading(_capitalised(head), 6):
+            # a paragraph opening in lower case is no sentence: a glossary's lower-case
+            # title ("couple – a personnel and their romantic partner.")
             return head.strip()
     return None
+
+
+def _capitalised(head: str) -> str:
+    return head[:1].upper() + head[1:]
+
+
+def introduces_text(line: str) -> bool:
+    """Whether ``line`` ends by introducing text that follows it ("Replace the first
+    paragraph of the Objectives subsection with the following:"): the next paragraph is
+    that text, quoted in the entry, even where it opens ``Objectives – …`` like an entry."""
+    return line.casefold().rstrip(" :.").endswith(("the following", "as follows"))
 
 
 _NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
@@ -272,6 +286,38 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
                 )
             )
             return
+
+
+def _order_key(title: str) -> str:
+    return " ".join(title.casefold().lstrip("*\"'“‘").split())
+
+
+def _out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """On a page whose known titles run in alphabetical order (a glossary, a Current Rulings
+    Document), an unknown title out of that order is more likely a sub-heading inside an
+    entry ("Response actions – …" under "actions") than an entry: a doubt."""
+    known = [(i, _order_key(e.title)) for i, e in enumerate(entries) if is_known(e.title)]
+    keys = [key for _, key in known]
+    if len(keys) < 3 or keys != sorted(keys):
+        return []
+    warnings: list[ParseWarning] = []
+    for position, entry in enumerate(entries):
+        if is_known(entry.title):
+            continue
+        key = _order_key(entry.title)
+        before = [k for i, k in known if i < position]
+        after = [k for i, k in known if i > position]
+        if before and key < before[-1] or after and key > after[0]:
+            warnings.append(
+                ParseWarning(
+                    entry.line,
+                    f"entry {entry.title!r} is out of the alphabetical order of the page's "
+                    "other titles: it may be a sub-heading of the entry before; check that it "
+                    "is an entry",
+                    doubt=True,
+                )
+            )
+    return warnings
 
 
 def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:
@@ -323,6 +369,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     doubt=True,
                 )
             )
+    warnings += _out_of_order(entries)
     if entries:
         last = entries[-1]
         tail = last.text.rstrip()

@@ -17,6 +17,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader.common import (
     doubt_missed_heads,
+    introduces_text,
     join,
     lines_of,
     paragraphs,
@@ -41,11 +42,22 @@ def _upper(text: str) -> bool:
     return len(letters) >= 2 and not any(c.islower() for c in letters)
 
 
+# Words that open a sentence's lower-case continuation, never a title ("your crew or Away
+# Team - they must…", a wrapped line of prose holding a dash; a preposition may open one:
+# "in play"); "See" opens a cross reference.
+_CONTINUATIONS = frozenset(
+    "and or but if when then so is are was were that this these those it its you your he "
+    "she they we his her their".split()
+)
+
+
 def _title_ok(text: str) -> bool:
     text = text.strip()
     words = text.split()
     return (
         0 < len(words) <= _MAX_TITLE_WORDS
+        and words[0] not in _CONTINUATIONS
+        and words[0] != "See"
         and len(text) <= 70
         and text[:1].isalnum() | (text[:1] in "\"“'*")
         and not text.endswith((".", "!", "?", ",", ";", ":"))
@@ -76,7 +88,14 @@ def split_title(text: str, start: int = 0) -> tuple[str, str] | None:
     upper = _upper(text[start : dash.start()])
     while True:
         following = _DASH.search(text, dash.end(), dash.end() + _DASH_WINDOW)
-        if following is not None and _title_segment(text[dash.end() : following.start()], upper):
+        if (
+            following is not None
+            and (
+                _title_segment(text[dash.end() : following.start()], upper)
+                # "battle – affiliation restrictions – …": a known title holding a dash
+                or is_known(text[start : following.start()].strip())
+            )
+        ):
             dash = following
             continue
         rest = text[dash.end() :].strip()
@@ -174,6 +193,7 @@ def parse(text: str) -> Parsed:
     current: tuple[ReadEntry, list[tuple[int, str]]] | None = None
     done: list[tuple[ReadEntry, list[tuple[int, str]]]] = []
     previous = ""
+    last = ""  # the last line of text, across blank lines
     before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
     item = False  # the current entry is a one-paragraph "term: text" item
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
@@ -203,7 +223,19 @@ def parse(text: str) -> Parsed:
                 current = None
             previous = ""  # a heading ends like a sentence: an entry may start under it
             continue
-        opened = split_title(line) if (not previous or ends_sentence(previous)) else None
+        opens = not previous or ends_sentence(previous)
+        opened = split_title(line) if opens and not introduces_text(last) else None
+        if not opens and current and (missed := split_title(line)) and _strict_title(missed[0]):
+            # "…the card may be played" / "In Play - …": a head after a line that ends no
+            # sentence is read as the text's continuation, but it may be an entry
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"a line inside {current[0].title!r} opens like an entry ({missed[0]!r}) "
+                    "after a line that ends no sentence; check that no entry was missed",
+                    doubt=True,
+                )
+            )
         listed = colon_title(line) if significant and not previous and not opened else None
         if listed:
             if current:
@@ -244,7 +276,7 @@ def parse(text: str) -> Parsed:
                 done.append(current)
                 current = (ReadEntry(title=title, text="", line=number, marked_new=significant), [])
                 current[1].append((number, body))
-        previous = line
+        previous = last = line
     if current:
         done.append(current)
     if before:

@@ -32,6 +32,7 @@ from bot.ingest.reader.common import (
     ISO,
     doubt_missed_heads,
     entry_of,
+    introduces_text,
     paragraphs,
     take_cards,
     unglue_marks,
@@ -84,7 +85,7 @@ def _title_ok(title: str, alone: bool = False) -> bool:
         return False
     if title.casefold() in _LABELS:
         return alone and is_known(title)
-    if title.endswith(":") or ends_sentence(title) and not title.endswith(("!", "?", ".")):
+    if title.endswith(":") or ends_sentence(title) and not title.endswith(("!", "?", ".", ")")):
         return False  # "…during an opponent's action:" leads into a list
     if _known_title(title):
         # A card's printed title may hold what a sentence holds ("James T. Kirk, Original
@@ -96,7 +97,11 @@ def _title_ok(title: str, alone: bool = False) -> bool:
         return False
     if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
         return False
-    if re.search(r"[;\"]|\.\s", title) or ends_sentence(title) and not title.endswith(("!", "?")):
+    if (
+        re.search(r"[;\"]|\.\s", title)
+        or ends_sentence(title)
+        and not title.endswith(("!", "?", ")"))
+    ):
         return False
     if "," in title or title.endswith(("!", "?")):
         return is_known(title)
@@ -124,6 +129,8 @@ def _rest_ok(rest: str) -> bool:
     """Whether ``rest`` reads as the start of an entry's text."""
     if rest.startswith(("See ", "(")):
         return True
+    if rest.endswith(":") and rest[:-1].casefold() in _LABELS:
+        return True  # "Manheim's Dimensional Door – Example:", the example on the next line
     words = rest.split()
     # A sentence has a word in lower case among its first words; a subtitle or a document's
     # banner does not ("BASIC RULES Version 2.0.9 — February 2020 Last Updated 3 February").
@@ -215,17 +222,25 @@ def _text_follows(line: str, after: str) -> bool:
     return len(line.split()) <= 3 and line.endswith(":") and _prose(after)
 
 
-def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = None) -> list[Head]:
+def find_heads(
+    rows: list[tuple[int, str]],
+    inside: dict[int, Head] | None = None,
+    anchors: dict[int, str] | None = None,
+) -> list[Head]:
     """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
     blanked), each with its confidence; candidates the page does not confirm are dropped.
-    ``inside`` holds the heads already found inside running text, by row."""
+    ``inside`` holds the heads already found inside running text, by row; ``anchors`` the
+    letter page's "back to top of page xx" anchors, by line number."""
     inside = inside or {}
+    anchors = anchors or {}
     candidates: list[Head] = []
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
     for position, (index, number, line) in enumerate(content):
         if index in inside:
             candidates.append(inside[index])
             continue
+        if position and introduces_text(content[position - 1][2]):
+            continue  # "…with the following:" / "Objectives – …": the text it introduces
         marked = bool(_MARK.match(line))
         bare = _MARK.sub("", line).strip()
         if (found := _inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
@@ -248,10 +263,12 @@ def find_heads(rows: list[tuple[int, str]], inside: dict[int, Head] | None = Non
         if (
             _title_ok(bare, alone=True)
             and (len(bare.split()) <= 6 or _known_title(bare))
+            and not _continues_sentence(rows, index)
             and _text_follows(following, after)
             and (not (next_head := _inline(following)) or _label_under(bare, next_head))
         ):
-            candidates.append(Head(index, number, bare, "", LINE, _known_title(bare), marked))
+            known_here = _known_title(bare) or _anchored(rows, index, bare, anchors)
+            candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
     # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
     seen: dict[str, int] = {}
     for head in candidates:
@@ -310,13 +327,36 @@ def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
     return [h for h in heads if not (h.style == DASH and h.index > lines[0].index)]
 
 
+def _continues_sentence(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` goes on with the sentence of the line just above it (a wrapped
+    paragraph's last words, "…matching commander of" / "Jovis."): no title line."""
+    if index == 0:
+        return False
+    above = rows[index - 1][1].strip()
+    return bool(above) and not ends_sentence(above) and not above.endswith((":", ")", "!", "?"))
+
+
+def _anchored(rows: list[tuple[int, str]], index: int, title: str, anchors: dict[int, str]) -> bool:
+    """Whether a letter page's anchor just above the title line ("back to top of page mo",
+    above "modifiers") starts as the title does: the page's own index confirms the head."""
+    above = index - 1
+    while above >= 0 and not rows[above][1].strip():
+        if (token := anchors.get(rows[above][0])) and title.casefold().startswith(token):
+            return True
+        above -= 1
+    return False
+
+
 def _without_annotation(line: str) -> str:
     """A title line without the annotation printed after it ("ability (updated by Current
     Rulings)"), unless the whole line is a known title (a card's name may hold parentheses)."""
     if not line.endswith(")") or "(" not in line or _known_title(line):
         return line
     title = line[: line.rfind("(")].strip()
-    return title if title and len(line) - len(title) <= 60 else line
+    # a remark is a phrase ("updated by Current Rulings"); a word or two in parentheses is
+    # the title's own ("playing an affiliation (non-Borg)")
+    remark = line[line.rfind("(") + 1 : -1].split()
+    return title if title and len(line) - len(title) <= 60 and len(remark) >= 3 else line
 
 
 def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
@@ -376,6 +416,19 @@ def _confidence(head: Head, known: int, total: int) -> float:
     return 0.55 if head.style == LINE else 0.7
 
 
+_ANCHOR = re.compile(r"top of page ([a-z]{1,3})$", re.I)
+
+
+def anchors_of(page: chrome.Chrome) -> dict[int, str]:
+    """The letter page's anchors among the chrome removed, by line: "back to top of page
+    mo" -> "mo"."""
+    return {
+        number: match.group(1).casefold()
+        for number, _, line in page.removed
+        if (match := _ANCHOR.search(line))
+    }
+
+
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
     rows: list[tuple[int, str]] = []
@@ -429,9 +482,9 @@ def split_run_together(
 
 
 def detect(text: str) -> float:
-    rows, _ = _rows(text)
+    rows, page = _rows(text)
     rows, inside, _ = split_run_together(rows)
-    heads = find_heads(rows, inside)
+    heads = find_heads(rows, inside, anchors_of(page))
     return 0.4 if heads and not _index_of_terms(heads, rows) else 0.0
 
 
@@ -439,7 +492,7 @@ def parse(text: str) -> Parsed:
     result = Parsed()
     rows, page = _rows(text)
     rows, inside, split = split_run_together(rows)
-    heads = find_heads(rows, inside)
+    heads = find_heads(rows, inside, anchors_of(page))
     if not heads or _index_of_terms(heads, rows):
         return result
     for number in split:

@@ -13,7 +13,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader.common import doubt_missed_heads
+from bot.ingest.reader.common import doubt_missed_heads, title_like
 from bot.ingest.reader.decipher import split_title
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -94,6 +94,17 @@ def parse(text: str) -> Parsed:
             pieces.append([rest])
             tail = rest[-2:]
         elif result.entries:
+            if (previous is None or ends_sentence(previous)) and (
+                missed := title_like(line, alone=False)
+            ):
+                result.warnings.append(
+                    ParseWarning(
+                        number,
+                        f"a line inside {result.entries[-1].title!r} opens like an entry "
+                        f"({missed!r}) but was not read as one; check that no entry was missed",
+                        doubt=True,
+                    )
+                )
             separator = _separator(tail, line)
             pieces[-1] += [separator, line]
             tail = (tail + separator + line)[-2:]
@@ -127,6 +138,9 @@ def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str,
         return None
     found = _opens(f"{line} {following}", previous)
     if found and len(found[0]) > len(line) and is_known(found[0]):
+        return found
+    # "Manheim's Dimensional Door –" / "Example:": the line breaks right after the dash
+    if found and line.rstrip().endswith(("–", "—", " -")) and found[1] == following.strip():
         return found
     return None
 
