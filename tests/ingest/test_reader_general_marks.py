@@ -235,3 +235,98 @@ def test_a_cross_reference_is_no_flipbook_title():
         "{next}", "Treat this doorway"
     )
     assert _titles(page) == ["Magic Carpet Ride OCD", "matching commander"]
+
+
+def test_a_glossary_of_another_game_is_refused_for_want_of_the_games_words():
+    page = "\n\n".join(
+        f"{term} - A {what} found in the space sim, with many a long description here."
+        for term, what in [
+            ("backup", "secondary copy of something"),
+            ("badge", "emblem worn to mark an officer"),
+            ("bank", "place for storing items and money"),
+            ("battery", "device which boosts power to subsystems"),
+            ("battle cloak", "ability that lets ships cloak during combat"),
+            ("beam", "way of moving between places at once"),
+            ("blaster", "hand weapon that fires energy bolts"),
+            ("bridge", "room from which a starship is commanded"),
+        ]
+    )
+    with pytest.raises(UnknownShape, match="does not read as a page of the Star Trek CCG"):
+        read_text(page)
+
+
+def test_a_review_in_a_ruling_pages_shape_is_refused_as_such():
+    page = (
+        "Second Edition\nThe Weak Will Perish\n\n\nSpecies 8472. Randomly select a personnel.\n\n"
+        "Positives: Dual Dilemma. Kills someone.\n\nNegatives: Only takes out one personnel.\n\n"
+        "Extra: This is a deceptively good card in most dilemma piles.\n\n"
+        "Applicable Cards: The Weak Will Perish; Tragic Turn;\n"
+    )
+    with pytest.raises(UnknownShape, match="a review or an article in a ruling page's shape"):
+        read_text(page)
+
+
+def test_a_ruling_page_that_lost_its_title_is_titled_by_its_one_card():
+    page = (
+        "CardlistsList RulingsPrint Rulings\n\nIf Away Team meets conditions, discard dilemma; "
+        "mission continues.\n\nOtherwise, the personnel with the most Navigation is captured."
+        "\n\nApplicable Cards: Alice;\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Alice"]
+    assert document.entries[0].text.startswith("If Away Team meets conditions")
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_ruling_titled_with_an_exclamation_keeps_its_title():
+    page = (
+        "CardlistsList RulingsPrint Rulings\n\nAbandon Ship!\n\n\nIf ship is not damaged, "
+        "discard dilemma and continue to next.\n\nApplicable Cards: Abandon Ship!;\n"
+    )
+    assert _titles(page) == ["Abandon Ship!"]
+
+
+def test_an_articles_labelled_paragraphs_under_a_byline_are_no_entries():
+    page = (
+        "Rules Update, June\n\nby Jon Carter, Rules Master\n\n3rd June\n\n"
+        "Mas'ud: At the beginning of May, the committee was asked about Ceti Eel limits.\n\n"
+        "Edo Probe: Way back in March, a conflict was found between two documents.\n\n"
+        "Warp Speed format: Format rules are printed on their own sheet, not here.\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)
+
+
+def test_a_hard_wrapped_current_rulings_page_with_heads_run_into_the_text_is_read():
+    page = (
+        'There are "no opposing ships" if your opponent has no uncloaked ships at any\n'
+        "location that is part of the Neutral Zone. See unopposed, cloaked ship. *PERSONA\n"
+        "REPLACEMENT - You may not replace the same persona more than once at the start\n"
+        "of a turn. POINT AREA - File Mission Report is no longer an example of a bonus\n"
+        "point box, as non-Borg objective points are now defined as bonus points here.\n"
+        "POINT BOX - A point box on a card may contain a number or a variable such as X\n"
+        "or 10X, and a point box is any point box regardless of its contents at all. POST\n"
+        "GARRISON - The staffed ships required to maintain the garrison must be decloaked.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "decipher-current-rulings"
+    assert [e.title for e in document.entries] == [
+        "PERSONA REPLACEMENT",
+        "POINT AREA",
+        "POINT BOX",
+        "POST GARRISON",
+    ]
+    assert document.entries[0].marked_new
+
+
+def test_the_last_term_of_a_cut_off_terms_overview_is_kept_and_flagged():
+    page = (
+        'ST2E - overview "terms"\n\nTermTaken from\nabilitiesCurrent-Rulings\nactoinsRulebook\n\n'
+        "abilities\n\nPersonnel may have one or more abilities. Each keyword is an ability.\n"
+        "Taken from Current-Rulings.\n\nactoins\n\nNearly everything that occurs during the "
+        "game is some kind of action. Players perform act\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["abilities", "actoins"]
+    assert document.entries[1].text.startswith("Nearly everything that occurs")
+    assert any("copy looks cut off" in w.message for w in document.warnings)

@@ -90,8 +90,19 @@ def parse(text: str, path: str) -> ParseResult:
         else:
             block.append(line)
     if current is not None:
+        # The last term of a copy cut off before its "Taken from" line: its text is kept
+        # (a term dropped without a word would be a wrong read that nothing flags).
+        end_block()
+        current.text = join_paragraphs(paragraphs)
+        if current.text:
+            current.see_also = see_also(current.text)
+            result.entries.append(current)
         result.warnings.append(
-            ParseWarning(current.line, f"term {current.title!r} has no 'Taken from' line")
+            ParseWarning(
+                current.line,
+                f"term {current.title!r} has no 'Taken from' line"
+                + (": the copy looks cut off (partial)" if current.text else ""),
+            )
         )
 
     found = [e.title for e in result.entries]

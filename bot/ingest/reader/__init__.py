@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, html, limits
+from bot.ingest.reader import general, html, known, limits
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
@@ -70,6 +70,13 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    share, words = known.game_word_share(text)
+    if words >= known.OFF_GAME_WORDS and share < known.OFF_GAME_SHARE:
+        raise UnknownShape(
+            f"{_name(filename)}no entries found: this does not read as a page of the Star Trek "
+            f"CCG's rules ({words} words, {share:.1%} of them the game's words such as card, "
+            "player, dilemma, mission, personnel). Nothing was imported."
+        )
     failures: list[str] = []
     for _, shape in ranked(text):
         try:

@@ -98,12 +98,14 @@ def parse(text: str) -> Parsed:
 def _without_source(text: str) -> str:
     """The rulings' text without the name of their source printed before it ("Major
     Rakal's Dilemma Facts If you meet…"): the capitalised words before the first word of
-    a sentence (a capitalised word followed by one in lower case)."""
+    a sentence (a capitalised word followed by one in lower case or by an acronym)."""
     words = text.split(" ")
     for position in range(len(words) - 1):
         word, after = words[position], words[position + 1]
         if not word[:1].isupper() and not word[:1].isdigit():
             return text  # the text starts at once: no source named
-        if word[:1].isupper() and after[:1].islower():
+        # a sentence's first word: capitalised, then a word in lower case or an acronym
+        # ("If AT meets conditions…")
+        if word[:1].isupper() and (after[:1].islower() or len(after) > 1 and after.isupper()):
             return " ".join(words[position:]) if position else text
     return text

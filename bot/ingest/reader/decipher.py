@@ -29,7 +29,7 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“])")
+_SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“*])")
 _SECTION = re.compile(r"^(?:RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)$")
 # "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
 _COLON = re.compile(r"^([^:]{1,60}?):\s+(\S.*)$")
@@ -142,8 +142,63 @@ def _heading(line: str) -> bool:
     return _upper(line) and not _DASH.search(line) and len(line.split()) <= 6
 
 
+def _hard_wrapped(rows: list[tuple[int, str]]) -> bool:
+    """Whether the text is hard-wrapped prose (a PDF or a mail copy): most lines long, and
+    most of those ending inside a sentence."""
+    lines = [line.strip() for _, line in rows if line.strip()]
+    long = [line for line in lines if len(line) >= 50]
+    if len(lines) < 8 or len(long) < 0.6 * len(lines):
+        return False
+    return sum(not ends_sentence(line) for line in long) >= 0.5 * len(long)
+
+
+def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """A hard-wrapped text's paragraphs each joined into one line (numbered by its first),
+    so heads run into the text ("…cloaked ship. *PERSONA" / "REPLACEMENT - You may…") are
+    found where a sentence ends; other texts as they are."""
+    if not _hard_wrapped(rows):
+        return rows
+    out: list[tuple[int, str]] = []
+    joined: list[str] = []
+    start = 0
+    for number, raw in [*rows, (0, "")]:
+        line = raw.strip()
+        # a heading, or an entry opening after a sentence's end, keeps its own line
+        alone = _heading(line) or _UPDATED.match(line) or _SECTION.match(line)
+        opens = joined and ends_sentence(joined[-1]) and split_title(line.lstrip("*"))
+        if line and not alone and not opens:
+            start = start or number
+            joined.append(line)
+            continue
+        if joined:
+            out.append((start, " ".join(joined)))
+            joined, start = [], 0
+        if line:
+            joined, start = [line], number
+            if alone:
+                out.append((number, line))
+                joined, start = [], 0
+            continue
+        if joined:
+            out.append((start, " ".join(joined)))
+            joined, start = [], 0
+        if number:
+            out.append((number, raw))
+    return out
+
+
+def _run_in_heads(rows: list[tuple[int, str]]) -> int:
+    """How many entries in capitals start inside the lines ("… points. POINT BOX - A …")."""
+    return sum(
+        1 for _, line in rows for title, _ in _run_together(line.strip())[1:] if _upper(title)
+    )
+
+
 def detect(text: str) -> float:
-    rows = [line.strip() for _, line in lines_of(text) if line.strip()]
+    wrapped = lines_of(text)
+    if _hard_wrapped(wrapped) and _run_in_heads(_reflowed(wrapped)) >= 3:
+        return 0.6
+    rows = [line.strip() for _, line in wrapped if line.strip()]
     if any(_UPDATED.match(line) for line in rows[:20]):
         return 0.95
     opened = sum(1 for line in rows if split_title(line))
@@ -199,7 +254,7 @@ def parse(text: str) -> Parsed:
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
     rows = [
         (number, piece)
-        for number, raw in lines_of(text)
+        for number, raw in _reflowed(lines_of(text))
         for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
     ]
     for number, raw in _unwrapped(rows):
@@ -268,7 +323,16 @@ def parse(text: str) -> Parsed:
                 ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
             )
         elif current is None:
-            before.append((number, line))
+            head, *rest = _run_together(line)
+            if head[1].strip():
+                before.append((number, head[1].strip()))
+            for title, body in rest:  # entries run into the text before them
+                if current:
+                    done.append(current)
+                marked = title.startswith("*") and len(title) > 1
+                title = title[1:].strip() if marked else title
+                entry = ReadEntry(title=title, text="", line=number, marked_new=marked)
+                current = (entry, [(number, body)])
         else:
             head, *rest = _run_together(line)
             current[1].append((number, head[1]))

@@ -94,3 +94,24 @@ def is_known(title: str, data_dir: Path | None = None) -> bool:
     if title.endswith(", The"):
         return key("The " + title[:-5]) in known
     return False
+
+
+# Words every rules text of the game uses (English, and the Italian and German of the fan
+# translations): a page of a few hundred words with hardly any of them is about something
+# else (another game's dictionary, a glossary of the shows' lore), however glossary-like.
+GAME_WORDS = frozenset(
+    "card cards player players opponent opponent's play plays played dilemma dilemmas "
+    "mission missions personnel seed seeds seeded deck discard discarded turn draw "
+    "affiliation away skill skills icon errata rule rules ruling rulings game text counter "
+    "download report stopped encounter carta carte giocatore missione missioni mazzo karte "
+    "karten spieler spiel".split()
+)
+_WORD = re.compile(r"[A-Za-z']+")
+OFF_GAME_WORDS = 80  # a page this long may be judged by its words
+OFF_GAME_SHARE = 0.01  # rules pages seen hold 2.3 % or more of these words; off-game ones 0.3 %
+
+
+def game_word_share(text: str) -> tuple[float, int]:
+    """(share of the game's words among the text's words, number of words)."""
+    words = _WORD.findall(text[:200_000].lower())
+    return sum(word in GAME_WORDS for word in words) / max(1, len(words)), len(words)

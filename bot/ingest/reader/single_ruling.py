@@ -31,6 +31,14 @@ _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
 # browser copies those links (run together or a line each) above the ruling's title.
 _RULING_LINKS = re.compile(r"(?:List|Print) Rulings$", re.M)
 _EXAMPLE = re.compile(r"^Example:", re.M)
+_EDITION_RULINGS = re.compile(r"^(?:First|Second) Edition\n+Rulings$", re.M)
+# A paragraph opening "Label: …". A ruling's own labels are these; a review's are others
+# ("Positives:", "Negatives:", "Extra:" on the committee's card extras pages).
+_LABEL = re.compile(r"^([A-Z][a-z]{1,15}(?: [A-Za-z]{1,15})?):\s", re.M)
+_RULING_LABELS = frozenset(
+    "example examples note notes erratum errata clarification clarifications applicable cards "
+    "applicable card date".split()
+) | {"applicable cards", "applicable card"}
 _DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
 
 
@@ -47,12 +55,26 @@ def detect(text: str) -> float:
     titles = sum(1 for _, line in lines_of(text) if FEED_TITLE.match(line.strip()))
     if titles > 1:
         return 0.0
-    if _CARDS.search(text) or _RULING_LINKS.search(text[:1000]):
+    if _CARDS.search(text) or _committees(text):
         return 0.92
     opening = _opening(text)
     if opening is None:
         return 0.0
     return 0.35 if _EXAMPLE.search(text) or opening[1] else 0.0
+
+
+def _committees(text: str) -> bool:
+    """Whether the page carries the committee's ruling links or its "Rulings" heading."""
+    head = text[:1000]
+    return bool(_RULING_LINKS.search(head) or _EDITION_RULINGS.search(head))
+
+
+def _review_labels(text: str) -> list[str]:
+    """The labels a review opens its paragraphs with, not a ruling's ("Positives:")."""
+    labels = {
+        m.group(1) for m in _LABEL.finditer(text) if m.group(1).casefold() not in _RULING_LABELS
+    }
+    return sorted(labels)
 
 
 def _opening(text: str) -> tuple[str, bool] | None:
@@ -109,6 +131,13 @@ def _title_row(rows: list[tuple[int, str]], first: int, last: int, result: Parse
 
 def parse(text: str) -> Parsed:
     result = Parsed()
+    if len(labels := _review_labels(text)) >= 2:
+        result.holds_none = (
+            "a review or an article in a ruling page's shape (its paragraphs open "
+            + ", ".join(f"'{label}:'" for label in labels[:3])
+            + ")"
+        )
+        return result
     rows = [(n, line) for n, line in lines_of(text)]
     first = next((i for i, (_, line) in enumerate(rows) if _content(line)), None)
     if first is None:  # a blank page holds no entry
@@ -124,15 +153,30 @@ def parse(text: str) -> Parsed:
     title, date = raw.strip(), None
     if match := FEED_TITLE.match(title):
         title, date = match.group(1).strip(), match.group(2)
-    if len(title) > 100 or ends_sentence(title) and not title.endswith(")"):
+    # "Abandon Ship!" is a title; a first line that ends a sentence with a full stop, or
+    # runs long, is the ruling's text
+    untitled = len(title) > 100 or ends_sentence(title) and not title.endswith((")", "!", "?"))
+    body = rows[first + 1 :] if not untitled else rows[first:]
+    at = next((i for i, (_, line) in enumerate(body) if _CARDS.match(line.strip())), len(body))
+    body, cards = take_cards(body)
+    if untitled and len(cards) == 1:
+        # A copy that lost the ruling's title line: the one card it applies to names it.
+        title = cards[0]
+        result.warnings.append(
+            ParseWarning(
+                number,
+                f"the page prints no title above the ruling: titled {title!r}, the one card "
+                "under 'Applicable Cards:'",
+            )
+        )
+    elif untitled:
+        body = body[1:]
+        at -= 1
         result.warnings.append(
             ParseWarning(
                 number, f"the first line does not look like a title: {title[:60]!r}", doubt=True
             )
         )
-    body = rows[first + 1 :]
-    at = next((i for i, (_, line) in enumerate(body) if _CARDS.match(line.strip())), len(body))
-    body, cards = take_cards(body)
     # The cards close the ruling: what a copy holds after them (a footer cut off mid-word,
     # as a page store keeps it) is the page's, not the ruling's text.
     after = [(n, line.strip()) for n, line in body[at:] if line.strip()]
@@ -147,7 +191,7 @@ def parse(text: str) -> Parsed:
     texts = [p for _, p in found]
     if not cards and _CARDS.search(text):
         result.warnings.append(ParseWarning(number, "no cards after 'Applicable Cards:'"))
-    elif not cards and not _RULING_LINKS.search(text[:1000]):
+    elif not cards and not _committees(text):
         result.warnings.append(
             ParseWarning(
                 number,
