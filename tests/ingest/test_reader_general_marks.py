@@ -330,3 +330,27 @@ def test_the_last_term_of_a_cut_off_terms_overview_is_kept_and_flagged():
     assert [e.title for e in document.entries] == ["abilities", "actoins"]
     assert document.entries[1].text.startswith("Nearly everything that occurs")
     assert any("copy looks cut off" in w.message for w in document.warnings)
+
+
+def test_a_table_of_contents_run_into_one_line_holds_no_entries():
+    toc = (
+        "The Comprehensive Rules Document, current as of 10/23/97. Table of Contents I. Special "
+        "Thanks II. Introduction 1. Terminology 2. Timing 3. Skills A. Skills With Inherent "
+        "Abilities B. Skill Selection III. Seed Cards 1. Seeding Sequence 2. Missions 3. "
+        "Dilemma Resolution 4. Battle 5. Beaming 6. Miscellaneous Rules IV. Individual Card "
+        "Entries 1. Outposts 2. Missions A. Planet B. Space 5. Dilemmas A. Major Rakal's "
+        "Dilemma Facts B. Planet C. Space D. Either 6. Doorways 7. Events 8. Interrupts 9. "
+        "Equipment 10. Personnel A. Holograms B. Federation C. Klingon 11. Ships A. Ship "
+        "Equipment B. Federation C. Klingon D. Romulan E. Non-Aligned F. Cardassian G. Ferengi"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(toc)
+
+
+def test_a_link_preview_with_a_dash_is_no_entry():
+    preview = (
+        "INTRODUCTION - Starship Excelsior · 2018-05-06 · There are seventeen card types in "
+        "the Star Trek card game, and each player builds a deck of them.\n\n47\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(preview)

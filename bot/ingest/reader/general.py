@@ -131,6 +131,8 @@ def _rest_ok(rest: str) -> bool:
         return True
     if rest.endswith(":") and rest[:-1].casefold() in _LABELS:
         return True  # "Manheim's Dimensional Door – Example:", the example on the next line
+    if " · " in rest[:80] or " | " in rest[:80]:
+        return False  # "Starship Excelsior · 2018-05-06 · …": a link's site and date
     words = rest.split()
     # A sentence has a word in lower case among its first words; a subtitle or a document's
     # banner does not ("BASIC RULES Version 2.0.9 — February 2020 Last Updated 3 February").

@@ -39,6 +39,7 @@ _FUNCTION_WORDS = frozenset(
     "that this these those it its you your he she they we his her their from not no any all "
     "each may must can".split()
 )
+_OUTLINE = re.compile(r"^(?:\d{1,2}|[A-Z]|[IVX]{1,4})\.$")  # "4." "B." "IV." of an outline
 _QUESTION_WORDS = frozenset("how what why where who which".split())
 
 
@@ -53,7 +54,9 @@ class RunIn:
 
 
 def _ends_sentence(word: str) -> bool:
-    if not word.endswith(_ENDS):
+    # "A." or "IV." numbers an outline's item ("A. Major Rakal's Dilemma Facts B. Planet");
+    # a number ends a sentence as often as it numbers an item ("Strength 10. Deanna Troi")
+    if not word.endswith(_ENDS) or _OUTLINE.match(word) and not word[0].isdigit():
         return False
     return not (_ABBREVIATION.match(word) or word.casefold() in _SHORT_FORMS)
 
@@ -147,6 +150,10 @@ def find(line: str) -> list[RunIn]:
             i += 1
             continue
         n, title, style, text, known = found
+        if style == "run" and text < len(words) and _OUTLINE.match(words[text]):
+            # "3. Dilemma Resolution 4. Battle": a table of contents' items, no entries
+            i += 1
+            continue
         if (
             not known
             and not (marked or _topic_in_lower_case(title))
