@@ -84,8 +84,12 @@ def parse(text: str) -> Parsed:
         if skip:  # the second line of a title broken over two lines, already read
             skip, previous = False, line
             continue
-        found = _opens(line, previous)
         following = body[index + 1][1] if index + 1 < len(body) else ""
+        if _ends_in_dash(line) and (joined := _wrapped_head(line, following, previous)):
+            # "battle – affiliation restrictions –" / "If a card…": the whole line is the title
+            found, skip = joined, True
+        else:
+            found = _opens(line, previous)
         if not found and (joined := _wrapped_head(line, following, previous)):
             found, skip = joined, True
         if found:
@@ -140,9 +144,21 @@ def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str,
     if found and len(found[0]) > len(line) and is_known(found[0]):
         return found
     # "Manheim's Dimensional Door –" / "Example:": the line breaks right after the dash
-    if found and line.rstrip().endswith(("–", "—", " -")) and found[1] == following.strip():
+    if found and _ends_in_dash(line) and found[1] == following.strip():
         return found
+    if _ends_in_dash(line) and _previous_ok(previous) and split_title(line[:-1] + " – x"):
+        title = line.rstrip()[:-1].strip()
+        if is_known(title) or found and title.startswith(found[0]):
+            return title, following.strip()
     return None
+
+
+def _ends_in_dash(line: str) -> bool:
+    return line.rstrip().endswith(("–", "—", " -"))
+
+
+def _previous_ok(previous: str | None) -> bool:
+    return previous is None or ends_sentence(previous)
 
 
 def _first_br(lines: list[tuple[int, str, bool]]) -> int:
