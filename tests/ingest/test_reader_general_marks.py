@@ -354,3 +354,74 @@ def test_a_link_preview_with_a_dash_is_no_entry():
     )
     with pytest.raises(UnknownShape):
         read_text(preview)
+
+
+def test_a_flipbook_head_whose_dash_lost_its_space_is_an_entry():
+    page = FLIPBOOK.replace("{head}", "Manheim's Dimensional Door –Treat this").replace(
+        "{next}", "doorway with care."
+    )
+    assert _titles(page) == [
+        "Magic Carpet Ride OCD",
+        "Manheim's Dimensional Door",
+        "matching commander",
+    ]
+
+
+def test_a_known_flipbook_title_opens_an_entry_even_after_a_list_line():
+    page = (
+        FLIPBOOK.replace("text at once.", "Revised lore: Neutral Zone Region")
+        .replace("{head}", "Investigate Time Continuum – To")
+        .replace("{next}", "complete this mission, discard it.")
+    )
+    assert "Investigate Time Continuum" in _titles(page)
+
+
+def test_a_cross_references_next_item_is_no_flipbook_title():
+    page = (
+        FLIPBOOK.replace("text at once.", "is discarded also. See doorways,")
+        .replace("{head}", "wormholes – movement through.")
+        .replace("{next}", "More text of the entry.")
+    )
+    assert "wormholes" not in _titles(page)
+
+
+QUESTIONS = """The Current Rulings are periodic rules updates that come directly from real play
+situations not currently addressed by the FAQ.
+Can an outpost be "stopped"? Does a dilemma stop a ship, or just the crew?
+Yes. When the crew on board a ship attempts a space mission and is stopped, so is the ship.
+Does Frame of Mind affect a ship's crew? It does refer to "Away Team."
+Some "either" dilemmas incorrectly refer to an Away Team. Treat them as either.
+"""
+
+
+def test_rulings_printed_as_questions_and_answers_are_titled_by_their_questions():
+    document = read_text(QUESTIONS)
+    assert document.shape == "questions"
+    assert [e.title for e in document.entries] == [
+        'Can an outpost be "stopped"? Does a dilemma stop a ship, or just the crew?',
+        'Does Frame of Mind affect a ship\'s crew? It does refer to "Away Team."',
+    ]
+    assert document.entries[0].text.startswith("Yes. When the crew")
+
+
+def test_questions_under_a_byline_are_a_post_not_rulings():
+    post = QUESTIONS.replace("The Current Rulings", "by Some Player\n\nMy rulings questions")
+    with pytest.raises(UnknownShape):
+        read_text(post)
+
+
+def test_a_contents_line_with_a_sub_topic_is_no_faq_question():
+    faq = (
+        "EVENTS\nQ: ANTI-TIME ANOMALY\nQ: CAPTAIN'S LOG: DETERMINING ELIGIBILITY\nQ: SUPERNOVA\n\n"
+        "Q: ANTI-TIME ANOMALY: What does it do?\n\nA: It will kill all Personnel on table.\n\n"
+        "Q: SUPERNOVA: Can it be nullified?\n\nA: Only by Kevin Uxbridge.\n"
+    )
+    assert _titles(faq) == ["ANTI-TIME ANOMALY", "SUPERNOVA"]
+
+
+def test_a_numbered_part_after_a_title_and_its_dash_belongs_to_the_title():
+    page = (
+        "(Part 2 of Actions – Sequence of Steps)\n\nActions – Step 2: Responses – After an action "
+        "has been initiated and before its results begin, optional responses are allowed.\n"
+    )
+    assert _titles(page) == ["Actions – Step 2: Responses"]

@@ -98,6 +98,13 @@ def _parse_q_topics(text: str) -> Parsed:
     for number, raw in lines_of(text):
         line = raw.strip()
         match = _Q_TOPIC.match(line)
+        if match and match.group(2) and not any(c.islower() for c in match.group(2)):
+            # "Q: CAPTAIN'S LOG: DETERMINING ELIGIBILITY": a contents line with a sub-topic
+            # (a question's text is a sentence)
+            match = None
+            if current is None:
+                contents += 1
+                continue
         if match:
             current = (match.group(1).strip(), number, [])
             pairs.append(current)

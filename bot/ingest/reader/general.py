@@ -156,7 +156,7 @@ def _inline(line: str) -> tuple[str, str, str] | None:
         elif first is None and _title_ok(title):
             first = (title, rest, DASH)
     if first:
-        return first
+        return _subtitle_joined(line, first)
     if lower := _lower_dash(line):
         return lower
     colon = line.find(": ", 0, 80)
@@ -165,6 +165,23 @@ def _inline(line: str) -> tuple[str, str, str] | None:
         if _title_ok(title) and _rest_ok(rest):
             return title, rest, COLON
     return _glued(line)
+
+
+def _subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, str]:
+    """``head`` with its title run on to a later dash when what lies between is a title's
+    part in capitals ("Actions – Step 2: Responses – After an action…"), not a sentence."""
+    title, rest, style = head
+    if (after := _SEPARATOR.search(rest[:80])) is None:
+        return head
+    segment, text = rest[: after.start()].strip(), rest[after.end() :].strip()
+    words = segment.split()
+    if not 1 <= len(words) <= 6 or not _rest_ok(text) or ends_sentence(segment):
+        return head
+    if is_known(title) and not any(c.isdigit() or c == ":" for c in segment):
+        return head  # a known title runs on only into a numbered part ("Step 2: Responses")
+    if all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return line[: line.find(segment) + len(segment)].strip(), text, style
+    return head
 
 
 def _inside_known_title(line: str, title: str) -> bool:

@@ -21,6 +21,7 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _BR_END = re.compile(r"<br\s*/?>\s*$", re.I)
 _INLINE_TAG = re.compile(r"</?(?:strong|b|i|em|span|u|font)\b[^>]*>", re.I)
 _ENTRY_DASH = re.compile(r"\s[–-]\s")
+_TIGHT_DASH = re.compile(r"(?<=\s)([–—])(?=[A-Z\"“(\[])")
 _BULLET = ("•", "●", "◦")
 
 
@@ -32,6 +33,8 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
             continue
         br = bool(_BR_END.search(raw))
         line = _INLINE_TAG.sub("", _BR_END.sub("", raw)).strip()
+        # "Isabella –This interrupt…": the PDF lost the space after the title's dash
+        line = _TIGHT_DASH.sub(r"\1 ", line)
         if line:
             out.append((number, line, br))
     return out
@@ -49,10 +52,17 @@ def detect(text: str) -> float:
 def _opens(line: str, previous: str | None) -> tuple[str, str] | None:
     """(title, text) when the line opens an entry: a title, a dash, text, and the line
     before ended a sentence (or there is none)."""
-    if previous is not None and not ends_sentence(previous):
-        return None
     found = split_title(line)
     if not found or not _ENTRY_DASH.search(line):
+        return None
+    after_text = previous is not None and not ends_sentence(previous)
+    if after_text and (
+        previous.endswith(",") or not found[1][:1].isupper() or not is_known(found[0])
+    ):
+        # after a line that ends no sentence, only a title the project knows, its text
+        # starting a sentence, opens an entry ("…Near Neutral Zone" / "Investigate Time
+        # Continuum – To…"); not a cross reference's next item ("See doorways," /
+        # "wormholes – movement through.")
         return None
     return found
 

@@ -12,6 +12,7 @@ from bot.ingest.reader import (
     general,
     glossary_pdf,
     glossary_table,
+    questions,
     single_ruling,
 )
 from bot.ingest.reader.model import Shape
@@ -67,6 +68,14 @@ SHAPES: tuple[Shape, ...] = (
         "questions and answers: 'TOPIC -- Q: ... A: ...'",
         faq.detect,
         faq.parse,
+        unique_titles=False,
+    ),
+    Shape(
+        "questions",
+        "rulings printed as a question line and its answer (a page that calls itself "
+        "rulings or an FAQ)",
+        questions.detect,
+        questions.parse,
         unique_titles=False,
     ),
     Shape(

@@ -1,0 +1,86 @@
+"""``questions``: rulings printed as a question line and its answer, with no markers.
+
+Shape (Decipher's early Current Rulings pages): a preamble that names the page ("The
+Current Rulings are periodic rules updates…"), then each ruling as the question it answers,
+on a line of its own, and the answer in the lines after it, up to the next question. Each
+entry is titled with its question. Only a page that calls itself rulings or an FAQ near its
+top is read so, and never one under a byline (an article or a forum post asks questions
+too).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers import ParseWarning
+from bot.ingest.reader.common import entry_of, lines_of, paragraphs
+from bot.ingest.reader.model import Parsed
+
+_NAMED = re.compile(r"\b(?:current rulings|rulings|faq|frequently asked questions)\b", re.I)
+_BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
+_MAX_WORDS = 40
+
+
+_FIRST_END = re.compile(r"[.!?]")
+
+
+def _question(line: str) -> bool:
+    """A question line: a capital first, short, its first sentence a question ("Does Frame
+    of Mind affect a ship's crew? It does refer to "Away Team."")."""
+    line = line.strip()
+    first_end = _FIRST_END.search(line)
+    return (
+        first_end is not None
+        and first_end.group() == "?"
+        and line[:1].isupper()
+        and len(line.split()) <= _MAX_WORDS
+        and not line.startswith(("Q:", "A:"))
+    )
+
+
+def _starts(rows: list[tuple[int, str]]) -> list[int]:
+    """Rows of the question lines that an answer (a line that asks nothing) follows."""
+    starts = []
+    for index, (_, line) in enumerate(rows[:-1]):
+        following = rows[index + 1][1].strip()
+        if _question(line) and following and not _question(following) and following[:1].isupper():
+            starts.append(index)
+    return starts
+
+
+def detect(text: str) -> float:
+    rows = lines_of(text)
+    head = [line.strip() for _, line in rows[:8] if line.strip()]
+    if not _NAMED.search(" ".join(head)[:400]) or any(_BYLINE.match(line) for line in head):
+        return 0.0
+    return 0.45 if len(_starts(rows)) >= 2 else 0.0
+
+
+def parse(text: str) -> Parsed:
+    result = Parsed()
+    rows = lines_of(text)
+    starts = _starts(rows)
+    if len(starts) < 2:
+        return result
+    before = [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()]
+    result.ignored(before, "the page's preamble before the first question")
+    for position, index in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else len(rows)
+        number, question = rows[index]
+        # an answer's lines are its paragraphs: each printed line is a paragraph of its own
+        body = [(n, line) for n, line in rows[index + 1 : end]]
+        texts = [
+            p
+            for _, p in paragraphs(
+                [(n, line) for pair in body for n, line in (pair, (pair[0], ""))]
+            )
+        ]
+        result.entries.append(entry_of(question.strip(), texts, number))
+    result.warnings.append(
+        ParseWarning(
+            rows[starts[0]][0],
+            f"{len(starts)} rulings titled by the question each answers (the page prints no "
+            "other titles)",
+        )
+    )
+    return result
