@@ -425,3 +425,22 @@ def test_a_numbered_part_after_a_title_and_its_dash_belongs_to_the_title():
         "has been initiated and before its results begin, optional responses are allowed.\n"
     )
     assert _titles(page) == ["Actions – Step 2: Responses"]
+
+
+def test_a_hard_wrapped_current_rulings_title_broken_after_the_section_heading_is_whole():
+    page = (
+        "RULINGS SABOTAGE\nDRONE - While this personnel's special skill of reducing a ship's\n"
+        "RANGE may be used during the opponent's turn, it may not be used during a mission\n"
+        "attempt, because this action is not a valid response to any part of it at all. *SCANNER\n"
+        "INTERFERENCE -This incident has errata: the last sentence of the card now reads\n"
+        "as follows, and the card may be discarded to download Atmospheric Ionization.\n"
+        "SCORCHED HAND - You may ask your opponent how many cards he has in his hand at\n"
+        "any time during the game, and he must answer you truthfully and at once, always.\n"
+        "SEARCH FOR WEAPONS - This mission's special text does not allow you to seed two.\n"
+    )
+    assert _titles(page) == [
+        "SABOTAGE DRONE",
+        "SCANNER INTERFERENCE",
+        "SCORCHED HAND",
+        "SEARCH FOR WEAPONS",
+    ]

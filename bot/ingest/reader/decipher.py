@@ -161,10 +161,14 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     joined: list[str] = []
     start = 0
-    for number, raw in [*rows, (0, "")]:
-        line = raw.strip()
-        # a heading, or an entry opening after a sentence's end, keeps its own line
-        alone = _heading(line) or _UPDATED.match(line) or _SECTION.match(line)
+    apart = _sections_apart(rows)
+    for index, (number, raw) in enumerate(apart):
+        line = _TIGHT_DASH.sub(r"\1 ", raw.strip())
+        following = apart[index + 1][1].strip() if index + 1 < len(apart) else ""
+        # a heading, or an entry opening after a sentence's end, keeps its own line; a
+        # title's first words in capitals ("SABOTAGE" / "DRONE - While…") are no heading
+        broken = (head := split_title(following.lstrip("*"))) and _upper(head[0])
+        alone = _heading(line) and not broken or _UPDATED.match(line) or _SECTION.match(line)
         opens = joined and ends_sentence(joined[-1]) and split_title(line.lstrip("*"))
         if line and not alone and not opens:
             start = start or number
@@ -185,6 +189,26 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         if number:
             out.append((number, raw))
     return out
+
+
+_SECTION_START = re.compile(
+    r"^(RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)\s+(\S.*)$"
+)
+# "INTERFERENCE -This incident…": a wrap or a copy lost the space after the title's dash
+_TIGHT_DASH = re.compile(r"(?<=\s)([-–—])(?=[A-Z\"“])")
+
+
+def _sections_apart(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``rows`` (and a blank row after them) with a section heading that a hard wrap ran
+    into the first entry's title ("RULINGS SABOTAGE" / "DRONE - While…") on a line of its
+    own, so the title joins the line after it."""
+    out: list[tuple[int, str]] = []
+    for number, raw in rows:
+        if not _SECTION.match(raw.strip()) and (match := _SECTION_START.match(raw.strip())):
+            out += [(number, match.group(1)), (number, match.group(2))]
+        else:
+            out.append((number, raw))
+    return [*out, (0, "")]
 
 
 def _run_in_heads(rows: list[tuple[int, str]]) -> int:
