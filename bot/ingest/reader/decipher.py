@@ -212,10 +212,15 @@ def _sections_apart(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 
 def _run_in_heads(rows: list[tuple[int, str]]) -> int:
-    """How many entries in capitals start inside the lines ("… points. POINT BOX - A …")."""
-    return sum(
-        1 for _, line in rows for title, _ in _run_together(line.strip())[1:] if _upper(title)
-    )
+    """How many entries in capitals open the lines or start inside them ("… points. POINT
+    BOX - A …")."""
+    count = 0
+    for _, raw in rows:
+        line = raw.strip()
+        opened = split_title(line.lstrip("*"))
+        count += bool(opened and _upper(opened[0]))
+        count += sum(1 for title, _ in _run_together(line)[1:] if _upper(title))
+    return count
 
 
 def detect(text: str) -> float:
