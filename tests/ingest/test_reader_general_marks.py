@@ -444,3 +444,57 @@ def test_a_hard_wrapped_current_rulings_title_broken_after_the_section_heading_i
         "SCORCHED HAND",
         "SEARCH FOR WEAPONS",
     ]
+
+
+def test_the_committees_history_of_rule_changes_reads_rule_by_rule():
+    page = (
+        "Win by scoring 100 points\nThe first player to score 100 points wins.\n"
+        "Original | Superseded\nPremiere Rulebook (10 Nov 1994)\nSuperseded by:\n"
+        "Game ends if both players deck out\nThe Golden Rule: cards trump rules\n"
+        "A card's specific text overrides an otherwise-applicable rule.\nOriginal | Active\n"
+        "Premiere Rulebook (10 Nov 1994)\nNon-Aligned is not a true affiliation\n"
+        "Since Non-Aligned is not a true affiliation,\nits ships need no matching personnel.\n"
+        "Original | Rescin\n"
+    )
+    document = read_text(page)
+    assert document.shape == "rule-history"
+    assert [e.title for e in document.entries] == [
+        "Win by scoring 100 points",
+        "The Golden Rule: cards trump rules",
+        "Non-Aligned is not a true affiliation",
+    ]
+    assert "Game ends if both players deck out" in document.entries[0].text
+    assert document.entries[2].text.startswith("Since Non-Aligned is not a true affiliation, its")
+
+
+def test_a_rules_supplements_sections_run_into_one_line_are_read_with_a_doubt():
+    page = (
+        "Quick viewing(Text Mode)\n\nNEW RULES Deck Size (the 30/30 Rule) – You are no longer "
+        "limited to a 60-card game deck. You may now build a deck of any size, as long as it "
+        "has no more than 30 seed cards and no fewer than 30 draw deck cards in it at all. "
+        "Taking Turns During Seeding – Choose which player will place the first seed card by "
+        "any mutually agreeable method. That player goes first in each segment of the seed "
+        "phase and also takes the first turn of the game, as always. Seeding Missions – Unique "
+        "missions are no longer duplicatable. During the seed phase, you may not seed a "
+        "mission if a copy of it is already on the table, whoever seeded it there first.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "Deck Size (the 30/30 Rule)",
+        "Taking Turns During Seeding",
+        "Seeding Missions",
+    ]
+    assert any(w.doubt and "runs entries together" in w.message for w in document.warnings)
+
+
+def test_two_title_case_dash_heads_in_running_text_are_not_enough():
+    page = (
+        "An essay about the game, long enough to be running text that lost its breaks. Deck "
+        "Building – You should always build with care and think about your opponent's "
+        "choices before the tournament starts at all, and then again after it. Final "
+        "Thoughts – Play a lot and have fun, and remember that every game is a lesson in "
+        "itself, win or lose, whatever the outcome, for everyone at the table, always. The "
+        "rest of the essay goes on about decks, cards and players for a while longer.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -13,6 +13,7 @@ from bot.ingest.reader import (
     glossary_pdf,
     glossary_table,
     questions,
+    rule_history,
     single_ruling,
 )
 from bot.ingest.reader.model import Shape
@@ -69,6 +70,13 @@ SHAPES: tuple[Shape, ...] = (
         faq.detect,
         faq.parse,
         unique_titles=False,
+    ),
+    Shape(
+        "rule-history",
+        "the committee's history of rule changes: a title, its statement, then "
+        "'Original | Superseded' and the documents that made and changed it",
+        rule_history.detect,
+        rule_history.parse,
     ),
     Shape(
         "questions",

@@ -28,6 +28,9 @@ from bot.ingest.reader.known import is_known, most_words_from
 RUN_LINE = 400  # a line this long that holds several entries is text whose breaks were lost
 MAX_TITLE_WORDS = 8
 MAX_TOPIC_WORDS = 4
+MAX_DASH_TITLE_WORDS = 6  # "Deck Size (the 30/30 Rule) – You are…"
+MIN_DASH_HEADS = 3  # unknown "Title – text" heads a page needs to confirm the convention
+_SMALL_WORDS = frozenset("a an the of and or to in on at for with by from vs".split())
 MIN_KNOWN = 2  # known heads a page needs before unknown heads inside running text count
 _WORD = re.compile(r"\S+")
 _ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
@@ -69,6 +72,23 @@ def _capital_heading(word: str) -> bool:
     return len(word) >= 3 and word.isalpha() and word.isupper()
 
 
+def _after_capital_heading(words: list[str], i: int) -> bool:
+    """Whether word ``i`` follows a heading in capitals ("RULINGS", "NEW RULES") that
+    starts the line or a sentence."""
+    j = i - 1
+    while j >= max(0, i - 6) and _capital_heading(words[j]):  # a heading is short: linear
+        j -= 1
+    return j < i - 1 and (j < 0 or _ends_sentence(words[j]))
+
+
+def _heading_first(title_words: list[str]) -> bool:
+    """Whether a title opens with a heading in capitals and goes on in other case ("NEW
+    RULES Deck Size"): the heading is no part of it."""
+    return _capital_heading(title_words[0]) and not all(
+        _capital_heading(w) or not w.isalpha() for w in title_words
+    )
+
+
 def _head_at(words: list[str], i: int) -> tuple[int, str, str, int, bool] | None:
     """(words in the title, title, style, index where the text starts, known) of a head at
     word ``i``, the longest known title first; else an unknown head's, else None."""
@@ -98,8 +118,11 @@ def _head_at(words: list[str], i: int) -> tuple[int, str, str, int, bool] | None
             text = len(words)
         if n <= most and is_known(title):
             return n, title, style, text, True
-        if n <= MAX_TOPIC_WORDS and _plausible(title_words, colon):
-            unknown = (n, title, style, text, False)  # the shortest such title is kept
+        longest = MAX_DASH_TITLE_WORDS if style == "dash" else MAX_TOPIC_WORDS
+        if n <= longest and _plausible(title_words, colon):
+            # the shortest such title is kept, but a "Title – text" head over a shorter run
+            if unknown is None or unknown[2] != "dash" or style == "dash":
+                unknown = (n, title, style, text, False)
     return unknown
 
 
@@ -139,8 +162,7 @@ def find(line: str) -> list[RunIn]:
             or i == after_head
             or marked
             or _ends_sentence(words[i - 1])
-            or _capital_heading(words[i - 1])
-            and (i == 1 or _ends_sentence(words[i - 2]))
+            or _after_capital_heading(words, i)
         )
         if word == "*" or not boundary:
             i += 1
@@ -150,13 +172,16 @@ def find(line: str) -> list[RunIn]:
             i += 1
             continue
         n, title, style, text, known = found
+        if not known and _heading_first(words[i : i + n]):
+            i += 1  # "NEW RULES Deck Size…": the section's heading, then the title
+            continue
         if style == "run" and text < len(words) and _OUTLINE.match(words[text]):
             # "3. Dilemma Resolution 4. Battle": a table of contents' items, no entries
             i += 1
             continue
         if (
             not known
-            and not (marked or _topic_in_lower_case(title))
+            and not (marked or _topic_in_lower_case(title) or style == "dash" and _titled(title))
             or (style == "run" and not marked and n == 1 and title[:1].isupper())
         ):
             # A lone capitalised word before a capital ("One Away Team member…", "First
@@ -172,9 +197,20 @@ def find(line: str) -> list[RunIn]:
     return heads
 
 
+def _titled(title: str) -> bool:
+    """A title in title case ("Taking Turns During Seeding", "Deck Size (the 30/30 Rule)")."""
+    words = title.split()
+    return words[0][:1].isupper() and all(
+        w[:1].isupper() or w[:1].isdigit() or w.strip("(").casefold() in _SMALL_WORDS for w in words
+    )
+
+
 def confirmed(heads: list[RunIn]) -> list[RunIn]:
-    """The heads a page's running text is split at: none unless the page has at least
-    :data:`MIN_KNOWN` known heads; then its known heads and its marked or lower-case ones."""
-    if sum(1 for head in heads if head.known) < MIN_KNOWN:
-        return []
-    return heads
+    """The heads a page's running text is split at: with :data:`MIN_KNOWN` known heads, its
+    known heads and its marked, lower-case or title-case dash heads; without, only its
+    title-case ``Title – text`` heads, and only where the page prints :data:`MIN_DASH_HEADS`
+    of them (a rules supplement's run-together sections); else none."""
+    if sum(1 for head in heads if head.known) >= MIN_KNOWN:
+        return heads
+    dashed = [h for h in heads if h.style == "dash" and (h.known or _titled(h.title))]
+    return dashed if len(dashed) >= MIN_DASH_HEADS else []
