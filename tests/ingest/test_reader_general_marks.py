@@ -498,3 +498,16 @@ def test_two_title_case_dash_heads_in_running_text_are_not_enough():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_cards_title_as_an_articles_section_heading_is_no_entry():
+    prose = (
+        "Besides cards, basic mechanics had problems as well, and players noticed them in "
+        "tournaments across the country during the first years of the game's long life."
+    )
+    page = (
+        f"In the Beginning\n\n{prose}\n\n{prose}\n\nMake It So\n\nDecipher realized that the "
+        "complexity of the game was a problem, and set out to write a new edition of it.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

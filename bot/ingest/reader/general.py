@@ -325,6 +325,10 @@ def find_heads(
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
             head.confidence = 0.8
+        elif head.confidence == LONE and head.known and _prose_above(content, head.index):
+            # under paragraphs of an article ("Make It So" as a review's section heading),
+            # a card's title is a heading or a quote, not a ruling: no entry at all
+            head.confidence = 0.0
         if head.confidence > 0:
             kept.append(head)
     return _nested_dash_heads_dropped(kept)
@@ -336,6 +340,11 @@ _BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
 def _bylined(lines: list[str]) -> bool:
     """Whether one of the page's first lines is a byline ("by Jon Carter, Rules Master")."""
     return any(_BYLINE.match(line) and len(line.split()) <= 14 for line in lines)
+
+
+def _prose_above(content: list[tuple[int, int, str]], index: int) -> bool:
+    """Whether two paragraphs of prose (25 words or more each) stand above row ``index``."""
+    return sum(1 for i, _, line in content if i < index and len(line.split()) >= 25) >= 2
 
 
 def _alphabetical(heads: list[Head]) -> bool:
