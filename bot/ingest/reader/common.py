@@ -260,6 +260,15 @@ def _capitalised(head: str) -> str:
     return head[:1].upper() + head[1:]
 
 
+_BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
+
+
+def bylined(lines: list[str]) -> bool:
+    """Whether one of ``lines`` (a page's first lines) is a byline ("by Jon Carter, Rules
+    Master"): the page is an article or a post, whose headings and questions are no entries."""
+    return any(_BYLINE.match(line.strip()) and len(line.split()) <= 14 for line in lines)
+
+
 def introduces_text(line: str) -> bool:
     """Whether ``line`` ends by introducing text that follows it ("Replace the first
     paragraph of the Objectives subsection with the following:"): the next paragraph is

@@ -30,6 +30,7 @@ from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import (
     ISO,
+    bylined,
     doubt_missed_heads,
     entry_of,
     introduces_text,
@@ -288,7 +289,7 @@ def find_heads(
         ):
             known_here = _known_title(bare) or _anchored(rows, index, bare, anchors)
             candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
-    if _bylined([line for _, _, line in content[:8]]):
+    if bylined([line for _, _, line in content[:8]]):
         # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
         # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
         # rules documents' own "title – text" heads (a quoted update) are entries there.
@@ -332,14 +333,6 @@ def find_heads(
         if head.confidence > 0:
             kept.append(head)
     return _nested_dash_heads_dropped(kept)
-
-
-_BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
-
-
-def _bylined(lines: list[str]) -> bool:
-    """Whether one of the page's first lines is a byline ("by Jon Carter, Rules Master")."""
-    return any(_BYLINE.match(line) and len(line.split()) <= 14 for line in lines)
 
 
 def _prose_above(content: list[tuple[int, int, str]], index: int) -> bool:

@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.common import entry_of, lines_of, paragraphs
+from bot.ingest.reader.common import bylined, entry_of, lines_of, paragraphs
 from bot.ingest.reader.model import Parsed
 
 _NAMED = re.compile(r"\b(?:current rulings|rulings|faq|frequently asked questions)\b", re.I)
-_BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
 _MAX_WORDS = 40
 
 
@@ -51,7 +50,7 @@ def _starts(rows: list[tuple[int, str]]) -> list[int]:
 def detect(text: str) -> float:
     rows = lines_of(text)
     head = [line.strip() for _, line in rows[:8] if line.strip()]
-    if not _NAMED.search(" ".join(head)[:400]) or any(_BYLINE.match(line) for line in head):
+    if not _NAMED.search(" ".join(head)[:400]) or bylined(head):
         return 0.0
     return 0.45 if len(_starts(rows)) >= 2 else 0.0
 
