@@ -193,7 +193,9 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
             meta.edition = meta.edition or "2E"
     if meta.title is None:
-        short = [line for line in head[:3] if len(line) <= 100 and _heading_like(line)]
+        # a table's debris ("|", "||") names nothing
+        words = [line for line in head if any(c.isalnum() for c in line)]
+        short = [line for line in words[:3] if len(line) <= 100 and _heading_like(line)]
         meta.title = page_title or (short[0] if short else None)
     about = f"{meta.title or ''}\n{joined[:2000]}"
     if re.search(r"openCards", about):
