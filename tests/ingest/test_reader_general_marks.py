@@ -511,3 +511,51 @@ def test_a_cards_title_as_an_articles_section_heading_is_no_entry():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_card_page_announcing_an_erratum_and_a_clarification_reads_both():
+    page = (
+        "Major Rakal\n\nPhysically altered, Deanna Troi was coerced to assume an identity.\n\n"
+        "Skills: Tal Shiar, Empathy, Treachery\n\nThis card has an erratum:\n\nErrata on lore "
+        "text (missing race and name in bold face).\n\nTaken form Glossary - Version 1.9.2.\n\n"
+        "This card has an clarification:\n\nThis personnel retains her Alternate Universe icon."
+        "\n\nTaken form Glossary - Version 1.9.2.\n\nThis Card-Review was written by a fan.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "card-page"
+    assert [e.title for e in document.entries] == ["Major Rakal", "Major Rakal"]
+    assert document.entries[1].text.startswith("This personnel retains her")
+    assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_card_pages_rule_notes_leave_out_their_sources_label_line():
+    page = CARD_PAGE.format(
+        title="James T. Kirk",
+        notes="Rule notes\n\nOfficial Runlings:\n\nKirk may be played as a universal personnel.",
+    )
+    (entry,) = read_text(page).entries
+    assert entry.text.startswith("Kirk may be played")
+
+
+def test_a_rulings_lists_titles_printed_without_text_are_not_imported_empty():
+    page = (
+        "Abandon Ship! 2010-06-05\n\nFor this dilemma, you may choose which personnel staff.\n\n"
+        "75th Rule of Acquisition 2010-06-05\n1 Tribble 2010-06-05\n30/30 Rule 2010-06-05\n"
+        "Your seed deck may contain no more than 30 seed cards.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Abandon Ship!", "30/30 Rule"]
+    assert any("'1 Tribble' has no text on the page" in w.message for w in document.warnings)
+
+
+def test_a_flipbook_preambles_how_to_heading_is_no_entry():
+    page = FLIPBOOK.replace("{head}", "How to use the Glossary – This").replace(
+        "{next}", "document lists every term."
+    )
+    assert "How to use the Glossary" not in _titles(page)
+
+
+def test_a_name_in_parentheses_after_a_title_line_is_part_of_it():
+    page = ANCHORED.replace("fe\n\n{title}", "sa\n\n{title}").replace("fa - fe", "sa - sc")
+    titles = _titles(page.format(title="Sabotage Drone (Six of Seventeen)"))
+    assert titles == ["Sabotage Drone (Six of Seventeen)"]

@@ -51,8 +51,54 @@ def _card_line(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     return None
 
 
+# openCards' other card page: the card's title first, its data, then each ruling announced
+# ("This card has an erratum:", "This card has an clarification:") and closed by its source
+# ("Taken form Glossary - Version 1.9.2.").
+_ANNOUNCED = re.compile(r"^This card has an? (?:erratum|errata|clarification|ruling)s?:$", re.I)
+_SOURCE = re.compile(r"^Taken fro?o?r?m\b", re.I)
+
+
+def _announced(rows: list[tuple[int, str]]) -> list[int]:
+    return [i for i, (_, line) in enumerate(rows) if _ANNOUNCED.match(line.strip())]
+
+
+def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
+    first = next(((n, line.strip()) for n, line in rows if line.strip()), None)
+    return first if first and is_known(first[1]) else None
+
+
 def detect(text: str) -> float:
-    return 0.9 if _card_line(lines_of(text)) is not None else 0.0
+    rows = lines_of(text)
+    if _card_line(rows) is not None:
+        return 0.9
+    return 0.9 if _announced(rows) and _first_title(rows) else 0.0
+
+
+def _parse_announced(rows: list[tuple[int, str]], result: Parsed) -> Parsed:
+    """Each announced ruling of the card, up to its source line, as an entry."""
+    number, title = _first_title(rows) or (0, "")
+    starts = _announced(rows)
+    result.ignored(
+        [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()],
+        "the card's title, lore and data",
+        ": the card's, not a ruling",
+    )
+    for position, at in enumerate(starts):
+        end = starts[position + 1] if position + 1 < len(starts) else len(rows)
+        texts: list[str] = []
+        for index in range(at + 1, end):
+            line = rows[index][1].strip()
+            if _SOURCE.match(line):
+                rest = [(n, x.strip()) for n, x in rows[index + 1 : end] if x.strip()]
+                result.ignored(rest, "text after a ruling's source")
+                break
+            if line:
+                texts.append(line)
+        if texts:
+            entry = entry_of(title, texts, rows[at][0], [title])
+            entry.text = "\n\n".join(texts)
+            result.entries.append(entry)
+    return result
 
 
 def parse(text: str) -> Parsed:
@@ -60,7 +106,7 @@ def parse(text: str) -> Parsed:
     rows = lines_of(text)
     found = _card_line(rows)
     if found is None:
-        return result
+        return _parse_announced(rows, result) if _announced(rows) and _first_title(rows) else result
     index, title = found
     number = rows[index][0]
     notes = next((i for i, (_, line) in enumerate(rows) if _NOTES in line and i > index), None)
@@ -71,6 +117,8 @@ def parse(text: str) -> Parsed:
     texts: list[str] = []
     for piece in pieces:
         piece = piece.strip(" |\t")
+        if not texts and piece.endswith(":") and len(piece.split()) <= 4:
+            continue  # the source's own line ("Official Rulings:") before its text
         if piece and chrome.kind_of(piece) is None:
             texts.append(_without_source(piece) if not texts else piece)
     card = [(n, line.strip(" |")) for n, line in rows[index:notes] if line.strip(" |")]

@@ -51,6 +51,9 @@ _CONTINUATIONS = frozenset(
 )
 
 
+_QUESTION_WORDS = frozenset("how what why where who which".split())
+
+
 def _title_ok(text: str) -> bool:
     text = text.strip()
     words = text.split()
@@ -58,6 +61,8 @@ def _title_ok(text: str) -> bool:
         0 < len(words) <= _MAX_TITLE_WORDS
         and words[0] not in _CONTINUATIONS
         and words[0] != "See"
+        # "How to use the Glossary – …": a preamble's heading, unless a card is so titled
+        and (words[0].casefold() not in _QUESTION_WORDS or is_known(text))
         and len(text) <= 70
         and text[:1].isalnum() | (text[:1] in "\"“'*")
         and not text.endswith((".", "!", "?", ",", ";", ":"))

@@ -66,6 +66,11 @@ def parse(text: str) -> Parsed:
         texts = [p for _, p in found]
         entry = entry_of(match.group(1).strip(), texts, number, cards, match.group(2))
         if not entry.text:
-            result.warnings.append(ParseWarning(number, f"ruling {entry.title!r} has no text"))
+            # the list prints some titles with nothing under them (their text folded away):
+            # a title is no ruling, so it is listed, not imported empty
+            result.warnings.append(
+                ParseWarning(number, f"ruling {entry.title!r} has no text on the page: not read")
+            )
+            continue
         result.entries.append(entry)
     return result

@@ -387,10 +387,11 @@ def _without_annotation(line: str) -> str:
     if not line.endswith(")") or "(" not in line or _known_title(line):
         return line
     title = line[: line.rfind("(")].strip()
-    # a remark is a phrase ("updated by Current Rulings"); a word or two in parentheses is
-    # the title's own ("playing an affiliation (non-Borg)")
+    # a remark is a phrase in lower case ("updated by Current Rulings"); a word or two, or a
+    # name, in parentheses is the title's own ("(non-Borg)", "(Six of Seventeen)")
     remark = line[line.rfind("(") + 1 : -1].split()
-    return title if title and len(line) - len(title) <= 60 and len(remark) >= 3 else line
+    is_remark = len(remark) >= 3 and remark[0][:1].islower()
+    return title if title and len(line) - len(title) <= 60 and is_remark else line
 
 
 def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:

@@ -45,6 +45,7 @@ SHAPES: tuple[Shape, ...] = (
         "the card's text, then 'Rule notes' and the rulings on the card",
         card_page.detect,
         card_page.parse,
+        unique_titles=False,  # a card's erratum and its clarification are two rulings
     ),
     Shape(
         "decipher-current-rulings",
