@@ -559,3 +559,16 @@ def test_a_name_in_parentheses_after_a_title_line_is_part_of_it():
     page = ANCHORED.replace("fe\n\n{title}", "sa\n\n{title}").replace("fa - fe", "sa - sc")
     titles = _titles(page.format(title="Sabotage Drone (Six of Seventeen)"))
     assert titles == ["Sabotage Drone (Six of Seventeen)"]
+
+
+def test_a_glossary_tables_title_run_into_its_text_ends_at_the_known_title():
+    page = (
+        "|\n|\nBajoran Raider See report with crew.\n|\n|\n"
+        "Bajoran Wormhole Whenever you play or\ndownload this doorway to the Alpha Quadrant, "
+        "you must use its text.\n|\n|\nBajoran Shrine Using a disruptor at an adjacent site "
+        "destroys the shrine.\n|\n|\n"
+    )
+    titles = _titles(page)
+    assert "Bajoran Wormhole" in titles
+    entry = read_text(page).entries[titles.index("Bajoran Wormhole")]
+    assert entry.text.startswith("Whenever you play or download this doorway")

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning, get_parser
+from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.bundled import UPLOAD, convert
 from bot.ingest.reader.common import lines_of
+from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
@@ -99,6 +101,21 @@ def _row(line: str) -> tuple[str, str] | None:
     return (term.strip(), text.strip()) if term.strip() else None
 
 
+def _known_title_cut(entry: ReadEntry) -> None:
+    """An entry whose whole first line was taken for its title ("Bajoran Wormhole Whenever
+    you play or", the text run onto the title's line) ends its title at the longest title
+    the project knows, when what follows starts a sentence."""
+    words = entry.title.split()
+    if len(words) < 4 or ends_sentence(entry.title):
+        return
+    for length in range(len(words) - 2, 0, -1):
+        rest = words[length:]
+        if is_known(" ".join(words[:length])) and rest[0][:1].isupper() and rest[1][:1].islower():
+            entry.title = " ".join(words[:length])
+            entry.text = " ".join(rest) + (" " + entry.text if entry.text else "")
+            return
+
+
 def detect(text: str) -> float:
     rows = [line.strip() for _, line in lines_of(text)]
     if sum(1 for line in rows if _PIPES.match(line) and len(line) >= 2) >= 3:
@@ -133,6 +150,8 @@ def parse(text: str) -> Parsed:
                 # heading "Rulebook Glossary - D |" and the letter index must read as such.
                 lines.append(_cell(line.rstrip()) if line.rstrip().endswith(" |") else line)
         parsed = convert(get_parser("glossary-table")("\n".join(lines), UPLOAD), "glossary-table")
+        for entry in parsed.entries:
+            _known_title_cut(entry)
         # Where a title ends was guessed: a doubt about a title, which a moderator confirms.
         parsed.warnings = [
             ParseWarning(w.line, w.message, doubt=True) if w.message.startswith(_GUESSED) else w
