@@ -81,6 +81,8 @@ class Head:
 def _title_ok(title: str, alone: bool = False) -> bool:
     """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
     line of its own, where "Q" is the card, not the "Q:" of a question)."""
+    if title.endswith((", etc.", " etc.")):  # "nearest planet, etc.": an abbreviation's stop
+        return _title_ok(title[: title.rfind("etc.")].rstrip(" ,"), alone)
     words = title.split()
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
