@@ -572,3 +572,12 @@ def test_a_glossary_tables_title_run_into_its_text_ends_at_the_known_title():
     assert "Bajoran Wormhole" in titles
     entry = read_text(page).entries[titles.index("Bajoran Wormhole")]
     assert entry.text.startswith("Whenever you play or download this doorway")
+
+
+def test_a_title_line_ending_in_etc_is_a_title():
+    page = ANCHORED.replace("fe\n\n{title}", "ne\n\n{title}").replace("fa - fe", "na - ne")
+    page = page.replace(
+        "Plays on table. Once each turn, your personnel may report for free to your outpost.",
+        "See ties, and the nearest planet's rule for them.",
+    )
+    assert _titles(page.format(title="nearest planet, etc.")) == ["nearest planet, etc."]
