@@ -581,3 +581,13 @@ def test_a_title_line_ending_in_etc_is_a_title():
         "See ties, and the nearest planet's rule for them.",
     )
     assert _titles(page.format(title="nearest planet, etc.")) == ["nearest planet, etc."]
+
+
+def test_an_article_set_in_one_table_cell_is_refused_not_read_as_a_glossary():
+    page = (
+        "|\n|\n|\n||\nMajor Rakal's Romulan Review #25: Q Continuum Side Decks (06/21/1997) |\n"
+        "|\n|\nAefvadh! The most important, and most confusing, new concept of the expansion "
+        "was side decks. Let's attempt to unravel them together in this review. |\n|\n"
+    )
+    with pytest.raises(UnknownShape, match="an article set in a table"):
+        read_text(page)

@@ -157,6 +157,13 @@ def parse(text: str) -> Parsed:
             ParseWarning(w.line, w.message, doubt=True) if w.message.startswith(_GUESSED) else w
             for w in parsed.warnings
         ]
+        guessed = [w for w in parsed.warnings if w.message.startswith(_GUESSED)]
+        if len(parsed.entries) == 1 and guessed and not is_known(parsed.entries[0].title):
+            # one cell whose title can only be guessed: an article set in a table (a review
+            # "Major Rakal's Romulan Review #25: …"), not a glossary
+            parsed.entries = []
+            parsed.holds_none = "an article set in a table (one cell, no title the reader can tell)"
+            return parsed
         # A title with no text under it is a heading or a cell the scrape lost: a doubt.
         parsed.warnings += [
             ParseWarning(e.line, f"entry {e.title!r} has no text", doubt=True)
