@@ -591,3 +591,31 @@ def test_an_article_set_in_one_table_cell_is_refused_not_read_as_a_glossary():
     )
     with pytest.raises(UnknownShape, match="an article set in a table"):
         read_text(page)
+
+
+def test_a_card_page_titled_by_the_browsers_page_title_reads_its_announced_rulings():
+    page = (
+        "Temporal Rift | openCards\n\nYou are here\n\nTemporal Rift\n\n    Plays on your ship.\n\n"
+        "    This card has an erratum:\n\n    This card now has a countdown icon of 2.\n\n"
+        "    Taken form Glossary - Version 1.9.5.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Temporal Rift"]
+
+
+def test_a_hard_wrapped_list_of_significant_rules_changes_reads_item_by_item():
+    page = (
+        "CURRENT RULINGS 02/13/98\n\nCurrent Rulings are periodic updates to the FAQ.\n\n"
+        "SIGNIFICANT RULES CHANGES TO NOTE\n\nSeveral earlier rulings have been changed to "
+        "enhance gameplay. For\ndetails, see the following listings:\n\n"
+        "BRAINWASH: Now removes all affiliation-based restrictions.\n"
+        "DUAL-ICON MISSIONS: Planet dilemmas are not removed during\n"
+        "space-location scouting by Borg.\n"
+        "EQUIPMENT CARDS, AFFILIATION-SPECIFIC: Affiliation-specific equipment\n"
+        "may not be reported for duty or used by other affiliations in any way.\n"
+    )
+    assert _titles(page) == [
+        "BRAINWASH",
+        "DUAL-ICON MISSIONS",
+        "EQUIPMENT CARDS, AFFILIATION-SPECIFIC",
+    ]

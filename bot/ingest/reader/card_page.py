@@ -63,8 +63,14 @@ def _announced(rows: list[tuple[int, str]]) -> list[int]:
 
 
 def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
-    first = next(((n, line.strip()) for n, line in rows if line.strip()), None)
-    return first if first and is_known(first[1]) else None
+    """The card's title: the first of the page's first lines that names a card the project
+    knows ("Temporal Rift | openCards", the browser's page title, counts without its site)."""
+    lines = [(n, line.strip()) for n, line in rows if line.strip()][:6]
+    for number, line in lines:
+        title = line.split(" | ")[0].strip()
+        if is_known(title):
+            return number, title
+    return None
 
 
 def detect(text: str) -> float:

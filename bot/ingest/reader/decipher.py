@@ -30,7 +30,9 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“*])")
-_SECTION = re.compile(r"^(?:RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)$")
+_SECTION = re.compile(
+    r"^(?:RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?)$"
+)
 # "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
 _COLON = re.compile(r"^([^:]{1,60}?):\s+(\S.*)$")
 _MAX_TITLE_WORDS = 8
@@ -241,7 +243,7 @@ def detect(text: str) -> float:
     # A saved page whose site navigation outnumbers its entries: the "RULINGS" heading, then
     # an entry.
     for index, line in enumerate(rows):
-        following = rows[index + 1 : index + 3]
+        following = rows[index + 1 : index + 6]  # the section's preamble may come first
         if _SECTION.match(line) and any(split_title(r) or colon_title(r) for r in following):
             return 0.8
     return 0.0
@@ -325,7 +327,8 @@ def parse(text: str) -> Parsed:
                     doubt=True,
                 )
             )
-        listed = colon_title(line) if significant and not previous and not opened else None
+        after_sentence = not previous or ends_sentence(previous)
+        listed = colon_title(line) if significant and after_sentence and not opened else None
         if listed:
             if current:
                 done.append(current)
