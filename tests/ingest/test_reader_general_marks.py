@@ -524,7 +524,7 @@ def test_a_card_page_announcing_an_erratum_and_a_clarification_reads_both():
     document = read_text(page)
     assert document.shape == "card-page"
     assert [e.title for e in document.entries] == ["Major Rakal", "Major Rakal"]
-    assert document.entries[1].text.startswith("This personnel retains her")
+    assert document.entries[1].text == "This personnel retains her Alternate Universe icon."
     assert not [w for w in document.warnings if w.doubt]
 
 

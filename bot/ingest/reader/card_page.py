@@ -55,7 +55,7 @@ def _card_line(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
 # ("This card has an erratum:", "This card has an clarification:") and closed by its source
 # ("Taken form Glossary - Version 1.9.2.").
 _ANNOUNCED = re.compile(r"^This card has an? (?:erratum|errata|clarification|ruling)s?:$", re.I)
-_SOURCE = re.compile(r"^Taken fro?o?r?m\b", re.I)
+_SOURCE = re.compile(r"^Taken f(?:ro|or)m\b", re.I)  # "Taken form": the site's own typo
 
 
 def _announced(rows: list[tuple[int, str]]) -> list[int]:
