@@ -4,6 +4,10 @@ Shape: the ruling's title (optionally followed by its date), its text and ``Exam
 paragraphs, then "Applicable Cards:" and the cards (on that line or one a line after it).
 As a browser copies the committee's page, the site's menu line (and an edition heading)
 come first and a copyright footer last: page chrome, set aside with a note, never a title.
+A copy cut off before its cards (a page store keeps 2,000 characters) is known by the
+site's ruling links or its "Rulings" heading; one that lost its title line is titled by its
+one applicable card; the committee's card reviews, in the same shape, are refused by the
+labels their paragraphs open with ("Positives:").
 """
 
 from __future__ import annotations
