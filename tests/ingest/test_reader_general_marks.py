@@ -619,3 +619,13 @@ def test_a_hard_wrapped_list_of_significant_rules_changes_reads_item_by_item():
         "DUAL-ICON MISSIONS",
         "EQUIPMENT CARDS, AFFILIATION-SPECIFIC",
     ]
+
+
+def test_rule_notes_on_a_copy_that_lost_the_cards_title_are_refused_not_guessed():
+    page = (
+        "|\nQ-Card Typ: Dilemma; Points: -5\nImmediately choose whether or not to nullify the "
+        "next seed card.\n|\n|\nRule notes\nMajor Rakal's Dilemma Facts\nIf you wish to nullify "
+        "it, you must do so before making your choice.\n"
+    )
+    with pytest.raises(UnknownShape, match="does not name the card"):
+        read_text(page)

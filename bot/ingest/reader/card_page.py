@@ -73,11 +73,20 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     return None
 
 
+def _notes_alone(rows: list[tuple[int, str]]) -> bool:
+    """A card page's "Rule notes" cell on a line of its own."""
+    return any(line.strip(" |") == _NOTES for _, line in rows)
+
+
 def detect(text: str) -> float:
     rows = lines_of(text)
     if _card_line(rows) is not None:
         return 0.9
-    return 0.9 if _announced(rows) and _first_title(rows) else 0.0
+    if _announced(rows) and _first_title(rows):
+        return 0.9
+    # a card page whose copy lost the card's title line: refused as such (parse), never
+    # read as a Glossary whose cells are the card's data ("Q-Card Typ: Dilemma; …")
+    return 0.9 if _notes_alone(rows) else 0.0
 
 
 def _parse_announced(rows: list[tuple[int, str]], result: Parsed) -> Parsed:
@@ -111,8 +120,11 @@ def parse(text: str) -> Parsed:
     result = Parsed()
     rows = lines_of(text)
     found = _card_line(rows)
+    if found is None and _announced(rows) and _first_title(rows):
+        return _parse_announced(rows, result)
     if found is None:
-        return _parse_announced(rows, result) if _announced(rows) and _first_title(rows) else result
+        result.holds_none = "a card's rule notes on a copy that does not name the card"
+        return result
     index, title = found
     number = rows[index][0]
     notes = next((i for i, (_, line) in enumerate(rows) if _NOTES in line and i > index), None)
