@@ -629,3 +629,24 @@ def test_rule_notes_on_a_copy_that_lost_the_cards_title_are_refused_not_guessed(
     )
     with pytest.raises(UnknownShape, match="does not name the card"):
         read_text(page)
+
+
+def test_a_card_review_credited_to_its_writer_is_an_article():
+    page = (
+        "On Second Thought: Smuggling a Card In | openCards\n\nYou are here\n\n"
+        "    (1) • A History of Collusion\n\n    Event Event\n\n    Plays in your core.\n\n"
+        "    A History of Collusion\n\n    This Card-Review article was written by Ross Fertel "
+        "and was published first on the committee's site.\n\n    Every month this year, I've "
+        "posted a Blog on something related to Second Edition, and this is one of them.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)
+
+
+def test_rule_notes_whose_first_sentence_opens_with_an_acronym_keep_it():
+    page = CARD_PAGE.format(
+        title="James T. Kirk",
+        notes="Rule notes Major Rakal's Dilemma Facts If AT/crew meets conditions, discard it.",
+    )
+    (entry,) = read_text(page).entries
+    assert entry.text.startswith("If AT/crew meets conditions")

@@ -170,8 +170,8 @@ def _without_source(text: str) -> str:
         word, after = words[position], words[position + 1]
         if not word[:1].isupper() and not word[:1].isdigit():
             return text  # the text starts at once: no source named
-        # a sentence's first word: capitalised, then a word in lower case or an acronym
-        # ("If AT meets conditions…")
-        if word[:1].isupper() and (after[:1].islower() or len(after) > 1 and after.isupper()):
+        # a sentence's first word: capitalised, then a word in lower case or one opening
+        # with an acronym ("If AT meets conditions…", "If AT/crew meets…")
+        if word[:1].isupper() and (after[:1].islower() or after[:2].isupper()):
             return " ".join(words[position:]) if position else text
     return text

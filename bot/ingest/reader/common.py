@@ -263,12 +263,18 @@ def _capitalised(head: str) -> str:
 
 
 _BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
+_CREDIT = re.compile(r"\b(?:article|review) was written by [A-Z]")  # "This Card-Review article…"
 
 
 def bylined(lines: list[str]) -> bool:
     """Whether one of ``lines`` (a page's first lines) is a byline ("by Jon Carter, Rules
-    Master"): the page is an article or a post, whose headings and questions are no entries."""
-    return any(_BYLINE.match(line.strip()) and len(line.split()) <= 14 for line in lines)
+    Master") or an article's credit ("This Card-Review article was written by Ross
+    Fertel…"): the page is an article or a post, whose headings and questions are no
+    entries."""
+    return any(
+        _BYLINE.match(line.strip()) and len(line.split()) <= 14 or _CREDIT.search(line[:200])
+        for line in lines
+    )
 
 
 def introduces_text(line: str) -> bool:

@@ -291,7 +291,7 @@ def find_heads(
         ):
             known_here = _known_title(bare) or _anchored(rows, index, bare, anchors)
             candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
-    if bylined([line for _, _, line in content[:8]]):
+    if bylined([line for _, _, line in content[:15]]):
         # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
         # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
         # rules documents' own "title – text" heads (a quoted update) are entries there.
