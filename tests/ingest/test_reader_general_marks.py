@@ -650,3 +650,17 @@ def test_rule_notes_whose_first_sentence_opens_with_an_acronym_keep_it():
     )
     (entry,) = read_text(page).entries
     assert entry.text.startswith("If AT/crew meets conditions")
+
+
+def test_an_entry_the_last_sentence_before_it_announces_is_a_doubt():
+    page = (
+        "abilities – Personnel may have one or more abilities. Each keyword is an ability.\n\n"
+        "actions – Nearly everything that occurs during the game is some kind of action. "
+        "However, there are also response actions, which can take place on any player's turn.\n\n"
+        "Response actions – The game text of a response action always begins with the word "
+        "When and has a trigger.\n\n"
+        "adapt – A personnel who adapts may do so only once each turn, whatever the card says.\n"
+    )
+    document = read_text(page)
+    assert "Response actions" in [e.title for e in document.entries]
+    assert any(w.doubt and "named by the last sentence" in w.message for w in document.warnings)

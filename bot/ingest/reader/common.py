@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 from collections.abc import Callable
 
@@ -337,6 +338,38 @@ def _out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
+def _last_sentence(text: str) -> str:
+    """The last sentence of ``text`` (its final stop excluded from the search)."""
+    tail = text[-400:].rstrip().rstrip('"”)').rstrip(".!?")
+    cut = max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n"))
+    return tail[cut + 1 :].strip()
+
+
+def _announced_sub_headings(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """An entry whose title the last sentence of the entry before announces ("…there are
+    also response actions, which can take place on any player's turn." / "Response actions
+    – …") is more likely that entry's sub-heading than an entry of its own: a doubt. A
+    cross reference ("See points.") announces nothing."""
+    warnings: list[ParseWarning] = []
+    for before, entry in itertools.pairwise(entries):
+        title = entry.title.casefold()
+        if len(title.split()) < 2 or not before.text:
+            continue
+        sentence = _last_sentence(before.text)
+        if sentence.startswith(("See ", "(See")) or title not in sentence.casefold():
+            continue
+        warnings.append(
+            ParseWarning(
+                entry.line,
+                f"entry {entry.title!r} is named by the last sentence of the entry before "
+                f"({before.title!r}): it may be that entry's sub-heading; check that it is an "
+                "entry",
+                doubt=True,
+            )
+        )
+    return warnings
+
+
 def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:
     """The warnings every shape owes: duplicates, a cut-off last entry, title-like lines
     inside an entry, and amendment instructions that were not understood."""
@@ -387,6 +420,8 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                 )
             )
     warnings += _out_of_order(entries)
+    if unique_titles:  # an FAQ's answers name the next topic as often as not
+        warnings += _announced_sub_headings(entries)
     if entries:
         last = entries[-1]
         tail = last.text.rstrip()
