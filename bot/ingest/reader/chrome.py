@@ -32,6 +32,7 @@ _FIXED = re.compile(
     r"\+ all categories|home\s*>.*|date post:.*|upload:.*|view: \d+ times|download: \d+ times|"
     r"share this document with a friend|transcript|\d+ views|post on \d.*|"
     r"show (?:more|less)|create successful epaper yourself|turn your pdf publications into .*|"
+    r"quick viewing\s*\(text mode\)|"
     r"retrieved from .*|from (?:the )?[\w ]{0,40}wiki\w*|this page was last (?:edited|modified).*|categor(?:y|ies):.*|"
     r"\[edit(?: \| edit source)?\]|edit|header|footer)$",
     re.I,

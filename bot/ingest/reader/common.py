@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
+from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -194,8 +195,8 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
         if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
             meta.edition = meta.edition or "2E"
     if meta.title is None:
-        # a table's debris ("|", "||") names nothing
-        words = [line for line in head if any(c.isalnum() for c in line)]
+        # a table's debris ("|", "||") and a site's chrome name nothing
+        words = [line for line in head if any(c.isalnum() for c in line) and not kind_of(line)]
         short = [line for line in words[:3] if len(line) <= 100 and _heading_like(line)]
         meta.title = page_title or (short[0] if short else None)
     about = f"{meta.title or ''}\n{joined[:2000]}"

@@ -538,7 +538,8 @@ def parse(text: str) -> Parsed:
                 number,
                 f"line {number} runs entries together (text whose line breaks were lost): "
                 f"{sum(1 for h in heads if h.line == number)} entries were found inside it "
-                "by titles the project knows; check where each one begins and ends, then "
+                "(by titles the project knows, or by heads printed 'Title – text'); check "
+                "where each one begins and ends, then "
                 f"confirm the line ({{line: {number}, confirm: true}}) or upload the text with "
                 "a line break before each entry",
                 doubt=True,
