@@ -24,7 +24,7 @@ from bot.ingest.reader.common import (
     see_references,
     unglue_marks,
 )
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
@@ -53,9 +53,6 @@ _CONTINUATIONS = frozenset(
 )
 
 
-_QUESTION_WORDS = frozenset("how what why where who which".split())
-
-
 def _title_ok(text: str) -> bool:
     text = text.strip()
     words = text.split()
@@ -64,7 +61,7 @@ def _title_ok(text: str) -> bool:
         and words[0] not in _CONTINUATIONS
         and words[0] != "See"
         # "How to use the Glossary – …": a preamble's heading, unless a card is so titled
-        and (words[0].casefold() not in _QUESTION_WORDS or is_known(text))
+        and (words[0].casefold() not in QUESTION_WORDS or is_known(text))
         and len(text) <= 70
         and text[:1].isalnum() | (text[:1] in "\"“'*")
         and not text.endswith((".", "!", "?", ",", ";", ":"))

@@ -38,7 +38,7 @@ from bot.ingest.reader.common import (
     take_cards,
     unglue_marks,
 )
-from bot.ingest.reader.known import is_known, most_words_from
+from bot.ingest.reader.known import QUESTION_WORDS, is_known, most_words_from
 from bot.ingest.reader.model import Parsed
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
@@ -60,9 +60,6 @@ _CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
 )
-# A heading phrased as a question or an instruction ("How to use the Glossary", "What is
-# cost?") opens a preamble's or an article's paragraph, never a rules entry.
-_QUESTIONS = frozenset("how what why where who which".split())
 
 
 @dataclass
@@ -98,7 +95,7 @@ def _title_ok(title: str, alone: bool = False) -> bool:
         return False
     if words[0].casefold() in _CONNECTIVES:
         return False
-    if words[0].casefold() in _QUESTIONS and not is_known(title):  # "What Are Friends For?"
+    if words[0].casefold() in QUESTION_WORDS and not is_known(title):  # "What Are Friends For?"
         return False
     if (
         re.search(r"[;\"]|\.\s", title)

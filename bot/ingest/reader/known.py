@@ -101,6 +101,10 @@ def is_known(title: str, data_dir: Path | None = None) -> bool:
     return False
 
 
+# A heading phrased as a question ("How to use the Glossary", "What is cost?") opens a
+# preamble's or an article's paragraph, never a rules entry (unless a card is so titled).
+QUESTION_WORDS = frozenset("how what why where who which".split())
+
 # Words every rules text of the game uses (English, and the Italian and German of the fan
 # translations): a page of a few hundred words with hardly any of them is about something
 # else (another game's dictionary, a glossary of the shows' lore), however glossary-like.

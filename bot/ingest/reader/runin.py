@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.ingest.reader.known import is_known, most_words_from
+from bot.ingest.reader.known import QUESTION_WORDS, is_known, most_words_from
 
 RUN_LINE = 400  # a line this long that holds several entries is text whose breaks were lost
 MAX_TITLE_WORDS = 8
@@ -43,7 +43,6 @@ _FUNCTION_WORDS = frozenset(
     "each may must can".split()
 )
 _OUTLINE = re.compile(r"^(?:\d{1,2}|[A-Z]|[IVX]{1,4})\.$")  # "4." "B." "IV." of an outline
-_QUESTION_WORDS = frozenset("how what why where who which".split())
 
 
 @dataclass
@@ -130,7 +129,7 @@ def _plausible(title_words: list[str], colon: bool) -> bool:
     """Whether words the project does not know may still be a title: no sentence inside,
     no function word first, no question ("How to use the Glossary")."""
     first = title_words[0].strip("\"“”'‘’").casefold()
-    if not first or first in _FUNCTION_WORDS or first in _QUESTION_WORDS:
+    if not first or first in _FUNCTION_WORDS or first in QUESTION_WORDS:
         return False
     inner = title_words[:-1] if colon else title_words
     if any(_ends_sentence(w) or w.endswith(";") for w in inner):
