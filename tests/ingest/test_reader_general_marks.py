@@ -664,3 +664,21 @@ def test_an_entry_the_last_sentence_before_it_announces_is_a_doubt():
     document = read_text(page)
     assert "Response actions" in [e.title for e in document.entries]
     assert any(w.doubt and "named by the last sentence" in w.message for w in document.warnings)
+
+
+def test_an_faq_topic_in_quotes_is_read():
+    faq = (
+        'SHIPS\nQ: TRACTOR BEAMS\nQ: SHIP DAMAGE UPON A "HALF-REPAIRED" SHIP\n\n'
+        "Q: TRACTOR BEAMS: What can I do with these?\n\nA: Nothing, unless a card says so.\n\n"
+        'Q: SHIP DAMAGE UPON A "HALF-REPAIRED" SHIP: If it gets damaged again, what happens?'
+        "\n\nA: It is destroyed.\n"
+    )
+    assert _titles(faq) == ["TRACTOR BEAMS", 'SHIP DAMAGE UPON A "HALF-REPAIRED" SHIP']
+
+
+def test_a_title_line_over_the_pages_cut_off_last_words_is_an_entry():
+    page = (
+        LETTER_PAGE.format(first="passing time", second="playing for free", third="plot span")
+        + "\npoints\nSee No"
+    )
+    assert _titles(page)[-1] == "points"

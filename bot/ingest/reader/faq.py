@@ -25,8 +25,8 @@ _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
-_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
-_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’&/.,()!?-]{1,60}$")
+_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’\"“”&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
+_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’\"“”&/.,()!?-]{1,60}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
 # Where a "Q:" starts within a line. Possessive, and only from the start of a run of spaces:
 # "\s+(?=Q:)" tried from every space of a long run was quadratic.

@@ -231,6 +231,16 @@ def _prose(line: str) -> bool:
     return len(_without_annotation(line).split()) >= 5
 
 
+def _cut_at_end(content: list[tuple[int, int, str]], position: int) -> bool:
+    """Whether the line after ``position`` is the page's last, cut off inside the entry's
+    first words ("Ocett" / "See No", "Warp Speed" / "The fo"): a page store's cut, under a
+    title line like the page's others."""
+    if position + 2 != len(content):
+        return False
+    last = content[-1][2]
+    return 1 <= len(last.split()) <= 4 and not ends_sentence(last) and last[:1].isupper()
+
+
 def _text_follows(line: str, after: str) -> bool:
     """Whether an entry's text starts at ``line`` (``after`` is the line after it): prose, a
     cross reference ("See Q, Q-related dilemma."), or a label ("Revised text:") over prose."""
@@ -283,7 +293,7 @@ def find_heads(
             _title_ok(bare, alone=True)
             and (len(bare.split()) <= 6 or _known_title(bare))
             and not _continues_sentence(rows, index)
-            and _text_follows(following, after)
+            and (_text_follows(following, after) or _cut_at_end(content, position))
             and (not (next_head := _inline(following)) or _label_under(bare, next_head))
         ):
             known_here = _known_title(bare) or _anchored(rows, index, bare, anchors)
