@@ -1,0 +1,199 @@
+"""The forms of an entry's head on one line, as rules documents print them.
+
+``title – text`` (an en dash, an em dash, a hyphen or plain text's ``--`` between spaces),
+``title: text``, a title in capitals run into its text, ``TITLE - text in lower case``; what
+a title may look like by its form alone (no sentence in it, no connective first), and what
+an entry's text looks like (a sentence). Everything here reads one line and knows nothing of
+the page around it: :mod:`bot.ingest.reader.heads` weighs the candidates a page holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.parsers.text import ends_sentence, is_list_item
+from bot.ingest.reader.known import QUESTION_WORDS, is_known, most_words_from
+
+DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
+LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
+# " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
+_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s")
+# Words that open a labelled paragraph of an entry, never an entry of their own.
+_LABELS = frozenset(
+    "example examples note notes q a question answer answers for example erratum errata "
+    "clarification clarifications date updated posted by category categories see also "
+    "applicable cards applicable card source taken from rulings ruling effective".split(" ")
+) | {"for example", "applicable cards", "applicable card", "taken from", "see also"}
+_CONNECTIVES = frozenset(
+    "and or but if when then so with for to of in on at by as is are was were that this "
+    "these those it its you your he she they we".split()
+)
+
+
+def title_ok(title: str, alone: bool = False) -> bool:
+    """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
+    line of its own, where "Q" is the card, not the "Q:" of a question)."""
+    if title.endswith((", etc.", " etc.")):  # "nearest planet, etc.": an abbreviation's stop
+        return title_ok(title[: title.rfind("etc.")].rstrip(" ,"), alone)
+    words = title.split()
+    if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
+        return False
+    if title.casefold() in _LABELS:
+        return alone and is_known(title)
+    if title.endswith(":") or ends_sentence(title) and not title.endswith(("!", "?", ".", ")")):
+        return False  # "…during an opponent's action:" leads into a list
+    if known_title(title):
+        # A card's printed title may hold what a sentence holds ("James T. Kirk, Original
+        # Thinker": an initial; "Weyoun, "Defective" Clone": quotes); knowing it settles it.
+        return True
+    if not 1 <= len(words) <= 8 or len(title) > 70:
+        return False
+    if words[0].casefold() in _CONNECTIVES:
+        return False
+    if words[0].casefold() in QUESTION_WORDS and not is_known(title):  # "What Are Friends For?"
+        return False
+    if (
+        re.search(r"[;\"]|\.\s", title)
+        or ends_sentence(title)
+        and not title.endswith(("!", "?", ")"))
+    ):
+        return False
+    if "," in title or title.endswith(("!", "?")):
+        return is_known(title)
+    return title[:1].isalnum() or title[:1] in "'‘“[" and is_known(title)
+
+
+def known_title(title: str) -> bool:
+    """Whether ``title`` is a known title, or two joined by "and" (one ruling on two cards:
+    ``Weyoun, "Defective" Clone and Jean-Luc Picard, Worf's cha'DIch``)."""
+    if len(title) > 120:
+        return False
+    if is_known(title):
+        return True
+    first, joined, second = title.partition(" and ")
+    return bool(joined) and is_known(first) and is_known(second)
+
+
+def label_under(title: str, below: tuple[str, str, str]) -> bool:
+    """Whether the ``title: text`` line ``below`` a known title line is that entry's label
+    ("Interim erratum: …" under "James T. Kirk, Original Thinker"), not an entry's head."""
+    return below[2] == COLON and known_title(title) and not known_title(below[0])
+
+
+def rest_ok(rest: str) -> bool:
+    """Whether ``rest`` reads as the start of an entry's text."""
+    if rest.startswith(("See ", "(")):
+        return True
+    if rest.endswith(":") and rest[:-1].casefold() in _LABELS:
+        return True  # "Manheim's Dimensional Door – Example:", the example on the next line
+    if " · " in rest[:80] or " | " in rest[:80]:
+        return False  # "Starship Excelsior · 2018-05-06 · …": a link's site and date
+    words = rest.split()
+    # A sentence has a word in lower case among its first words; a subtitle or a document's
+    # banner does not ("BASIC RULES Version 2.0.9 — February 2020 Last Updated 3 February").
+    return (
+        len(words) >= 3
+        and (rest[:1].isupper() or rest[:1].isdigit() or rest[:1] in "\"“'‘")
+        and any(word[:1].islower() for word in words[:8])
+    )
+
+
+def inline(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, style) of a ``title – text`` or ``title: text`` line, else None. Of
+    several dashes, the longest known title wins, else the first that reads as a title."""
+    first = None
+    for match in _SEPARATOR.finditer(line[:120]):
+        title, rest = line[: match.start()].strip(), line[match.end() :].strip()
+        if not rest_ok(rest) or _inside_known_title(line, title):
+            continue
+        if is_known(title):
+            first = (title, rest, DASH)  # a longer known title later still wins
+        elif first is None and title_ok(title):
+            first = (title, rest, DASH)
+    if first:
+        return _subtitle_joined(line, first)
+    if lower := _lower_dash(line):
+        return lower
+    colon = line.find(": ", 0, 80)
+    if colon > 0:
+        title, rest = line[:colon].strip(), line[colon + 2 :].strip()
+        if title_ok(title) and rest_ok(rest):
+            return title, rest, COLON
+    return _glued(line)
+
+
+def _subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, str]:
+    """``head`` with its title run on to a later dash when what lies between is a title's
+    part in capitals ("Actions – Step 2: Responses – After an action…"), not a sentence."""
+    title, rest, style = head
+    if (after := _SEPARATOR.search(rest[:80])) is None:
+        return head
+    segment, text = rest[: after.start()].strip(), rest[after.end() :].strip()
+    words = segment.split()
+    if not 1 <= len(words) <= 6 or not rest_ok(text) or ends_sentence(segment):
+        return head
+    if is_known(title) and not any(c.isdigit() or c == ":" for c in segment):
+        return head  # a known title runs on only into a numbered part ("Step 2: Responses")
+    if all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return line[: line.find(segment) + len(segment)].strip(), text, style
+    return head
+
+
+def _inside_known_title(line: str, title: str) -> bool:
+    """Whether the dash after ``title`` is part of a known title that goes on past it
+    ("Armus - Skin of Evil randomly selects…"): a card's name, not a separator."""
+    words = line[:240].split()  # a title is short: the line's start is enough
+    most = most_words_from(words[0]) if words else 0
+    start = len(title.split()) + 2  # the title, the dash, at least one word after it
+    return any(is_known(" ".join(words[:k])) for k in range(start, min(most, 12) + 1))
+
+
+def _lower_dash(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, LOWER) of a ``TITLE - text`` line whose text starts in lower case, as
+    some translations and notes print entries: a weak head, taken only where the page
+    confirms its dash heads by titles the project knows (prose has dashes too)."""
+    match = _SEPARATOR.search(line[:120])
+    if match is None:
+        return None
+    title, rest = line[: match.start()].strip(), line[match.end() :].strip()
+    if len(rest.split()) >= 3 and rest[:1].islower() and title_ok(title):
+        return title, rest, LOWER
+    return None
+
+
+_ICONS = re.compile(r"(?:\[[^\]\s]{1,12}\]\s*+)*+")  # "[S/P] " icon codes before a title
+
+
+def _glued(line: str) -> tuple[str, str, str] | None:
+    """(title, rest, style) of a known title in capitals run into its text, as PDF text
+    copies a bold title (``[S/P] A FAST SHIP WOULD BE NICEKills one personnel…``): the
+    title ends where a capital starts a word in lower case."""
+    start = _ICONS.match(line).end()
+    for index in range(start + 1, min(len(line) - 1, start + 70)):
+        char = line[index]
+        if char.isupper() and line[index + 1].islower() and line[index - 1].isupper():
+            title = line[start:index].strip()
+            if title.upper() == title and is_known(title) and rest_ok(line[index:]):
+                return title, line[index:].strip(), DASH
+            return None
+        if char.islower():
+            return None
+    return None
+
+
+def prose(line: str) -> bool:
+    # a title line with its annotation ("ability (updated by Current Rulings)") is no prose
+    return len(without_annotation(line).split()) >= 5
+
+
+def without_annotation(line: str) -> str:
+    """A title line without the annotation printed after it ("ability (updated by Current
+    Rulings)"), unless the whole line is a known title (a card's name may hold parentheses)."""
+    if not line.endswith(")") or "(" not in line or known_title(line):
+        return line
+    title = line[: line.rfind("(")].strip()
+    # a remark is a phrase in lower case ("updated by Current Rulings"); a word or two, or a
+    # name, in parentheses is the title's own ("(non-Borg)", "(Six of Seventeen)")
+    remark = line[line.rfind("(") + 1 : -1].split()
+    is_remark = len(remark) >= 3 and remark[0][:1].islower()
+    return title if title and len(line) - len(title) <= 60 and is_remark else line

@@ -1,0 +1,280 @@
+"""Which lines of a page open entries, and how sure the reader is of each.
+
+Candidates come from the line forms of :mod:`bot.ingest.reader.head_forms` and from heads
+already found inside running text; the page then confirms them: titles the project knows,
+a glossary's alphabetical order, a letter page's anchors. A candidate the page does not
+confirm is dropped; one it confirms only weakly gets a confidence below :data:`DOUBTFUL`, a
+doubt that blocks applying until a moderator confirms or corrects it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader import chrome
+from bot.ingest.reader.common import ISO, bylined, introduces_text
+from bot.ingest.reader.head_forms import (
+    COLON,
+    DASH,
+    DATED,
+    LINE,
+    LOWER,
+    RUN_IN,
+    inline,
+    known_title,
+    label_under,
+    prose,
+    title_ok,
+    without_annotation,
+)
+from bot.ingest.reader.known import is_known
+
+DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
+LONE = 0.55  # a lone known head the page confirms by nothing else
+ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
+_DATED = re.compile(rf"\s({ISO})$")
+_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
+
+
+@dataclass
+class Head:
+    index: int  # position in the page's lines
+    line: int  # 1-based line number
+    title: str
+    rest: str  # text printed on the head's own line after the title
+    style: str
+    known: bool
+    marked_new: bool = False
+    date: str | None = None
+    confidence: float = 0.0
+
+
+def _cut_at_end(content: list[tuple[int, int, str]], position: int) -> bool:
+    """Whether the line after ``position`` is the page's last, cut off inside the entry's
+    first words ("Ocett" / "See No", "Warp Speed" / "The fo"): a page store's cut, under a
+    title line like the page's others."""
+    if position + 2 != len(content):
+        return False
+    last = content[-1][2]
+    return 1 <= len(last.split()) <= 4 and not ends_sentence(last) and last[:1].isupper()
+
+
+def _text_follows(line: str, after: str) -> bool:
+    """Whether an entry's text starts at ``line`` (``after`` is the line after it): prose, a
+    cross reference ("See Q, Q-related dilemma."), or a label ("Revised text:") over prose."""
+    if prose(line):
+        return True
+    if line.startswith("See ") and line.endswith("."):
+        return True
+    return len(line.split()) <= 3 and line.endswith(":") and prose(after)
+
+
+def find_heads(
+    rows: list[tuple[int, str]],
+    inside: dict[int, Head] | None = None,
+    anchors: dict[int, str] | None = None,
+) -> list[Head]:
+    """Every candidate head in ``rows`` ((line number, text) of the page with its chrome
+    blanked), each with its confidence; candidates the page does not confirm are dropped.
+    ``inside`` holds the heads already found inside running text, by row; ``anchors`` the
+    letter page's "back to top of page xx" anchors, by line number."""
+    inside = inside or {}
+    anchors = anchors or {}
+    candidates: list[Head] = []
+    content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
+    for position, (index, number, line) in enumerate(content):
+        if index in inside:
+            candidates.append(inside[index])
+            continue
+        if position and introduces_text(content[position - 1][2]):
+            continue  # "…with the following:" / "Objectives – …": the text it introduces
+        marked = bool(_MARK.match(line))
+        bare = _MARK.sub("", line).strip()
+        if (found := inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
+            title, rest, style = found
+            if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
+                continue  # "Document title - its subtitle" on a line of its own
+            if style == COLON and _no_sentence(rows, index, rest):
+                continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
+            candidates.append(Head(index, number, title, rest, style, known_title(title), marked))
+            continue
+        if (date := _DATED.search(bare)) and title_ok(bare[: date.start()].strip()):
+            title = bare[: date.start()].strip()
+            candidates.append(
+                Head(index, number, title, "", DATED, known_title(title), marked, date.group(1))
+            )
+            continue
+        following = content[position + 1][2] if position + 1 < len(content) else ""
+        after = content[position + 2][2] if position + 2 < len(content) else ""
+        bare = without_annotation(bare)
+        if (
+            title_ok(bare, alone=True)
+            and (len(bare.split()) <= 6 or known_title(bare))
+            and not _continues_sentence(rows, index)
+            and (_text_follows(following, after) or _cut_at_end(content, position))
+            and (not (next_head := inline(following)) or label_under(bare, next_head))
+        ):
+            known_here = known_title(bare) or _anchored(rows, index, bare, anchors)
+            candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
+    if bylined([line for _, _, line in content[:15]]):
+        # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
+        # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
+        # rules documents' own "title – text" heads (a quoted update) are entries there.
+        candidates = [h for h in candidates if h.style not in (COLON, LINE)]
+    # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
+    seen: dict[str, int] = {}
+    for head in candidates:
+        seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
+    # A Current Rulings update lists an entry under its changes and again under its rulings:
+    # repeated "title - text" heads are entries (the duplicate-title doubt names them).
+    candidates = [
+        h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
+    ]
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
+    total = dict(known)
+    for head in candidates:
+        total[head.style] += 1
+        known[head.style] += head.known
+    ordered = {
+        style for style in total if _alphabetical([h for h in candidates if h.style == style])
+    }
+    kept: list[Head] = []
+    opening = content[0][0] if content else -1
+    for head in candidates:
+        if head.style == LOWER:  # confirmed by the page's dash heads of either kind
+            head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
+        else:
+            head.confidence = _confidence(head, known[head.style], total[head.style])
+            if head.style in ordered and not head.known and 0 < head.confidence < DOUBTFUL:
+                head.confidence = ORDERED
+            elif head.style in ordered and head.confidence == 0:
+                head.confidence = 0.95 if head.known else ORDERED
+        if head.confidence == LONE and head.index == opening:
+            # A lone known head that opens the upload is a moderator's one-ruling text;
+            # after a post's or article's prose it may be a card quoted in a discussion.
+            head.confidence = 0.8
+        elif head.confidence == LONE and head.known and _prose_above(content, head.index):
+            # under paragraphs of an article ("Make It So" as a review's section heading),
+            # a card's title is a heading or a quote, not a ruling: no entry at all
+            head.confidence = 0.0
+        if head.confidence > 0:
+            kept.append(head)
+    return _nested_dash_heads_dropped(kept)
+
+
+def _prose_above(content: list[tuple[int, int, str]], index: int) -> bool:
+    """Whether two paragraphs of prose (25 words or more each) stand above row ``index``."""
+    return sum(1 for i, _, line in content if i < index and len(line.split()) >= 25) >= 2
+
+
+def _alphabetical(heads: list[Head]) -> bool:
+    """Whether ``heads`` (of one form) run in alphabetical order as a glossary's do: three
+    or more sharing their first letter (a letter page: "missions", "modifiers", "moving a
+    ship"), or six or more. Headings of an article seldom do, so the order confirms the
+    convention as titles the project knows would."""
+    keys = [" ".join(h.title.casefold().split()) for h in heads]
+    if len(keys) < 3 or keys != sorted(keys):
+        return False
+    return len(keys) >= 6 or len({key[:1] for key in keys}) == 1
+
+
+def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
+    """A page whose entries are title lines keeps one form for its entries: ``Title – text``
+    paragraphs inside those entries ("Response actions - …" under "action") are sub-headings,
+    left in the entry (whose "two entries may have been read as one" doubt names them)."""
+    lines = [h for h in heads if h.style == LINE and h.confidence >= DOUBTFUL]
+    if len(lines) < 2:
+        return heads
+    return [h for h in heads if not (h.style == DASH and h.index > lines[0].index)]
+
+
+def _continues_sentence(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` goes on with the sentence of the line just above it (a wrapped
+    paragraph's last words, "…matching commander of" / "Jovis."): no title line."""
+    if index == 0:
+        return False
+    above = rows[index - 1][1].strip()
+    return bool(above) and not ends_sentence(above) and not above.endswith((":", ")", "!", "?"))
+
+
+def _anchored(rows: list[tuple[int, str]], index: int, title: str, anchors: dict[int, str]) -> bool:
+    """Whether a letter page's anchor just above the title line ("back to top of page mo",
+    above "modifiers") starts as the title does: the page's own index confirms the head."""
+    above = index - 1
+    while above >= 0 and not rows[above][1].strip():
+        if (token := anchors.get(rows[above][0])) and title.casefold().startswith(token):
+            return True
+        above -= 1
+    return False
+
+
+def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether the text after a ``title: text`` head is a few words that end no sentence and
+    go on on no next line (a card list's "Piece 1 TNG Rare"): an entry's text is a sentence."""
+    if len(rest.split()) >= 6 or ends_sentence(rest) or rest.endswith(("!", "?", ":")):
+        return False
+    following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+    return not following[:1].islower()
+
+
+def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
+    """Whether a ``title - rest`` line is a heading with a subtitle, not an entry: a line of
+    its own (a blank line after it) whose short rest ends no sentence (a document host's
+    banner, "1e star trek customizable card game - 21 the borg rules supplement")."""
+    alone = index + 1 < len(rows) and not rows[index + 1][1].strip()
+    # "Dilemmadeck - Wie konstruiere ich einen wirksamen Dilemma-Stapel?": an article's
+    # heading asks its question; an entry's text states its rule.
+    return alone and len(rest.split()) < 12 and (not ends_sentence(rest) or rest.endswith("?"))
+
+
+def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` starts a paragraph (a weak head must, as a wrapped line of
+    prose holding a dash does not)."""
+    return index == 0 or not rows[index - 1][1].strip()
+
+
+def _lower_confidence(head: Head, known: int) -> float:
+    """A ``TITLE - text in lower case`` head: none unless two dash heads of the page are
+    known titles; an unknown one even then is a doubt."""
+    if known < 2:
+        return 0.0
+    return 0.9 if head.known else LONE
+
+
+def _confidence(head: Head, known: int, total: int) -> float:
+    """How sure the reader is that ``head`` opens an entry (0: it does not)."""
+    if head.style == RUN_IN:
+        return 0.9 if head.known else 0.7  # the page's doubt covers where each one ends
+    if head.style == DATED:
+        return 0.9
+    if head.known:
+        if known >= 2 or head.style == DASH:
+            return 0.95
+        # A lone known "title: text" or title line: the page confirms the convention by no
+        # other known head. Printed like heads the project does not know ("PICTURE:",
+        # "LORE:", "TREK SENSE:" in a card review), it is one label among labels whose word
+        # happens to be a card ("Lore"); alone, it may be a card quoted in a post: a doubt.
+        return 0.0 if total - known >= 2 else LONE
+    if head.style == DASH:
+        return 0.75 if known >= 2 else 0.5
+    # "title: text" and title lines are weak conventions (labels, headings, "YES:", "NO:"):
+    # an unknown one is a head only on a page whose other such heads the project knows, and
+    # even there a title line may be the post's or the section's own heading: a doubt.
+    if known < 2:
+        return 0.0
+    return 0.55 if head.style == LINE else 0.7
+
+
+_ANCHOR = re.compile(r"top of page ([a-z]{1,3})$", re.I)
+
+
+def anchors_of(page: chrome.Chrome) -> dict[int, str]:
+    """The letter page's anchors among the chrome removed, by line: "back to top of page
+    mo" -> "mo"."""
+    return {
+        number: match.group(1).casefold()
+        for number, _, line in page.removed
+        if (match := _ANCHOR.search(line))
+    }
