@@ -30,9 +30,8 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“*])")
-_SECTION = re.compile(
-    r"^(?:RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?)$"
-)
+_SECTIONS = r"RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?"
+_SECTION = re.compile(rf"^(?:{_SECTIONS})$")
 # "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
 _COLON = re.compile(r"^([^:]{1,60}?):\s+(\S.*)$")
 _MAX_TITLE_WORDS = 8
@@ -195,9 +194,7 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
-_SECTION_START = re.compile(
-    r"^(RULINGS|SIGNIFICANT RULINGS CHANGES(?: AND CLARIFICATIONS)?)\s+(\S.*)$"
-)
+_SECTION_START = re.compile(rf"^({_SECTIONS})\s+(\S.*)$")
 # "INTERFERENCE -This incident…": a wrap or a copy lost the space after the title's dash
 _TIGHT_DASH = re.compile(r"(?<=\s)([-–—])(?=[A-Z\"“])")
 
@@ -275,6 +272,16 @@ def _unwrapped(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     return out
 
 
+def _started(
+    title: str, body: str, number: int, significant: bool
+) -> tuple[ReadEntry, list[tuple[int, str]]]:
+    """A new entry and its first text, from a head; "*MARTOK" marks it new or changed."""
+    marked = title.startswith("*") and len(title) > 1
+    title = title[1:].strip() if marked else title
+    entry = ReadEntry(title=title, text="", line=number, marked_new=significant or marked)
+    return entry, [(number, body)]
+
+
 def parse(text: str) -> Parsed:
     result = Parsed()
     significant = False
@@ -324,8 +331,7 @@ def parse(text: str) -> Parsed:
                     doubt=True,
                 )
             )
-        after_sentence = not previous or ends_sentence(previous)
-        listed = colon_title(line) if significant and after_sentence and not opened else None
+        listed = colon_title(line) if significant and opens and not opened else None
         if listed:
             if current:
                 done.append(current)
@@ -346,12 +352,7 @@ def parse(text: str) -> Parsed:
             for title, body in pieces:
                 if current:
                     done.append(current)
-                marked = title.startswith("*") and len(title) > 1  # "*MARTOK": new or changed
-                title = title[1:].strip() if marked else title
-                entry = ReadEntry(
-                    title=title, text="", line=number, marked_new=significant or marked
-                )
-                current = (entry, [(number, body)])
+                current = _started(title, body, number, significant)
         elif current is None and done:
             result.warnings.append(
                 ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
@@ -363,10 +364,7 @@ def parse(text: str) -> Parsed:
             for title, body in rest:  # entries run into the text before them
                 if current:
                     done.append(current)
-                marked = title.startswith("*") and len(title) > 1
-                title = title[1:].strip() if marked else title
-                entry = ReadEntry(title=title, text="", line=number, marked_new=marked)
-                current = (entry, [(number, body)])
+                current = _started(title, body, number, significant)
         else:
             head, *rest = _run_together(line)
             current[1].append((number, head[1]))
