@@ -55,8 +55,7 @@ def _opens(line: str, previous: str | None) -> tuple[str, str] | None:
     found = split_title(line)
     if not found or not _ENTRY_DASH.search(line):
         return None
-    after_text = previous is not None and not ends_sentence(previous)
-    if after_text and (
+    if not _previous_ok(previous) and (
         previous.endswith(",") or not found[1][:1].isupper() or not is_known(found[0])
     ):
         # after a line that ends no sentence, only a title the project knows, its text
@@ -108,9 +107,7 @@ def parse(text: str) -> Parsed:
             pieces.append([rest])
             tail = rest[-2:]
         elif result.entries:
-            if (previous is None or ends_sentence(previous)) and (
-                missed := title_like(line, alone=False)
-            ):
+            if _previous_ok(previous) and (missed := title_like(line, alone=False)):
                 result.warnings.append(
                     ParseWarning(
                         number,
@@ -168,6 +165,7 @@ def _ends_in_dash(line: str) -> bool:
 
 
 def _previous_ok(previous: str | None) -> bool:
+    """Whether an entry may open after ``previous``: none, or a line that ends a sentence."""
     return previous is None or ends_sentence(previous)
 
 
