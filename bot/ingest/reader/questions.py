@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.common import bylined, entry_of, lines_of, paragraphs
+from bot.ingest.reader.common import bylined, entry_of, lines_of
 from bot.ingest.reader.model import Parsed
 
 _NAMED = re.compile(r"\b(?:current rulings|rulings|faq|frequently asked questions)\b", re.I)
@@ -67,13 +67,7 @@ def parse(text: str) -> Parsed:
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
         number, question = rows[index]
         # an answer's lines are its paragraphs: each printed line is a paragraph of its own
-        body = [(n, line) for n, line in rows[index + 1 : end]]
-        texts = [
-            p
-            for _, p in paragraphs(
-                [(n, line) for pair in body for n, line in (pair, (pair[0], ""))]
-            )
-        ]
+        texts = [line.strip() for _, line in rows[index + 1 : end] if line.strip()]
         result.entries.append(entry_of(question.strip(), texts, number))
     result.warnings.append(
         ParseWarning(
