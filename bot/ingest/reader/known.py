@@ -71,11 +71,6 @@ def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int]]:
     return frozenset(keys), starts
 
 
-def known_keys(data_dir: Path | None = None) -> frozenset[str]:
-    """The comparison keys (:func:`key`) of every title the project knows."""
-    return _known(str(data_dir or default_data_dir()))
-
-
 def key(title: str) -> str:
     """The comparison key of a printed title (marks, quotes and case folded away)."""
     return normalize(title.strip(_STRIP)[:_MAX_TITLE])
