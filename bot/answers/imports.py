@@ -32,7 +32,7 @@ from bot.ingest.reader import (
     UnreadableDocument,
 )
 from bot.ingest.reader.common import see_references
-from bot.ingest.reader.corrections import CorrectionError
+from bot.ingest.reader.corrections import CorrectionError, heads_of
 from bot.ingest.reader.corrections import apply as apply_corrections
 from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES
 from bot.ingest.reader.worker import read_isolated
@@ -231,7 +231,11 @@ def read_upload(
     if len(content) > MAX_IMPORT_BYTES:
         raise ModerationError(f"The file is over {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
     try:
-        read = read_isolated(content, filename)
+        # a correction's "head" moves where entries begin: the page is read with it
+        heads = heads_of(corrections) if corrections is not None else None
+        read = read_isolated(content, filename, heads=heads or None)
+    except CorrectionError as error:
+        raise ModerationError(f"Corrections not applied: {error}") from None
     except (UnreadableDocument, UnknownShape) as error:
         raise ModerationError(f"Not read: {error}") from None
     if corrections is None:

@@ -34,7 +34,9 @@ two entries read as one), which block --apply until the entries are fixed with
   - {line: 14, title: skills – modifying}
   - {line: 20, merge: true}           # part of the entry before it
   - {line: 31, drop: true}            # not an entry
-A page with no ruling text is refused ("no entries found"), never imported."""
+  - {line: 40, head: true}            # this line opens an entry the reader did not see
+A page with no ruling text is refused ("no entries found"), never imported; the refusal
+lists the lines that open like an entry, which --corrections may name as heads."""
 
 
 def add_ingest_command(sub: argparse._SubParsersAction) -> None:
@@ -69,7 +71,7 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
         "--corrections",
         type=Path,
         metavar="FILE",
-        help="YAML list of entry corrections (confirm, title, merge, drop) by entry line",
+        help="YAML list of entry corrections (confirm, title, merge, drop, head) by line",
     )
     p.add_argument("--apply", action="store_true", help="import it (default: preview only)")
     p.add_argument(

@@ -309,7 +309,8 @@ def test_text_that_opens_like_an_entry_but_was_not_read_as_one_is_a_doubt():
     doubts = {w.line: w.message for w in document.warnings if w.doubt}
     assert "opens like an entry ('Zero Sum')" in doubts[3]
     # Read into "Admiral Riker": an unknown card title with an initial, a lower-case entry.
-    assert "'Hikaru K. Sulu, Helmsman', 'Odd Topic'" in doubts[8]
+    assert "'Hikaru K. Sulu, Helmsman' (line 11), 'Odd Topic' (line 15)" in doubts[8]
+    assert "split them: {line: 11, head: true} for each" in doubts[8]
 
 
 def test_a_glossary_letter_page_keeps_its_sub_letter_anchor_and_cross_references_apart():

@@ -16,8 +16,10 @@ from bot.ingest.reader import general, html, known, limits
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
+    CorrectionError,
     DocumentTooLarge,
     Metadata,
+    Parsed,
     ReadDocument,
     ReadEntry,
     Shape,
@@ -28,6 +30,7 @@ from bot.ingest.reader.registry import FLOOR, SHAPES, by_name, ranked
 
 __all__ = [
     "FLOOR",
+    "CorrectionError",
     "DocumentTooLarge",
     "SHAPES",
     "Metadata",
@@ -43,9 +46,13 @@ __all__ = [
 ]
 
 
-def read_document(content: bytes, filename: str | None = None) -> ReadDocument:
+def read_document(
+    content: bytes, filename: str | None = None, heads: dict[int, str | None] | None = None
+) -> ReadDocument:
     """Read an uploaded document. ``filename`` is only quoted in messages, never used to
-    choose a shape. Raises :class:`UnreadableDocument` or :class:`UnknownShape`."""
+    choose a shape. ``heads``: lines a moderator says open entries (line number: title, or
+    None for the title the line prints). Raises :class:`UnreadableDocument`,
+    :class:`UnknownShape` or :class:`CorrectionError`."""
     if len(content) > limits.MAX_DOCUMENT_BYTES:
         raise DocumentTooLarge(
             f"{_name(filename)}the file is {len(content) / 1048576:.1f} MB; a document may be "
@@ -55,10 +62,15 @@ def read_document(content: bytes, filename: str | None = None) -> ReadDocument:
         text, encoding = decode(content)
     except UnreadableDocument as error:
         raise UnreadableDocument(f"{_name(filename)}{error}") from None
-    return read_text(text, encoding=encoding, filename=filename)
+    return read_text(text, encoding=encoding, filename=filename, heads=heads)
 
 
-def read_text(text: str, encoding: str = "str", filename: str | None = None) -> ReadDocument:
+def read_text(
+    text: str,
+    encoding: str = "str",
+    filename: str | None = None,
+    heads: dict[int, str | None] | None = None,
+) -> ReadDocument:
     """:func:`read_document` for text already decoded."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     is_html = html.looks_like_html(text)
@@ -70,6 +82,8 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    if heads:
+        return _read_with_heads(text, encoding, filename, title, heads, is_html)
     share, words = known.game_word_share(text)
     if words >= known.OFF_GAME_WORDS and share < known.OFF_GAME_SHARE:
         raise UnknownShape(
@@ -92,31 +106,57 @@ def read_text(text: str, encoding: str = "str", filename: str | None = None) -> 
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
-        if len(parsed.entries) > limits.MAX_ENTRIES:
-            raise DocumentTooLarge(
-                f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
-                f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
-            )
-        warnings = parsed.warnings + check(parsed.entries, shape.unique_titles)
-        warnings.sort(key=lambda w: w.line)
-        try:
-            metadata = guess_metadata(text, title)
-        except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
-            raise UnreadableDocument(
-                f"{filename or 'the document'}:{error.line}: {error}"
-            ) from None
-        return ReadDocument(
-            shape=shape.name,
-            encoding=encoding,
-            entries=parsed.entries,
-            warnings=warnings,
-            metadata=metadata,
-            parser=parsed.parser or shape.name,
-            html=is_html,
-        )
+        return _document(parsed, shape, text, encoding, filename, title, is_html)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         raise UnknownShape(_no_entries(text, filename))
     raise UnknownShape(_unknown(text, filename, failures))
+
+
+def _read_with_heads(
+    text: str,
+    encoding: str,
+    filename: str | None,
+    title: str | None,
+    heads: dict[int, str | None],
+    is_html: bool,
+) -> ReadDocument:
+    """The page read by the general reader with a moderator's heads: the moderator says
+    where entries begin, so no shape is guessed and no page is refused for its form."""
+    parsed = general.parse_with_heads(text, heads)
+    return _document(parsed, by_name("general"), text, encoding, filename, title, is_html)
+
+
+def _document(
+    parsed: Parsed,
+    shape: Shape,
+    text: str,
+    encoding: str,
+    filename: str | None,
+    title: str | None,
+    is_html: bool,
+) -> ReadDocument:
+    """The read document: ``parsed``'s entries with the warnings every shape owes, and the
+    metadata the document prints."""
+    if len(parsed.entries) > limits.MAX_ENTRIES:
+        raise DocumentTooLarge(
+            f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
+            f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
+        )
+    warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
+    warnings.sort(key=lambda w: w.line)
+    try:
+        metadata = guess_metadata(text, title)
+    except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
+        raise UnreadableDocument(f"{filename or 'the document'}:{error.line}: {error}") from None
+    return ReadDocument(
+        shape=shape.name,
+        encoding=encoding,
+        entries=parsed.entries,
+        warnings=warnings,
+        metadata=metadata,
+        parser=parsed.parser or shape.name,
+        html=is_html,
+    )
 
 
 def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
@@ -144,9 +184,19 @@ def _no_entries(text: str, filename: str | None) -> str:
     shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {line[:100]}" for line in first)
+    possible = general.possible_heads(text)
+    listed = "".join(f"\n  line {number}: {title[:80]}" for number, title in possible)
+    heads = (
+        f"\nLines that open like an entry, not taken (the project knows no such title, and "
+        f"the page confirms none):{listed}\nIf the page holds rulings under them, read it "
+        "again with them as heads: a corrections file (or field) with items such as "
+        f"{{line: {possible[0][0]}, head: true}}."
+        if possible
+        else ""
+    )
     return (
         f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
-        f"Its first lines:\n{quoted}\nAccepted shapes:\n{shapes}\n"
+        f"Its first lines:\n{quoted}{heads}\nAccepted shapes:\n{shapes}\n"
         "Nothing was imported. Upload the page as it is published (saved as text or HTML) "
         "if it holds rulings, or ask a maintainer to add a shape for it."
     )

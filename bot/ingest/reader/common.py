@@ -279,6 +279,21 @@ def bylined(lines: list[str]) -> bool:
     )
 
 
+def _line_of(lines: list[str], first: str, start: int, end: int) -> int | None:
+    """The number of the line in ``lines`` (``start`` < number < ``end``) where a paragraph
+    beginning ``first`` begins, else None."""
+    opening = first[:40]
+    for number in range(start + 1, min(end, len(lines) + 1)):
+        line = lines[number - 1].strip()
+        if (
+            line
+            and line.startswith(opening[: len(line)])
+            and line[:40] == opening[: len(line[:40])]
+        ):
+            return number
+    return None
+
+
 def introduces_text(line: str) -> bool:
     """Whether ``line`` ends by introducing text that follows it ("Replace the first
     paragraph of the Objectives subsection with the following:"): the next paragraph is
@@ -371,12 +386,19 @@ def _announced_sub_headings(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
-def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWarning]:
+def check(
+    entries: list[ReadEntry], unique_titles: bool = True, lines: list[str] | None = None
+) -> list[ParseWarning]:
     """The warnings every shape owes: duplicates, a cut-off last entry, title-like lines
-    inside an entry, and amendment instructions that were not understood."""
+    inside an entry (with their line in ``lines``, the page's text, where found), and
+    amendment instructions that were not understood."""
     warnings: list[ParseWarning] = []
     seen: dict[str, int] = {}
-    for entry in entries:
+    lines = lines or []
+    for position, entry in enumerate(entries):
+        following = entries[position + 1].line if position + 1 < len(entries) else 0
+        end = following if following > entry.line else len(lines) + 1
+        at = entry.line  # where the search for a title-like line goes on (forward only)
         key = entry.title.casefold()
         if unique_titles and key in seen:
             warnings.append(
@@ -389,6 +411,7 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
             )
         seen.setdefault(key, entry.line)
         titles: list[str] = []
+        splits: list[int | None] = []
         for offset, paragraph in enumerate(entry.text.split("\n\n")):
             first = paragraph.split("\n")[0].strip()
             if _INSTRUCTION.match(first) and amendment_of(first) is None:
@@ -400,23 +423,37 @@ def check(entries: list[ReadEntry], unique_titles: bool = True) -> list[ParseWar
                     )
                 )
             if offset and (head := title_like(first, alone="\n" not in paragraph)):
-                titles.append(head)
+                # only the titles a warning shows are looked up: the search stays linear
+                number = _line_of(lines, first, at, end) if len(titles) < 5 else None
+                at = number or at
+                titles.append(f"{head!r} (line {number})" if number else repr(head))
+                splits.append(number)
         if len(titles) == 1:
             warnings.append(
                 ParseWarning(
                     entry.line,
                     f"entry {entry.title!r} contains a line that looks like a title: "
-                    f"{titles[0]!r}; two entries may have been read as one",
+                    f"{titles[0]}; two entries may have been read as one"
+                    + (
+                        f" (if so, split them: {{line: {splits[0]}, head: true}})"
+                        if splits[0]
+                        else ""
+                    ),
                     doubt=True,
                 )
             )
         elif titles:
-            shown = ", ".join(repr(t) for t in titles[:5]) + (", …" if len(titles) > 5 else "")
+            shown = ", ".join(titles[:5]) + (", …" if len(titles) > 5 else "")
             warnings.append(
                 ParseWarning(
                     entry.line,
                     f"entry {entry.title!r} contains {len(titles)} lines that look like "
-                    f"titles: {shown}; several entries may have been read as one",
+                    f"titles: {shown}; several entries may have been read as one"
+                    + (
+                        f" (if so, split them: {{line: {splits[0]}, head: true}} for each)"
+                        if splits[0]
+                        else ""
+                    ),
                     doubt=True,
                 )
             )

@@ -8,9 +8,14 @@ preview shows for it::
     - {line: 14, title: skills – modifying}  # the right title (confirms the head)
     - {line: 20, merge: true}            # part of the entry before it, not an entry
     - {line: 31, drop: true}             # no entry at all (a heading, a caption)
+    - {line: 40, head: true}             # this line opens an entry the reader did not see
+    - {line: 52, head: Cloaked Ships}    # ... with this title
 
-A line that holds several entries (text whose line breaks were lost) can only be confirmed
-as a whole; anything else needs the text with its line breaks.
+``head`` names a line of the page's text where no entry starts (one inside an entry, a line
+set aside, or a line of a page refused as holding none): the page is read again by the
+general reader with that line as an entry's head. A line that holds several entries (text
+whose line breaks were lost) can only be confirmed as a whole; anything else needs the text
+with its line breaks.
 
 A corrected entry's doubts are resolved; doubts about entries nobody corrected remain.
 """
@@ -22,15 +27,13 @@ from collections import Counter
 from typing import Any
 
 from bot.ingest.reader.common import join
-from bot.ingest.reader.model import ReadDocument, ReadEntry
+from bot.ingest.reader.model import CorrectionError, ReadDocument, ReadEntry
 
-ACTIONS = ("confirm", "title", "merge", "drop")
+__all__ = ["ACTIONS", "CorrectionError", "apply", "heads_of", "parse"]
+
+ACTIONS = ("confirm", "title", "merge", "drop", "head")
 MAX_CORRECTIONS = 2_000
 MAX_CORRECTIONS_CHARS = 256 * 1024
-
-
-class CorrectionError(ValueError):
-    """A correction names no entry, or says nothing this module understands."""
 
 
 def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
@@ -70,12 +73,23 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
             )
             entries[-1] = dataclasses.replace(before, text=text)
             continue
-        title = str(item.get("title") or entry.title).strip()
+        named = item.get("title") or (item["head"] if isinstance(item.get("head"), str) else "")
+        title = str(named or entry.title).strip()
         entries.append(dataclasses.replace(entry, title=title, confidence=1.0))
     warnings = [
         w for w in document.warnings if not (getattr(w, "doubt", False) and w.line in fixed)
     ]
     return dataclasses.replace(document, entries=entries, warnings=warnings)
+
+
+def heads_of(corrections: Any) -> dict[int, str | None]:
+    """The lines the corrections say open entries (line: title, or None for the line's own
+    title), for the reader to read the page with."""
+    return {
+        item["line"]: item["head"] if isinstance(item["head"], str) else None
+        for item in _validated(corrections)
+        if item.get("head")
+    }
 
 
 def parse(text: str) -> list[dict[str, Any]]:
@@ -108,5 +122,10 @@ def _validated(corrections: Any) -> list[dict[str, Any]]:
             )
         if "title" in actions and (not isinstance(item["title"], str) or len(item["title"]) > 200):
             raise CorrectionError(f"line {item['line']}: a title is text of 200 characters at most")
+        head = item.get("head")
+        if head is not None and not (head is True or isinstance(head, str) and len(head) <= 200):
+            raise CorrectionError(
+                f"line {item['line']}: head is true, or the entry's title (200 characters at most)"
+            )
         out.append(item)
     return out

@@ -24,6 +24,8 @@ guessed into an entry. A page where no head is found is refused as what it looks
 
 from __future__ import annotations
 
+import re
+
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import (
@@ -31,11 +33,12 @@ from bot.ingest.reader.common import (
     entry_of,
     paragraphs,
     take_cards,
+    title_like,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline
+from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
 from bot.ingest.reader.heads import DOUBTFUL, Head, anchors_of, find_heads
-from bot.ingest.reader.model import Parsed
+from bot.ingest.reader.model import CorrectionError, Parsed
 
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
@@ -98,12 +101,61 @@ def detect(text: str) -> float:
 
 
 def parse(text: str) -> Parsed:
-    result = Parsed()
     rows, page = _rows(text)
     rows, inside, split = split_run_together(rows)
     heads = find_heads(rows, inside, anchors_of(page))
     if not heads or _index_of_terms(heads, rows):
-        return result
+        return Parsed()
+    return _read(rows, page, heads, split)
+
+
+def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
+    """The page read with a moderator's heads: each line of ``given`` (line number: its
+    title, or None for the title the line prints) opens an entry, confirmed, besides the
+    heads the reader finds itself. A given line the chrome removal blanked is kept."""
+    raw = text.split("\n")
+    rows, page = _rows(text)
+    rows = [
+        (number, raw[number - 1] if number in given and not line.strip() else line)
+        for number, line in rows
+    ]
+    rows, inside, split = split_run_together(rows)
+    found = {h.index: h for h in find_heads(rows, inside, anchors_of(page))}
+    heads: list[Head] = []
+    taken: set[int] = set()
+    for index, (number, line) in enumerate(rows):
+        if number in given and number not in taken and line.strip():
+            taken.add(number)
+            head = found.get(index) or _given_head(index, number, line)
+            head.title = given[number] or head.title
+            head.confidence = 1.0
+            heads.append(head)
+        elif index in found:
+            heads.append(found[index])
+    if missing := sorted(set(given) - taken):
+        raise CorrectionError(
+            f"line {missing[0]}: no text there to open an entry with (a head names the line "
+            "that holds the entry's title, as the preview or the refusal numbers it)"
+        )
+    heads.sort(key=lambda head: head.index)
+    return _read(rows, page, heads, split)
+
+
+def _given_head(index: int, number: int, line: str) -> Head:
+    """A head on a line a moderator named: its ``Title – text`` form where it has one, else
+    the whole line is the title."""
+    bare = line.strip()
+    if found := inline(bare):
+        title, rest, style = found
+        return Head(index, number, title, rest, style, known=False)
+    return Head(index, number, bare, "", LINE, known=False)
+
+
+def _read(
+    rows: list[tuple[int, str]], page: chrome.Chrome, heads: list[Head], split: list[int]
+) -> Parsed:
+    """The entries under ``heads``, with the notes and doubts of the page."""
+    result = Parsed()
     for number in split:
         result.warnings.append(
             ParseWarning(
@@ -199,6 +251,27 @@ def _why_doubted(head: Head) -> str:
         )
         + "; check that it is an entry, not a heading or part of the entry before"
     )
+
+
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+
+
+def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
+    """Lines of a refused page that open like an entry (a heading of its own over prose, or
+    ``Title – text``), by line: what a moderator may name as heads, never read as entries."""
+    rows, _ = _rows(text)
+    content = [(number, line.strip()) for number, line in rows if line.strip()]
+    found: list[tuple[int, str]] = []
+    for position, (number, line) in enumerate(content):
+        if position == 0 or _YEAR.search(line):
+            continue  # the page's own title; a date or a dated heading
+        following = content[position + 1][1] if position + 1 < len(content) else ""
+        alone = title_like(line, alone=True) == line and prose(following)
+        if alone or title_like(line, alone=False):
+            found.append((number, title_like(line, alone=True) or title_like(line, alone=False)))
+            if len(found) == limit:
+                break
+    return found
 
 
 def diagnose(text: str) -> str:

@@ -21,6 +21,10 @@ class UnknownShape(ValueError):
     """The text was read but matches no known document shape."""
 
 
+class CorrectionError(ValueError):
+    """A moderator's correction names no entry, or says nothing the reader understands."""
+
+
 @dataclass
 class ReadEntry:
     """One entry as the document prints it."""

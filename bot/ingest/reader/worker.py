@@ -18,6 +18,7 @@ from pathlib import Path
 
 from bot.ingest.reader import limits
 from bot.ingest.reader.model import (
+    CorrectionError,
     DocumentTooLarge,
     ReadDocument,
     UnknownShape,
@@ -28,6 +29,7 @@ _REFUSALS = {
     "UnreadableDocument": UnreadableDocument,
     "DocumentTooLarge": DocumentTooLarge,
     "UnknownShape": UnknownShape,
+    "CorrectionError": CorrectionError,
 }
 _SPECIAL = (
     (stat.S_ISDIR, "a folder"),
@@ -73,10 +75,12 @@ def read_isolated(
     filename: str | None = None,
     seconds: float | None = None,
     memory_bytes: int | None = None,
+    heads: dict[int, str | None] | None = None,
 ) -> ReadDocument:
     """:func:`bot.ingest.reader.read_document` in a worker process with a deadline and a
     memory cap (defaults: :mod:`bot.ingest.reader.limits`). Raises what the reader raises,
-    or :class:`UnreadableDocument` when the worker ran out of time or memory."""
+    or :class:`UnreadableDocument` when the worker ran out of time or memory. ``heads``: a
+    moderator's entry heads (:func:`bot.ingest.reader.read_document`)."""
     seconds = limits.read_seconds() if seconds is None else seconds
     memory_bytes = limits.read_memory_bytes() if memory_bytes is None else memory_bytes
     name = f"{filename}: " if filename else ""
@@ -85,7 +89,7 @@ def read_isolated(
             f"{name}the file is over {limits.MAX_DOCUMENT_BYTES // 1048576} MB; a document "
             "may be no larger. Split it, or upload its text."
         )
-    payload = pickle.dumps((content, filename, memory_bytes, seconds))
+    payload = pickle.dumps((content, filename, memory_bytes, seconds, heads))
     worker = subprocess.Popen(
         [sys.executable, "-m", "bot.ingest.reader.worker"],
         stdin=subprocess.PIPE,
@@ -140,13 +144,13 @@ def _limit_self(memory_bytes: int, seconds: float) -> None:
 
 
 def _main() -> int:
-    content, filename, memory_bytes, seconds = pickle.loads(sys.stdin.buffer.read())
+    content, filename, memory_bytes, seconds, heads = pickle.loads(sys.stdin.buffer.read())
     _limit_self(memory_bytes, seconds)
     from bot.ingest.reader import read_document
 
     try:
-        result: tuple = ("ok", read_document(content, filename))
-    except (UnreadableDocument, UnknownShape) as error:
+        result: tuple = ("ok", read_document(content, filename, heads))
+    except (UnreadableDocument, UnknownShape, CorrectionError) as error:
         result = ("refused", type(error).__name__, str(error))
     except MemoryError:
         name = f"{filename}: " if filename else ""

@@ -1,0 +1,113 @@
+"""Issue 38: what the reader cannot place is listed by line, and a moderator can say where
+entries begin. A page refused as holding no entry names the lines that open like one; a
+correction ``{line: N, head: true}`` (or ``head: Title``) reads the page again with that line
+as an entry's head, and a title-like line inside an entry is named by its line so that the
+entry can be split the same way."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.answers.imports import read_upload
+from bot.answers.moderation import ModerationError
+from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.corrections import CorrectionError, apply, heads_of, parse
+
+# A rulebook's page: section headings the project does not know, each over prose. Without a
+# known head, an alphabetical order or a byline-free convention the reader confirms, it is
+# refused (it reads exactly like an article with headings).
+RULEBOOK_PAGE = """Rulebook, chapter four
+
+Grappling Hooks
+A hook thrown at a ship in orbit is placed beside it until the end of the turn.
+
+Lantern Signals
+Signals are revealed one at a time; the player who shows one may not take it back.
+
+Ration Packs
+Each personnel who holds a ration pack may stay aboard a disabled ship one more turn.
+"""
+
+
+def test_a_refused_page_lists_the_lines_that_open_like_an_entry():
+    with pytest.raises(UnknownShape) as refused:
+        read_text(RULEBOOK_PAGE)
+    message = str(refused.value)
+    assert "no entries found" in message
+    for line in ("line 3: Grappling Hooks", "line 6: Lantern Signals", "line 9: Ration Packs"):
+        assert line in message
+    assert "{line: 3, head: true}" in message
+    assert "line 1:" not in message  # the page's own title line is not offered
+
+
+def test_heads_given_by_line_read_the_refused_page_with_confirmed_entries():
+    document = read_text(RULEBOOK_PAGE, heads={3: None, 6: None, 9: "Ration packs"})
+    assert document.shape == "general"
+    assert [(e.title, e.line, e.confidence) for e in document.entries] == [
+        ("Grappling Hooks", 3, 1.0),
+        ("Lantern Signals", 6, 1.0),
+        ("Ration packs", 9, 1.0),
+    ]
+    assert document.entries[1].text.startswith("Signals are revealed one at a time")
+    assert not [w for w in document.warnings if w.doubt]
+
+
+# Two known heads and, inside the second entry, a heading the project does not know.
+GLUED = """Kevin Uxbridge - A Douwd who may nullify one card, as the card says.
+
+Q-Flash - A doorway that opens the Q-Continuum side deck.
+
+Signal Lanterns
+Signals are revealed one at a time; the player who shows one may not take it back.
+"""
+
+
+def test_a_title_like_line_inside_an_entry_is_named_by_its_line_and_can_be_split_off():
+    document = read_text(GLUED)
+    assert [e.title for e in document.entries] == ["Kevin Uxbridge", "Q-Flash"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert "'Signal Lanterns' (line 5)" in doubt.message
+    assert "{line: 5, head: true}" in doubt.message
+    split = read_text(GLUED, heads={5: None})
+    assert [(e.title, e.line) for e in split.entries] == [
+        ("Kevin Uxbridge", 1),
+        ("Q-Flash", 3),
+        ("Signal Lanterns", 5),
+    ]
+    assert split.entries[1].text == "A doorway that opens the Q-Continuum side deck."
+    assert not [w for w in split.warnings if w.doubt]
+
+
+def test_a_head_on_a_blank_or_missing_line_is_refused_by_name():
+    with pytest.raises(CorrectionError, match="line 2: no text there"):
+        read_text(RULEBOOK_PAGE, heads={2: None})
+    with pytest.raises(CorrectionError, match="line 400: no text there"):
+        read_text(RULEBOOK_PAGE, heads={3: None, 400: None})
+
+
+def test_head_corrections_are_checked_and_kept_with_the_others():
+    items = parse("- {line: 3, head: true}\n- {line: 6, head: Signals}\n")
+    assert heads_of(items) == {3: None, 6: "Signals"}
+    document = read_text(RULEBOOK_PAGE, heads=heads_of(items))
+    fixed = apply(document, items)
+    assert [(e.title, e.confidence) for e in fixed.entries] == [
+        ("Grappling Hooks", 1.0),
+        ("Signals", 1.0),
+    ]
+    assert fixed.entries[1].text.endswith("one more turn.")  # the third heading stays text
+    for bad in ("- {line: 3, head: 7}\n", "- {line: 3, head: true, drop: true}\n"):
+        with pytest.raises(CorrectionError):
+            parse(bad)
+
+
+def test_an_upload_with_heads_is_read_in_the_worker_with_them():
+    content = RULEBOOK_PAGE.encode()
+    with pytest.raises(ModerationError, match="line 3: Grappling Hooks"):
+        read_upload(content, "rulebook.txt")
+    read = read_upload(
+        content, "rulebook.txt", [{"line": 3, "head": True}, {"line": 6, "head": True}]
+    )
+    assert [e.title for e in read.entries] == ["Grappling Hooks", "Lantern Signals"]
+    assert read.entries[1].text.endswith("one more turn.")  # the third heading stays text
+    with pytest.raises(ModerationError, match="Corrections not applied: line 2"):
+        read_upload(content, "rulebook.txt", [{"line": 2, "head": True}])
