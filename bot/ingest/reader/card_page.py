@@ -135,8 +135,9 @@ def parse(text: str) -> Parsed:
     texts: list[str] = []
     for piece in pieces:
         piece = piece.strip(" |\t")
-        if not texts and piece.endswith(":") and len(piece.split()) <= 4:
-            continue  # the source's own line ("Official Rulings:") before its text
+        if not texts and (piece.endswith(":") and len(piece.split()) <= 4 or _named(piece)):
+            # the source's own line ("Official Rulings:", "Major Rakal's Dilemma Facts")
+            continue
         if piece and chrome.kind_of(piece) is None:
             texts.append(_without_source(piece) if not texts else piece)
     card = [(n, line.strip(" |")) for n, line in rows[index:notes] if line.strip(" |")]
@@ -159,6 +160,17 @@ def parse(text: str) -> Parsed:
     entry.text = "\n\n".join(texts)
     result.entries.append(entry)
     return result
+
+
+def _named(line: str) -> bool:
+    """Whether ``line`` is a source's name on a line of its own: a few capitalised words
+    that end no sentence ("Major Rakal's Dilemma Facts"), no ruling's text."""
+    words = line.split()
+    return (
+        0 < len(words) <= 6
+        and not line.endswith((".", "!", "?", ")"))
+        and all(w[:1].isupper() or w[:1].isdigit() for w in words)
+    )
 
 
 def _without_source(text: str) -> str:
