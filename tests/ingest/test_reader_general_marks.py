@@ -537,6 +537,16 @@ def test_a_card_pages_rule_notes_leave_out_their_sources_label_line():
     assert entry.text.startswith("Kirk may be played")
 
 
+@pytest.mark.parametrize("source", ["Major Rakal's Dilemma Facts", "Official Rulings"])
+def test_a_card_pages_source_named_on_a_line_of_its_own_is_no_part_of_the_ruling(source):
+    page = CARD_PAGE.format(
+        title="James T. Kirk",
+        notes=f"Rule notes\n\n{source}\n\nKirk may be played as a universal personnel.",
+    )
+    (entry,) = read_text(page).entries
+    assert entry.text.startswith("Kirk may be played")
+
+
 def test_a_rulings_lists_titles_printed_without_text_are_not_imported_empty():
     page = (
         "Abandon Ship! 2010-06-05\n\nFor this dilemma, you may choose which personnel staff.\n\n"
@@ -682,3 +692,59 @@ def test_a_title_line_over_the_pages_cut_off_last_words_is_an_entry():
         + "\npoints\nSee No"
     )
     assert _titles(page)[-1] == "points"
+
+
+# A wiki's page for one term: its title line, an image's caption, then paragraphs whose first
+# names the term. The project knows no such term, so the head is a doubt to confirm.
+TERM_PAGE = """{title}
+
+{caption}
+
+{opening}
+
+A player may hold any number of such cards, but only one may be revealed in each turn.
+"""
+TERM_OPENING = (
+    "Your lantern signal deck is an optional side deck of signal cards, placed face down "
+    "beside your draw deck and opened by the doorway that names it."
+)
+
+
+def test_a_wiki_page_for_one_unknown_term_is_one_entry_with_a_doubt():
+    page = TERM_PAGE.format(
+        title="Lantern Signal Deck", caption="Icon lantern", opening=TERM_OPENING
+    )
+    document = read_text(page)
+    (entry,) = document.entries
+    assert (entry.title, entry.line) == ("Lantern Signal Deck", 1)
+    assert entry.text.startswith("Your lantern signal deck is an optional side deck")
+    assert "Icon lantern" not in entry.text
+    assert [w.line for w in document.warnings if w.doubt] == [1]
+    assert any("caption" in w.message and w.line == 3 for w in document.warnings)
+
+
+@pytest.mark.parametrize(
+    "title, caption",
+    [
+        ("Signals at Dawn", "Icon lantern"),  # the opening does not name the title whole
+        ("Lantern Signal Deck", "Section I: Scope"),  # a caption that is no image of the term
+    ],
+)
+def test_a_title_line_over_prose_that_does_not_define_it_is_refused(title, caption):
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(TERM_PAGE.format(title=title, caption=caption, opening=TERM_OPENING))
+
+
+def test_a_heading_over_a_table_is_no_terms_page():
+    page = (
+        "Lantern Signal Deck\n\n"
+        + TERM_OPENING
+        + "\n\n"
+        + "\n".join(
+            f"Dec {day}th, 2018 | Signal list | Lantern Signal Deck {day} |"
+            for day in range(10, 16)
+        )
+        + "\n"
+    )
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)

@@ -37,7 +37,7 @@ from bot.ingest.reader.common import (
     unglue_marks,
 )
 from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
-from bot.ingest.reader.heads import DOUBTFUL, Head, anchors_of, find_heads
+from bot.ingest.reader.heads import DOUBTFUL, Head, anchors_of, find_heads, term_page_head
 from bot.ingest.reader.model import CorrectionError, Parsed
 
 
@@ -96,17 +96,25 @@ def split_run_together(
 def detect(text: str) -> float:
     rows, page = _rows(text)
     rows, inside, _ = split_run_together(rows)
-    heads = find_heads(rows, inside, anchors_of(page))
+    heads = _heads(rows, inside, page)
     return 0.4 if heads and not _index_of_terms(heads, rows) else 0.0
 
 
 def parse(text: str) -> Parsed:
     rows, page = _rows(text)
     rows, inside, split = split_run_together(rows)
-    heads = find_heads(rows, inside, anchors_of(page))
+    heads = _heads(rows, inside, page)
     if not heads or _index_of_terms(heads, rows):
         return Parsed()
     return _read(rows, page, heads, split)
+
+
+def _heads(rows: list[tuple[int, str]], inside: dict[int, Head], page: chrome.Chrome) -> list[Head]:
+    """The page's heads; on a page where none is confirmed, a wiki's page for one term."""
+    heads = find_heads(rows, inside, anchors_of(page))
+    if not heads and (term := term_page_head(rows)) is not None:
+        heads = [term]
+    return heads
 
 
 def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
@@ -185,6 +193,10 @@ def _read(
             doubt_missed_heads(result, after, "between entries")
             result.ignored(after, "text between entries that run together, not placed")
             body = []
+        if head.caption is not None:
+            number, caption = rows[head.caption]
+            result.ignored([(number, caption.strip())], "an image's caption under the title")
+            body = [row for i, row in enumerate(body, head.index + 1) if i != head.caption]
         body, cards = take_cards(body)
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
         entry = entry_of(head.title, texts, head.line, cards, head.date)

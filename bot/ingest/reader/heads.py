@@ -35,6 +35,8 @@ DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
 ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
 _DATED = re.compile(rf"\s({ISO})$")
+_WORDS = re.compile(r"[\w'-]+")
+_SMALL_WORDS = frozenset("a an the of and or to in on at for with by from vs".split())
 _MARK = re.compile(r"^(?:\*\s?|❖\s?)")
 
 
@@ -49,6 +51,7 @@ class Head:
     marked_new: bool = False
     date: str | None = None
     confidence: float = 0.0
+    caption: int | None = None  # the row of an image's caption under the title, set aside
 
 
 def _cut_at_end(content: list[tuple[int, int, str]], position: int) -> bool:
@@ -162,6 +165,38 @@ def find_heads(
         if head.confidence > 0:
             kept.append(head)
     return _nested_dash_heads_dropped(kept)
+
+
+def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
+    """The head of a wiki's page for one term ("Dilemma Side Deck", then "Your Dilemma side
+    deck is an optional…"): the page opens with a title line (an image's caption naming the
+    term may follow it), its first paragraph names every word of the title, and its text is
+    paragraphs of sentences, no table or list. The project need not know the term, so the
+    head is a doubt for a moderator to confirm; an article opens with a title too, but its
+    first paragraph seldom names it whole."""
+    content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
+    if len(content) < 2:
+        return None
+    index, number, title = content[0]
+    if not title_ok(title, alone=True) or len(title.split()) > 6 or known_title(title):
+        return None  # a known title is read as such by the page's other heads
+    need = {_stem(w) for w in title.split() if w.casefold() not in _SMALL_WORDS}
+    first, caption = 1, None
+    if len(content[1][2].split()) <= 3 and need & {_stem(w) for w in content[1][2].split()}:
+        first, caption = 2, content[1][0]  # "Icon hiddenagenda" under "Hidden Agenda icon"
+    body = [line for _, _, line in content[first : first + 30]]
+    if not body or len(body[0].split()) < 12:
+        return None
+    if not need <= {_stem(w) for w in _WORDS.findall(body[0])}:
+        return None
+    if sum(1 for line in body if ends_sentence(line) and "|" not in line) < 0.6 * len(body):
+        return None  # a table or a list under a heading: a site's page, not a term's
+    return Head(index, number, title, "", LINE, False, confidence=LONE, caption=caption)
+
+
+def _stem(word: str) -> str:
+    """A word's first letters, for "deck"/"decks" and "icon"/"icons" to match."""
+    return "".join(c for c in word.casefold() if c.isalnum())[:5]
 
 
 def _prose_above(content: list[tuple[int, int, str]], index: int) -> bool:
