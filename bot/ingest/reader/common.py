@@ -279,7 +279,7 @@ def bylined(lines: list[str]) -> bool:
     )
 
 
-def _line_of(lines: list[str], first: str, start: int, end: int) -> int | None:
+def _paragraph_line(lines: list[str], first: str, start: int, end: int) -> int | None:
     """The number of the line in ``lines`` (``start`` < number < ``end``) where a paragraph
     beginning ``first`` begins, else None."""
     opening = first[:40]
@@ -424,7 +424,7 @@ def check(
                 )
             if offset and (head := title_like(first, alone="\n" not in paragraph)):
                 # only the titles a warning shows are looked up: the search stays linear
-                number = _line_of(lines, first, at, end) if len(titles) < 5 else None
+                number = _paragraph_line(lines, first, at, end) if len(titles) < 5 else None
                 at = number or at
                 titles.append(f"{head!r} (line {number})" if number else repr(head))
                 splits.append(number)
