@@ -111,3 +111,33 @@ def test_an_upload_with_heads_is_read_in_the_worker_with_them():
     assert read.entries[1].text.endswith("one more turn.")  # the third heading stays text
     with pytest.raises(ModerationError, match="Corrections not applied: line 2"):
         read_upload(content, "rulebook.txt", [{"line": 2, "head": True}])
+
+
+# The document's title, as the preview and every answer's source show it: what the page prints
+# above its first entry, never a site's menu, a breadcrumb, a date or a glued link line.
+TITLED = """main navigationstar trek main navigation
+DECIPHER.com > star trek ccg > rules and current rulings
+Thursday, August 9, 2007
+{heading}
+
+Kevin Uxbridge - A Douwd who may nullify one card, as the card says.
+
+Q-Flash - A doorway that opens the Q-Continuum side deck.
+"""
+
+
+def test_the_documents_title_is_the_heading_it_prints_not_the_sites_chrome():
+    titled = read_text(TITLED.format(heading="Glossary - K and Q"))
+    assert titled.metadata.title == "Glossary - K and Q"
+    untitled = read_text(TITLED.format(heading=""))
+    assert untitled.metadata.title is None  # the moderator names it; the file's name stands
+
+
+def test_a_page_of_one_ruling_is_titled_by_it_when_it_prints_no_kind_of_document():
+    page = (
+        "CardlistsList RulingsPrint Rulings\nSecond Edition\n\nPending Effects\n\n"
+        "A pending effect waits until the action that started it is complete, then resolves.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Pending Effects"]
+    assert document.metadata.title == "Pending Effects"

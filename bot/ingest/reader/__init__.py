@@ -145,7 +145,9 @@ def _document(
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
     warnings.sort(key=lambda w: w.line)
     try:
-        metadata = guess_metadata(text, title)
+        first = parsed.entries[0].line if parsed.entries else None
+        lone = parsed.entries[0].title if len(parsed.entries) == 1 else None
+        metadata = guess_metadata(text, title, first, lone)
     except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
         raise UnreadableDocument(f"{filename or 'the document'}:{error.line}: {error}") from None
     return ReadDocument(

@@ -153,6 +153,42 @@ def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
 
+_GLUED = re.compile(r"[a-z][A-Z][a-z]")  # links run together: "CardlistsList RulingsPrint"
+_DATE_LINE = re.compile(  # "Thursday, August 9, 2007", "2016-09-19": a post's date
+    rf"^(?:\w+day, )?(?:{_MONTHS}) \d{{1,2}}, \d{{4}}$|^{ISO}$"
+)
+
+
+def _document_title(
+    text: str, page_title: str | None, first_entry: int | None, lone_title: str | None
+) -> str | None:
+    """The title the document prints above its first entry: a heading line naming a kind of
+    rules document ("Current Rulings", "Glossary - M"); else the HTML page's title; else, on
+    a page of one entry (a ruling's or a card's page), that entry's title; else the first
+    heading line (a capital first, two to fourteen words, no sentence's end, no table cell,
+    no site chrome); else None (the moderator names it, or the file's name stands)."""
+    end = first_entry - 1 if first_entry else 60
+    lines = [line.strip().strip("#*|").strip() for line in text.split("\n")[: min(end, 60)]]
+    plausible = [line for line in lines if line and _title_line(line)][:12]
+    named = next((line for line in plausible if _ABOUT.search(line)), None)
+    return named or page_title or lone_title or (plausible[0] if plausible else None)
+
+
+def _title_line(line: str) -> bool:
+    words = line.split()
+    return (
+        2 <= len(words) <= 14
+        and len(line) <= 100
+        and (line[0].isupper() or line[0].isdigit())
+        and _heading_like(line)
+        and not any(mark in line for mark in ("|", "•", "[", " > "))  # cells, bullets, crumbs
+        and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
+        and not _GLUED.search(line)
+        and not _DATE_LINE.search(line)
+        and kind_of(line) is None
+    )
+
+
 class ImpossibleDate(ValueError):
     """A document's header prints a date no calendar has ("30 February 2014")."""
 
@@ -166,9 +202,16 @@ def _line_of(text: str, printed: str) -> int:
     return text.count("\n", 0, max(text.find(printed), 0)) + 1
 
 
-def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
-    """Title, edition, date and kind where the document prints them near its top. A printed
-    date that is no real date raises :class:`ImpossibleDate` with its line."""
+def guess_metadata(
+    text: str,
+    page_title: str | None = None,
+    first_entry: int | None = None,
+    lone_title: str | None = None,
+) -> Metadata:
+    """Title, edition, date and kind where the document prints them near its top (the title
+    above ``first_entry``, the line of the first entry's head; ``lone_title``: the title of a
+    page's only entry). A printed date that is no real date raises :class:`ImpossibleDate`
+    with its line."""
     head = [line.strip().strip("#*").strip() for line in text.split("\n")[:60]]
     head = [line for line in head if line]
     meta = Metadata()
@@ -187,18 +230,12 @@ def guess_metadata(text: str, page_title: str | None = None) -> Metadata:
             raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
     for line in head[:40]:
         line = line.strip("|").strip()
-        if meta.title is None and " " in line and len(line) <= 100 and _heading_like(line):
-            if _ABOUT.search(line):
-                meta.title = line
         if re.search(r"\bFirst Edition\b|\b1E\b", line):
             meta.edition = meta.edition or "1E"
         if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
             meta.edition = meta.edition or "2E"
     if meta.title is None:
-        # a table's debris ("|", "||") and a site's chrome name nothing
-        words = [line for line in head if any(c.isalnum() for c in line) and not kind_of(line)]
-        short = [line for line in words[:3] if len(line) <= 100 and _heading_like(line)]
-        meta.title = page_title or (short[0] if short else None)
+        meta.title = _document_title(text, page_title, first_entry, lone_title)
     about = f"{meta.title or ''}\n{joined[:2000]}"
     if re.search(r"openCards", about):
         meta.kind = "community copy"
