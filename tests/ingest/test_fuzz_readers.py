@@ -12,6 +12,7 @@ a runaway cannot hang the suite: a call that reports nothing for a minute fails 
 from __future__ import annotations
 
 import multiprocessing
+from multiprocessing import connection
 
 from tests.ingest import fuzz_readers
 
@@ -32,17 +33,21 @@ def _collect(first: int, step: int):
 def test_every_reader_and_parser_stays_bounded_on_adversarial_documents():
     workers = [_collect(first, WORKERS) for first in range(WORKERS)]
     calls, slow, errors, documents = 0, [], [], set()
+    # Both children's reports are read as they come: a child whose pipe is not drained
+    # blocks once the pipe is full, and the two would run one after the other.
+    current = {receive: None for _, receive in workers}
     try:
-        for _child, receive in workers:
-            current = None
-            while True:
-                if not receive.poll(SILENCE):
-                    raise AssertionError(f"no progress for {SILENCE:.0f} s in {current}")
+        while current:
+            ready = connection.wait(list(current), SILENCE)
+            if not ready:
+                raise AssertionError(f"no progress for {SILENCE:.0f} s in {list(current.values())}")
+            for receive in ready:
                 message = receive.recv()
                 if message[0] == "finished":
-                    break
+                    del current[receive]
+                    continue
                 if message[0] == "start":
-                    current = message[1:]
+                    current[receive] = message[1:]
                     continue
                 _, label, name, cpu, error = message
                 calls += 1

@@ -94,19 +94,35 @@ def split_run_together(
 
 
 def detect(text: str) -> float:
-    rows, page = _rows(text)
-    rows, inside, _ = split_run_together(rows)
-    heads = _heads(rows, inside, page)
+    rows, _, heads, _ = _analysed(text)
     return 0.4 if heads and not _index_of_terms(heads, rows) else 0.0
 
 
 def parse(text: str) -> Parsed:
-    rows, page = _rows(text)
-    rows, inside, split = split_run_together(rows)
-    heads = _heads(rows, inside, page)
+    rows, page, heads, split = _analysed(text)
     if not heads or _index_of_terms(heads, rows):
         return Parsed()
     return _read(rows, page, heads, split)
+
+
+# The reader detects every shape, then parses with the likeliest: the page's analysis (its
+# chrome, its running text split, its heads) is kept for the text last analysed, so the
+# general reader does that work once per upload, not twice. Nothing below changes it.
+_last: tuple[str, tuple] | None = None
+
+
+def _analysed(
+    text: str,
+) -> tuple[list[tuple[int, str]], chrome.Chrome, list[Head], list[int]]:
+    global _last
+    last = _last
+    if last is not None and last[0] == text:
+        return last[1]
+    rows, page = _rows(text)
+    rows, inside, split = split_run_together(rows)
+    analysis = (rows, page, _heads(rows, inside, page), split)
+    _last = (text, analysis)
+    return analysis
 
 
 def _heads(rows: list[tuple[int, str]], inside: dict[int, Head], page: chrome.Chrome) -> list[Head]:
