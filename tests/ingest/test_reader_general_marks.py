@@ -748,3 +748,44 @@ def test_a_heading_over_a_table_is_no_terms_page():
     )
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(page)
+
+
+def test_a_numbered_card_list_in_a_table_is_no_glossary():
+    rows = "\n|\n".join(
+        f"{n}. | {card} | Plays on table. Each of your ships is RANGE +{n}. (Captain's Order.)"
+        for n, card in enumerate(
+            [
+                "Captain's Log",
+                "Lower Decks",
+                "Yellow Alert",
+                "Red Alert!",
+                "Kevin Uxbridge",
+                "Q-Flash",
+            ],
+            1,
+        )
+    )
+    page = f"| Captain's Order | Game Text\n|\n---|\n{rows}\n|\n"
+    with pytest.raises(UnknownShape, match="a table that is no glossary"):
+        read_text(page)
+
+
+def test_an_article_in_table_cells_is_no_glossary():
+    paragraph = (
+        "The second use of this interrupt gets most of the attention, but all three uses "
+        "deserve a close look. First, you can use it against a doorway your opponent played."
+    )
+    page = f"|\n|\n||\n|\nCard Extra from A Writer (03/31/2000) |\n||\n|\n{paragraph}\n|\n||\n"
+    with pytest.raises(UnknownShape, match="a table that is no glossary"):
+        read_text(page)
+
+
+def test_an_icons_title_line_loses_its_images_alt_text():
+    page = (
+        LETTER_PAGE.replace("Rulebook Glossary - P", "Rulebook Glossary - G")
+        .replace("pa - pe - pl", "ga - ge - gl")
+        .format(
+            first="Gamma Quadrant icon Gamma Quadrant", second="Garak", third="Gaps In Normal Space"
+        )
+    )
+    assert _titles(page) == ["Gamma Quadrant icon", "Garak", "Gaps In Normal Space"]

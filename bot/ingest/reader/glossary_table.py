@@ -15,6 +15,7 @@ from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.bundled import UPLOAD, convert
 from bot.ingest.reader.common import lines_of
+from bot.ingest.reader.head_forms import title_ok
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -163,6 +164,15 @@ def parse(text: str) -> Parsed:
             # "Major Rakal's Romulan Review #25: …"), not a glossary
             parsed.entries = []
             parsed.holds_none = "an article set in a table (one cell, no title the reader can tell)"
+            return parsed
+        if parsed.entries and not any(title_ok(e.title) and e.text.strip() for e in parsed.entries):
+            # No cell pair is a term over its text: the rows hold a table's lines ("2. | Crew
+            # Reassignment | Plays on table.", a card list) or an article's paragraphs.
+            parsed.entries = []
+            parsed.holds_none = (
+                "a table that is no glossary (no term over its text: a card list, or an "
+                "article set in a table)"
+            )
             return parsed
         # A title with no text under it is a heading or a cell the scrape lost: a doubt.
         parsed.warnings += [

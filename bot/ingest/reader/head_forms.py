@@ -183,7 +183,22 @@ def _glued(line: str) -> tuple[str, str, str] | None:
 
 def prose(line: str) -> bool:
     # a title line with its annotation ("ability (updated by Current Rulings)") is no prose
-    return len(without_annotation(line).split()) >= 5
+    return len(without_alt_text(without_annotation(line)).split()) >= 5
+
+
+def without_alt_text(line: str) -> str:
+    """An icon's title line without its image's alt text run onto it ("Gamma Quadrant icon
+    Gamma Quadrant", a rendered page's "<img alt='Gamma Quadrant'>"): the words after
+    "icon" that repeat the title's first words."""
+    words = line.split()
+    for at, word in enumerate(words[:-1]):
+        if word.casefold() == "icon" and at >= 1:
+            tail = words[at + 1 :]
+            if len(tail) <= at and [w.casefold() for w in tail] == [
+                w.casefold() for w in words[: len(tail)]
+            ]:
+                return " ".join(words[: at + 1])
+    return line
 
 
 def without_annotation(line: str) -> str:

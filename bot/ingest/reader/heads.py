@@ -27,6 +27,7 @@ from bot.ingest.reader.head_forms import (
     label_under,
     prose,
     title_ok,
+    without_alt_text,
     without_annotation,
 )
 from bot.ingest.reader.known import is_known
@@ -111,7 +112,7 @@ def find_heads(
             continue
         following = content[position + 1][2] if position + 1 < len(content) else ""
         after = content[position + 2][2] if position + 2 < len(content) else ""
-        bare = without_annotation(bare)
+        bare = without_alt_text(without_annotation(bare))
         if (
             title_ok(bare, alone=True)
             and (len(bare.split()) <= 6 or known_title(bare))
