@@ -141,3 +141,25 @@ def test_a_page_of_one_ruling_is_titled_by_it_when_it_prints_no_kind_of_document
     document = read_text(page)
     assert [e.title for e in document.entries] == ["Pending Effects"]
     assert document.metadata.title == "Pending Effects"
+
+
+def test_a_moderator_imports_a_refused_page_by_naming_its_heads(store_copy, tmp_path, capsys):
+    from pathlib import Path
+
+    from bot.cli.main import main
+
+    data = Path(__file__).resolve().parents[2] / "rulings_data"
+    page = tmp_path / "rulebook.txt"
+    page.write_text(RULEBOOK_PAGE, encoding="utf-8")
+    argv = ["--data", str(data), "--db", str(store_copy), "ingest", str(page)]
+    argv += ["--edition", "1E", "--kind", "rulebook"]
+    assert main(argv) == 2
+    refusal = capsys.readouterr().err
+    assert "line 3: Grappling Hooks" in refusal and "head: true" in refusal
+    fixes = tmp_path / "heads.yaml"
+    fixes.write_text("- {line: 3, head: true}\n- {line: 6, head: true}\n- {line: 9, head: true}\n")
+    assert main([*argv, "--corrections", str(fixes), "--apply", "--accept-warnings"]) == 0
+    assert "import" in capsys.readouterr().err
+    found = main(["--data", str(data), "--db", str(store_copy), "search", "grappling hooks"])
+    assert found == 0
+    assert "Grappling Hooks (1E) — Rulebook, chapter four" in capsys.readouterr().out
