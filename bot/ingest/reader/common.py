@@ -319,14 +319,9 @@ def bylined(lines: list[str]) -> bool:
 def _paragraph_line(lines: list[str], first: str, start: int, end: int) -> int | None:
     """The number of the line in ``lines`` (``start`` < number < ``end``) where a paragraph
     beginning ``first`` begins, else None."""
-    opening = first[:40]
     for number in range(start + 1, min(end, len(lines) + 1)):
         line = lines[number - 1].strip()
-        if (
-            line
-            and line.startswith(opening[: len(line)])
-            and line[:40] == opening[: len(line[:40])]
-        ):
+        if line and line[:40] == first[:40]:
             return number
     return None
 

@@ -294,9 +294,10 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
         if position == 0 or _YEAR.search(line):
             continue  # the page's own title; a date or a dated heading
         following = content[position + 1][1] if position + 1 < len(content) else ""
-        alone = title_like(line, alone=True) == line and prose(following)
-        if alone or title_like(line, alone=False):
-            found.append((number, title_like(line, alone=True) or title_like(line, alone=False)))
+        own = title_like(line, alone=True)
+        head = own if own == line and prose(following) else title_like(line, alone=False)
+        if head:
+            found.append((number, head))
             if len(found) == limit:
                 break
     return found
