@@ -789,3 +789,13 @@ def test_an_icons_title_line_loses_its_images_alt_text():
         )
     )
     assert _titles(page) == ["Gamma Quadrant icon", "Garak", "Gaps In Normal Space"]
+
+
+def test_an_encyclopedias_page_that_names_its_title_is_no_terms_page():
+    opening = (
+        "The Lantern Signal Deck is a fan expansion of the card game, released in 1997 by a "
+        "group of players who met at a convention in Ohio."
+    )
+    page = TERM_PAGE.format(title="Lantern Signal Deck", caption="Icon lantern", opening=opening)
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)

@@ -37,6 +37,7 @@ LONE = 0.55  # a lone known head the page confirms by nothing else
 ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
 _DATED = re.compile(rf"\s({ISO})$")
 _WORDS = re.compile(r"[\w'-]+")
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SMALL_WORDS = frozenset("a an the of and or to in on at for with by from vs".split())
 _MARK = re.compile(r"^(?:\*\s?|❖\s?)")
 
@@ -174,7 +175,7 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
     term may follow it), its first paragraph names every word of the title, and its text is
     paragraphs of sentences, no table or list. The project need not know the term, so the
     head is a doubt for a moderator to confirm; an article opens with a title too, but its
-    first paragraph seldom names it whole."""
+    first paragraph seldom names it whole, and an encyclopedia's that does dates it."""
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
     if len(content) < 2:
         return None
@@ -188,7 +189,9 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
     body = [line for _, _, line in content[first : first + 30]]
     if not body or len(body[0].split()) < 12:
         return None
-    if not need <= {_stem(w) for w in _WORDS.findall(body[0])}:
+    if not need <= {_stem(w) for w in _WORDS.findall(body[0])} or _YEAR.search(body[0]):
+        # a definition names its term; an encyclopedia's article dates it ("…the fourth
+        # expansion, released in 1997"): a rule states no year
         return None
     if sum(1 for line in body if ends_sentence(line) and "|" not in line) < 0.6 * len(body):
         return None  # a table or a list under a heading: a site's page, not a term's
