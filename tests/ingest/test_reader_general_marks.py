@@ -799,3 +799,16 @@ def test_an_encyclopedias_page_that_names_its_title_is_no_terms_page():
     page = TERM_PAGE.format(title="Lantern Signal Deck", caption="Icon lantern", opening=opening)
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(page)
+
+
+def test_one_title_dash_paragraph_under_a_preambles_prose_is_no_entry():
+    preamble = (
+        "This document is an official rules supplement for a card game and supplements the "
+        "Glossary and Rules as published with the Special Edition set.\n\n"
+        "Although rulings and clarifications may be made by staff in various forums, they are "
+        "not official unless they are included in an officially published rule document.\n\n"
+    )
+    lead_in = "Using this document – When a ruling question arises, check this document first.\n"
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(preamble + lead_in)
+    assert _titles(lead_in) == ["Using this document"]  # alone, it is a (doubted) entry

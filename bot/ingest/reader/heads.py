@@ -164,6 +164,15 @@ def find_heads(
             # under paragraphs of an article ("Make It So" as a review's section heading),
             # a card's title is a heading or a quote, not a ruling: no entry at all
             head.confidence = 0.0
+        elif (
+            head.style == DASH
+            and not head.known
+            and total[DASH] == 1
+            and _prose_above(content, head.index, words=20)
+        ):
+            # the one "Title – text" paragraph under an article's or a preamble's prose
+            # ("Using this document – When a ruling…"): a paragraph's lead-in, not an entry
+            head.confidence = 0.0
         if head.confidence > 0:
             kept.append(head)
     return _nested_dash_heads_dropped(kept)
@@ -203,9 +212,10 @@ def _stem(word: str) -> str:
     return "".join(c for c in word.casefold() if c.isalnum())[:5]
 
 
-def _prose_above(content: list[tuple[int, int, str]], index: int) -> bool:
-    """Whether two paragraphs of prose (25 words or more each) stand above row ``index``."""
-    return sum(1 for i, _, line in content if i < index and len(line.split()) >= 25) >= 2
+def _prose_above(content: list[tuple[int, int, str]], index: int, words: int = 25) -> bool:
+    """Whether two paragraphs of prose (``words`` words or more each) stand above row
+    ``index``."""
+    return sum(1 for i, _, line in content if i < index and len(line.split()) >= words) >= 2
 
 
 def _alphabetical(heads: list[Head]) -> bool:
