@@ -116,6 +116,7 @@ def test_an_upload_with_heads_is_read_in_the_worker_with_them():
 # The document's title, as the preview and every answer's source show it: what the page prints
 # above its first entry, never a site's menu, a breadcrumb, a date or a glued link line.
 TITLED = """main navigationstar trek main navigation
+You are here
 DECIPHER.com > star trek ccg > rules and current rulings
 Thursday, August 9, 2007
 {heading}
