@@ -117,6 +117,7 @@ def test_an_upload_with_heads_is_read_in_the_worker_with_them():
 # above its first entry, never a site's menu, a breadcrumb, a date or a glued link line.
 TITLED = """main navigationstar trek main navigation
 You are here
+Go back
 DECIPHER.com > star trek ccg > rules and current rulings
 Thursday, August 9, 2007
 {heading}
