@@ -135,7 +135,7 @@ class ImportPreview:
             f"{d['title']}  [{d['id']}]",
             f"{d['edition']} · {d['kind']} · {d['date'] or 'undated'} · {origin} · "
             f"shape {d['shape']} · encoding {d['encoding']}",
-            f"{len(self.entries)} entries: "
+            f"{len(self.entries)} {'entry' if len(self.entries) == 1 else 'entries'}: "
             + ", ".join(f"{n} {status}" for status, n in counts.items())
             + f"; {len(self.warnings)} warning(s)"
             + (f", {len(self.doubts)} of them doubt(s) that block applying" if self.doubts else ""),
