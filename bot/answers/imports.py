@@ -43,6 +43,8 @@ from bot.store.schema import decode_entry
 
 log = logging.getLogger(__name__)
 
+PASTED = "pasted.txt"  # the name a pasted page is read under (it has no file of its own)
+
 MAX_IMPORT_BYTES = MAX_DOCUMENT_BYTES  # the reader's limit, named for the front ends
 # Entry statuses in a preview.
 NEW, CHANGED, UNCHANGED, OLDER = "new", "changed", "unchanged", "older"
@@ -352,7 +354,14 @@ class DocumentImports:
         kind_value = kind.value or "current rulings"
         if official is None:
             official = kind_value != "community copy"
-        name = validate.user_text(title or "").strip() or printed.title or filename
+        # a pasted page has no file name to stand in for a title it does not print
+        name = validate.user_text(title or "").strip() or printed.title
+        if not name and filename == PASTED:
+            raise ModerationError(
+                "The page prints no title the reader can tell: give the document's title "
+                "(the `title` option)."
+            )
+        name = name or filename
         name = " ".join(name.split())[:200]
         same = self.moderation.conn.execute(
             "SELECT id FROM documents WHERE title = ? AND edition = ? AND date IS ? AND kind = ?",

@@ -9,7 +9,7 @@ from typing import Any
 
 import discord
 
-from bot.answers.imports import ImportPreview
+from bot.answers.imports import PASTED, ImportPreview
 from bot.answers.moderation import ModerationError
 from bot.ingest.reader.corrections import MAX_CORRECTIONS_CHARS, CorrectionError
 from bot.ingest.reader.corrections import parse as parse_corrections
@@ -20,8 +20,6 @@ from commands.app import Interaction
 from commands.errors import on_view_error
 from commands.render import NO_PINGS, clamp
 from commands.render_admin import import_embeds
-
-PASTED_FILENAME = "pasted.txt"
 
 
 async def read_corrections(
@@ -109,7 +107,7 @@ class PasteModal(ModeratorOnly, discord.ui.Modal):
                 return
         await interaction.response.defer(ephemeral=True, thinking=True)
         content = str(self.page.value).encode("utf-8")
-        await offer_import(interaction, content, PASTED_FILENAME, options)
+        await offer_import(interaction, content, PASTED, options)
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)

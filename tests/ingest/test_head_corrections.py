@@ -165,3 +165,17 @@ def test_a_moderator_imports_a_refused_page_by_naming_its_heads(store_copy, tmp_
     found = main(["--data", str(data), "--db", str(store_copy), "search", "grappling hooks"])
     assert found == 0
     assert "Grappling Hooks (1E) — Rulebook, chapter four" in capsys.readouterr().out
+
+
+def test_a_pasted_page_that_prints_no_title_asks_for_one(rulings):
+    from bot.answers.imports import PASTED
+
+    page = GLUED.split("\n\nSignal Lanterns")[0].encode()  # two entries, no title above them
+    with pytest.raises(
+        ModerationError, match="prints no title the reader can tell: give the document.s title"
+    ):
+        rulings.preview_import(page, PASTED, edition="1E", kind="glossary")
+    named = rulings.preview_import(page, PASTED, edition="1E", kind="glossary", title="Q cards")
+    assert named.document["title"] == "Q cards"
+    uploaded = rulings.preview_import(page, "q-cards.txt", edition="1E", kind="glossary")
+    assert uploaded.document["title"] == "q-cards.txt"  # a file's own name stands in
