@@ -109,8 +109,10 @@ def test_apply_over_warnings_takes_an_explicit_second_flag(store_copy, capsys):
         (
             b"Just a note to self.\n",
             "no entries found: this looks like a preamble or an article (prose with no entry "
-            "titles the reader can find). Its first lines: > Just a note to self. "
-            "Accepted shapes: rulings-feed, rulings-feed-table,",
+            "titles the reader can find). Its first lines: > Just a note to self. Nothing was "
+            "imported. Upload the page as it is published (saved as text or HTML) if it holds "
+            "rulings, or ask a maintainer to add a shape for it. Accepted shapes: rulings-feed, "
+            "rulings-feed-table,",
         ),
         (b"%PDF-1.4\n", "the PDF could not be read"),
         (b"", "the file is empty"),

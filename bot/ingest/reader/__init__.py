@@ -183,7 +183,6 @@ def _name(filename: str | None) -> str:
 def _no_entries(text: str, filename: str | None) -> str:
     """The refusal of a page where no shape, the general reader included, finds an entry
     head: said as what the page looks like, never turned into an entry."""
-    shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {line[:100]}" for line in first)
     possible = general.possible_heads(text)
@@ -196,11 +195,14 @@ def _no_entries(text: str, filename: str | None) -> str:
         if possible
         else ""
     )
+    # What to do comes before the list of shapes, by name only: on a phone the message is
+    # read from the top, and a long one is cut at its end.
     return (
         f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
-        f"Its first lines:\n{quoted}{heads}\nAccepted shapes:\n{shapes}\n"
+        f"Its first lines:\n{quoted}{heads}\n"
         "Nothing was imported. Upload the page as it is published (saved as text or HTML) "
-        "if it holds rulings, or ask a maintainer to add a shape for it."
+        "if it holds rulings, or ask a maintainer to add a shape for it.\n"
+        f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."
     )
 
 
