@@ -53,7 +53,7 @@ def test_the_committees_single_ruling_page_as_a_browser_copies_it_reads_exactly(
     assert not [w for w in document.warnings if w.doubt]
     noted = " ".join(w.message for w in document.warnings)
     assert "page chrome before the ruling (2 lines" in noted
-    assert "page chrome after the ruling (1 lines" in noted
+    assert "page chrome after the ruling (1 line:" in noted
 
 
 def test_the_rulings_list_with_the_menu_line_first_reads_every_ruling():

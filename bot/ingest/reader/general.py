@@ -237,7 +237,8 @@ def _read(
         result.warnings.append(
             ParseWarning(
                 page.removed[0][0],
-                f"page chrome removed ({len(page.removed)} lines: {', '.join(kinds)})",
+                f"page chrome removed ({len(page.removed)} "
+                f"line{'s' if len(page.removed) > 1 else ''}: {', '.join(kinds)})",
             )
         )
     return result

@@ -79,7 +79,9 @@ class Parsed:
             number, first = lines[0]
             self.warnings.append(
                 ParseWarning(
-                    number, f"{what} ({len(lines)} lines{detail}), ignored: {first[:60]!r}"
+                    number,
+                    f"{what} ({len(lines)} line{'s' if len(lines) > 1 else ''}{detail}), "
+                    f"ignored: {first[:60]!r}",
                 )
             )
 
