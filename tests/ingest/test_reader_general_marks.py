@@ -812,3 +812,11 @@ def test_one_title_dash_paragraph_under_a_preambles_prose_is_no_entry():
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(preamble + lead_in)
     assert _titles(lead_in) == ["Using this document"]  # alone, it is a (doubted) entry
+
+
+def test_a_wiki_headings_edit_mark_and_an_advertisement_label_are_no_part_of_the_page():
+    page = "Advertisement\n\n" + TERM_PAGE.format(
+        title="Lantern Signal Deck[]", caption="Icon lantern", opening=TERM_OPENING
+    )
+    (entry,) = read_text(page).entries
+    assert entry.title == "Lantern Signal Deck"

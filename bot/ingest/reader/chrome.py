@@ -34,7 +34,7 @@ _FIXED = re.compile(
     r"show (?:more|less)|create successful epaper yourself|turn your pdf publications into .*|"
     r"quick viewing\s*\(text mode\)|"
     r"retrieved from .*|from (?:the )?[\w ]{0,40}wiki\w*|this page was last (?:edited|modified).*|categor(?:y|ies):.*|"
-    r"you are here:?|(?:go )?back|torna indietro|zur(?:ü|ue)ck|retour|"
+    r"you are here:?|(?:go )?back|torna indietro|zur(?:ü|ue)ck|retour|advertisement|"
     r"\[edit(?: \| edit source)?\]|edit|header|footer)$",
     re.I,
 )

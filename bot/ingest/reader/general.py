@@ -45,8 +45,14 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
     rows: list[tuple[int, str]] = []
     for number, line in enumerate(page.text.split("\n"), 1):
-        rows += ((number, piece) for piece in _unglued(line))
+        rows += ((number, piece) for piece in _unglued(_without_edit_mark(line)))
     return rows, page
+
+
+def _without_edit_mark(line: str) -> str:
+    """A wiki heading without the "[]" its edit link leaves when copied ("Borg 101[]")."""
+    stripped = line.rstrip()
+    return stripped[:-2].rstrip() if stripped.endswith("[]") and len(stripped) > 2 else line
 
 
 def _unglued(line: str) -> list[str]:
