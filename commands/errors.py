@@ -44,20 +44,6 @@ def describe(error: app_commands.AppCommandError) -> str | None:
     return None
 
 
-def overlong_field(modal: discord.ui.Modal) -> str | None:
-    """The refusal for a submitted modal whose field is past its ``max_length`` (Discord's
-    client enforces it; a raw payload need not), or None when every field fits."""
-    for item in modal.children:
-        if isinstance(item, discord.ui.TextInput) and item.max_length is not None:
-            size = len(str(item.value or ""))
-            if size > item.max_length:
-                return (
-                    f"“{item.label}” holds {size:,} characters; it may hold "
-                    f"{item.max_length:,}. Nothing was changed."
-                )
-    return None
-
-
 async def reply(interaction: discord.Interaction, message: str) -> None:
     """Respond, or follow up when the interaction was already answered."""
     try:

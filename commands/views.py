@@ -20,7 +20,8 @@ from bot.answers.service import Rulings
 from bot.markup import excerpt
 from commands import limits
 from commands.app import Interaction, RulingsClient
-from commands.errors import on_view_error, overlong_field, reply
+from commands.errors import on_view_error, reply
+from commands.fields import labelled, overlong_field
 from commands.render import (
     NO_PINGS,
     answer_embed,
@@ -615,10 +616,9 @@ class ReportModal(discord.ui.Modal):
     def __init__(self, entry: str):
         super().__init__(title="Report this answer", timeout=600)
         self.entry = entry
-        self.problem = discord.ui.TextInput(
-            label="What is wrong with it?", style=discord.TextStyle.paragraph, max_length=1000
+        self.problem = labelled(
+            self, "What is wrong with it?", style=discord.TextStyle.paragraph, max_length=1000
         )
-        self.add_item(self.problem)
 
     async def on_submit(self, interaction: Interaction) -> None:
         if refusal := overlong_field(self):

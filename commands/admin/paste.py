@@ -18,6 +18,7 @@ from commands.admin.checks import ModeratorOnly
 from commands.admin.views import PENDING_SECONDS, confirm_view
 from commands.app import Interaction
 from commands.errors import on_view_error
+from commands.fields import labelled
 from commands.render import NO_PINGS, clamp
 from commands.render_admin import import_embeds
 
@@ -78,21 +79,21 @@ class PasteModal(ModeratorOnly, discord.ui.Modal):
     def __init__(self, options: dict[str, Any]):
         super().__init__(title="Import: paste the page's text", timeout=PENDING_SECONDS)
         self.options = options
-        self.page = discord.ui.TextInput(
-            label="Page text (as copied)",
+        self.page = labelled(
+            self,
+            "Page text (as copied)",
             style=discord.TextStyle.paragraph,
             max_length=limits.TEXT_INPUT_VALUE,
             placeholder="Copy the ruling page (menu line and all) and paste it here",
         )
-        self.add_item(self.page)
-        self.fixes = discord.ui.TextInput(
-            label="Corrections (optional, YAML)",
+        self.fixes = labelled(
+            self,
+            "Corrections (optional, YAML)",
             style=discord.TextStyle.paragraph,
             max_length=limits.TEXT_INPUT_VALUE,
             required=False,
             placeholder="- {line: 3, confirm: true}   (after a preview with doubts)",
         )
-        self.add_item(self.fixes)
 
     async def on_submit(self, interaction: Interaction) -> None:
         options = dict(self.options)

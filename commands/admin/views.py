@@ -17,7 +17,8 @@ from commands.admin.changes import announce, apply_pending
 from commands.admin.checks import ModeratorOnly, moderator_of
 from commands.admin.pending import PENDING_SECONDS
 from commands.app import Interaction
-from commands.errors import on_view_error, overlong_field, reply
+from commands.errors import on_view_error, reply
+from commands.fields import labelled, overlong_field
 from commands.render import NO_PINGS, answer_embed, clamp
 from commands.render_admin import PREVIEW_NOTE, announcement, done_message, repoint_message
 from commands.views import guarded
@@ -184,37 +185,27 @@ class RulingModal(ModeratorOnly, discord.ui.Modal):
         super().__init__(title=title, timeout=PENDING_SECONDS)
         self.action, self.edition, self.kind, self.entry = action, edition, kind, entry
         self.what = f"{action} modal"
-        self.ruling_title = discord.ui.TextInput(
-            label="Title", max_length=200, default=entry["title"] if entry else None
+        self.ruling_title = labelled(
+            self, "Title", max_length=200, default=entry["title"] if entry else None
         )
-        self.text = discord.ui.TextInput(
-            label="Ruling text",
+        self.text = labelled(
+            self,
+            "Ruling text",
             style=discord.TextStyle.paragraph,
             max_length=limits.TEXT_INPUT_VALUE,
             default=entry["text"] if entry else None,
         )
-        self.add_item(self.ruling_title)
-        self.add_item(self.text)
         if entry is None:
-            self.document = discord.ui.TextInput(
-                label="Document (id or title)",
+            self.document = labelled(
+                self,
+                "Document (id or title)",
                 max_length=100,
                 placeholder="2e-crd-2014-07-07 — or new: Title, for a new document",
             )
-            self.date = discord.ui.TextInput(
-                label="Document date (YYYY-MM-DD)", max_length=10, required=False
-            )
-            self.add_item(self.document)
-            self.add_item(self.date)
+            self.date = labelled(self, "Document date (YYYY-MM-DD)", max_length=10, required=False)
         else:
-            self.reason = discord.ui.TextInput(
-                label="Why (for the log)", max_length=300, required=False
-            )
-            self.add_item(self.reason)
-        self.aliases = discord.ui.TextInput(
-            label="Aliases, comma separated", max_length=300, required=False
-        )
-        self.add_item(self.aliases)
+            self.reason = labelled(self, "Why (for the log)", max_length=300, required=False)
+        self.aliases = labelled(self, "Aliases, comma separated", max_length=300, required=False)
 
     async def on_submit(self, interaction: Interaction) -> None:
         if refusal := overlong_field(self):
