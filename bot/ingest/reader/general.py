@@ -24,11 +24,10 @@ guessed into an entry. A page where no head is found is refused as what it looks
 
 from __future__ import annotations
 
-import re
-
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import (
+    YEAR,
     doubt_missed_heads,
     entry_of,
     paragraphs,
@@ -288,9 +287,6 @@ def _why_doubted(head: Head) -> str:
     )
 
 
-_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
-
-
 def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
     """Lines of a refused page that open like an entry (a heading of its own over prose, or
     ``Title – text``), by line: what a moderator may name as heads, never read as entries."""
@@ -298,7 +294,7 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
     content = [(number, line.strip()) for number, line in rows if line.strip()]
     found: list[tuple[int, str]] = []
     for position, (number, line) in enumerate(content):
-        if position == 0 or _YEAR.search(line):
+        if position == 0 or YEAR.search(line):
             continue  # the page's own title; a date or a dated heading
         following = content[position + 1][1] if position + 1 < len(content) else ""
         own = title_like(line, alone=True)
