@@ -57,6 +57,12 @@ class Chrome:
         return len(self.removed) / max(1, kept + len(self.removed))
 
 
+def links_glued(line: str) -> int:
+    """How many places ``line`` runs two words together as a copied menu does
+    ("CardlistsList RulingsPrint Rulings": two)."""
+    return len(_RUN_TOGETHER.findall(line))
+
+
 def kind_of(line: str, debris: bool = True) -> str | None:
     """What chrome ``line`` is ("menu", "index", "link", ...), or None for page content.
     ``debris=False`` keeps lines of bare separators ("|||", "----"): table shapes read them."""
@@ -91,7 +97,7 @@ def kind_of(line: str, debris: bool = True) -> str | None:
     if is_known(line):
         return None
     # Links run together: "headerhomehomehome…", "First EditionSecond EditionTribblesAll".
-    run_together = len(_RUN_TOGETHER.findall(line))
+    run_together = links_glued(line)
     if run_together >= 3 or run_together == 2 and not _SENTENCE.search(line):
         return "menu"
     if len(words) == 1 and len(line) >= 24 and line.isalpha():

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
-from bot.ingest.reader.chrome import kind_of
+from bot.ingest.reader.chrome import kind_of, links_glued
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -154,7 +154,6 @@ def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
 
-_GLUED = re.compile(r"[a-z][A-Z][a-z]")  # links run together: "CardlistsList RulingsPrint"
 _DATE_LINE = re.compile(  # "Thursday, August 9, 2007", "2016-09-19": a post's date
     rf"^(?:\w+day, )?(?:{_MONTHS}) \d{{1,2}}, \d{{4}}$|^{ISO}$"
 )
@@ -184,7 +183,7 @@ def _title_line(line: str) -> bool:
         and _heading_like(line)
         and not any(mark in line for mark in ("|", "•", "[", " > "))  # cells, bullets, crumbs
         and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
-        and not _GLUED.search(line)
+        and not links_glued(line)  # one link glued to another is a menu's, not a title
         and not _DATE_LINE.search(line)
         and kind_of(line) is None
     )
