@@ -99,6 +99,8 @@ def is_known(title: str, data_dir: Path | None = None) -> bool:
 # A heading phrased as a question ("How to use the Glossary", "What is cost?") opens a
 # preamble's or an article's paragraph, never a rules entry (unless a card is so titled).
 QUESTION_WORDS = frozenset("how what why where who which".split())
+# Words a title in title case leaves in lower case ("Deck Size (the 30/30 Rule)").
+SMALL_WORDS = frozenset("a an the of and or to in on at for with by from vs".split())
 
 # Words every rules text of the game uses (English, and the Italian and German of the fan
 # translations): a page of a few hundred words with hardly any of them is about something

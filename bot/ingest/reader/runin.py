@@ -23,14 +23,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.ingest.reader.known import QUESTION_WORDS, is_known, most_words_from
+from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_words_from
 
 RUN_LINE = 400  # a line this long that holds several entries is text whose breaks were lost
 MAX_TITLE_WORDS = 8
 MAX_TOPIC_WORDS = 4
 MAX_DASH_TITLE_WORDS = 6  # "Deck Size (the 30/30 Rule) – You are…"
 MIN_DASH_HEADS = 3  # unknown "Title – text" heads a page needs to confirm the convention
-_SMALL_WORDS = frozenset("a an the of and or to in on at for with by from vs".split())
 MIN_KNOWN = 2  # known heads a page needs before unknown heads inside running text count
 _WORD = re.compile(r"\S+")
 _ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
@@ -200,7 +199,7 @@ def _titled(title: str) -> bool:
     """A title in title case ("Taking Turns During Seeding", "Deck Size (the 30/30 Rule)")."""
     words = title.split()
     return words[0][:1].isupper() and all(
-        w[:1].isupper() or w[:1].isdigit() or w.strip("(").casefold() in _SMALL_WORDS for w in words
+        w[:1].isupper() or w[:1].isdigit() or w.strip("(").casefold() in SMALL_WORDS for w in words
     )
 
 
