@@ -487,6 +487,42 @@ def test_a_rules_supplements_sections_run_into_one_line_are_read_with_a_doubt():
     assert any(w.doubt and "runs entries together" in w.message for w in document.warnings)
 
 
+def test_glossary_terms_in_lower_case_run_into_one_line_are_read_with_a_doubt():
+    # Text copied from a new Glossary PDF whose line ends were lost: none of these terms is
+    # known, and a term may hold small words ("holding the line"); after a sentence's
+    # end, prose opens in capitals, a term before its dash need not.
+    page = (
+        "This document lists the terms of the game in order, as its rules committee wrote "
+        "them. borrowing a turn – When a card lets you borrow a turn, take it at once and give "
+        "your opponent the next turn in its place. spaceline order – The order of the "
+        "missions on a spaceline never changes unless a card says it does, at any time. "
+        "holding the line – The first player to hold three missions at once may choose to "
+        "end the turn, even in the middle of an attempt.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "borrowing a turn",
+        "spaceline order",
+        "holding the line",
+    ]
+    assert document.entries[1].text.startswith("The order of the missions on a spaceline")
+    assert any(w.doubt and "runs entries together" in w.message for w in document.warnings)
+
+
+def test_a_list_of_short_terms_between_dashes_holds_no_entries():
+    # An icon guide's legend run into one line: "equipment event – mission planet – …".
+    # A head's text holds a sentence; a word or two up to the next dash is a list's item.
+    page = (
+        "equipment event interrupt headquarters – mission planet – dilemma/mission space – "
+        "dilemma/mission dual – dilemma Alpha quadrant Gamma quadrant Delta quadrant Bajoran "
+        "affiliation Borg affiliation Cardassian affiliation Dominion affiliation Federation "
+        "affiliation Ferengi affiliation Klingon affiliation command staff skill dot ICON "
+        "GUIDE Page cvr2 and more words of the legend that run on for a while in this copy.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)
+
+
 def test_two_title_case_dash_heads_in_running_text_are_not_enough():
     page = (
         "An essay about the game, long enough to be running text that lost its breaks. Deck "

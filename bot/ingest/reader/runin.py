@@ -14,6 +14,9 @@ text that starts a sentence (a capital, a quote). It is
 - on a page that already has two known heads inside its running text, a title the page marks
   new with ``*``, or a topic in lower case as Current Rulings print them (``actions, costs
   Losing…``): prose never starts a sentence in lower case.
+- a ``Title – text`` head in title case or opening in lower case (``holding the line –``),
+  whose text holds a sentence, where the page prints three of them: a new Glossary or
+  Current Rulings copied from its PDF names terms the project does not know yet.
 
 The scan is one pass over the line's words, a fixed number of lookups per word: linear.
 """
@@ -30,6 +33,7 @@ MAX_TITLE_WORDS = 8
 MAX_TOPIC_WORDS = 4
 MAX_DASH_TITLE_WORDS = 6  # "Deck Size (the 30/30 Rule) – You are…"
 MIN_DASH_HEADS = 3  # unknown "Title – text" heads a page needs to confirm the convention
+MIN_TEXT_CHARS = 40  # an unknown head's text holds a sentence ("mission planet –" is a list)
 MIN_KNOWN = 2  # known heads a page needs before unknown heads inside running text count
 _WORD = re.compile(r"\S+")
 _ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
@@ -52,6 +56,7 @@ class RunIn:
     style: str  # "dash", "colon" or "run" (no separator: the text starts a sentence)
     known: bool
     marked: bool
+    text_chars: int = 0  # the length of its text, up to the next head or the line's end
 
 
 def _ends_sentence(word: str) -> bool:
@@ -144,6 +149,12 @@ def _topic_in_lower_case(title: str) -> bool:
     )
 
 
+def _opens_in_lower_case(title: str) -> bool:
+    """A Glossary term printed before its dash (``showing your cards –``, ``cannot / may not
+    –``): after a sentence's end, prose starts in capitals, a rules document's term may not."""
+    return title[:1].islower()
+
+
 def find(line: str) -> list[RunIn]:
     """The heads inside one line of running text, in order (unconfirmed unknown heads
     included; :func:`confirmed` decides whether the page's heads are taken)."""
@@ -179,7 +190,12 @@ def find(line: str) -> list[RunIn]:
             continue
         if (
             not known
-            and not (marked or _topic_in_lower_case(title) or style == "dash" and _titled(title))
+            and not (
+                marked
+                or _topic_in_lower_case(title)
+                or style == "dash"
+                and (_titled(title) or _opens_in_lower_case(title))
+            )
             or (style == "run" and not marked and n == 1 and title[:1].isupper())
         ):
             # A lone capitalised word before a capital ("One Away Team member…", "First
@@ -192,6 +208,8 @@ def find(line: str) -> list[RunIn]:
         heads.append(RunIn(start, text_start, title, style, known, marked))
         after_head = text if style != "run" else -1
         i = max(text, i + 1)
+    for head, after in zip(heads, [*(h.start for h in heads[1:]), len(line)], strict=True):
+        head.text_chars = max(0, after - head.text_start)
     return heads
 
 
@@ -210,5 +228,14 @@ def confirmed(heads: list[RunIn]) -> list[RunIn]:
     of them (a rules supplement's run-together sections); else none."""
     if sum(1 for head in heads if head.known) >= MIN_KNOWN:
         return heads
-    dashed = [h for h in heads if h.style == "dash" and (h.known or _titled(h.title))]
+    dashed = [
+        h
+        for h in heads
+        if h.style == "dash"
+        and (
+            h.known
+            or (_titled(h.title) or _opens_in_lower_case(h.title))
+            and h.text_chars >= MIN_TEXT_CHARS
+        )
+    ]
     return dashed if len(dashed) >= MIN_DASH_HEADS else []
