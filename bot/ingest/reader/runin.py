@@ -208,8 +208,9 @@ def find(line: str) -> list[RunIn]:
         heads.append(RunIn(start, text_start, title, style, known, marked))
         after_head = text if style != "run" else -1
         i = max(text, i + 1)
-    for head, after in zip(heads, [*(h.start for h in heads[1:]), len(line)], strict=True):
-        head.text_chars = max(0, after - head.text_start)
+    ends = [head.start for head in heads[1:]] + [len(line)]
+    for head, end in zip(heads, ends[: len(heads)], strict=True):
+        head.text_chars = max(0, end - head.text_start)
     return heads
 
 
