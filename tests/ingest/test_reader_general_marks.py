@@ -5,9 +5,12 @@ after "Rule notes"; an FAQ topic may end in a question mark; an entry's text is 
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.head_forms import title_ok
 
 
 def _titles(text: str) -> list[str]:
@@ -856,3 +859,39 @@ def test_a_wiki_headings_edit_mark_and_an_advertisement_label_are_no_part_of_the
     )
     (entry,) = read_text(page).entries
     assert entry.title == "Lantern Signal Deck"
+
+
+def _wrapped(*paragraphs: str) -> str:
+    """A page copied from a PDF: the heading, then each paragraph wrapped at 72."""
+    lines = [line for p in paragraphs for line in textwrap.wrap(p, 72)]
+    return "Second Edition Current Rulings\n\n" + "\n".join(lines) + "\n"
+
+
+def test_a_new_card_of_a_known_persona_is_a_head_with_a_doubt():
+    # A new document rules on new cards: the persona is known, its new subtitle is not.
+    document = read_text(
+        _wrapped(
+            "cost reduction – When a card reduces the cost of a card you play, the cost may "
+            "not drop below zero, and any excess reduction is lost at once.",
+            "Kira Nerys, Keeper of the Orbs – This personnel's special download may be used "
+            "once each turn, and only while she is at a Bajoran planet mission.",
+            "spaceline order – The order of the missions on a spaceline never changes unless "
+            "a card says that it does, at any time of the game.",
+        )
+    )
+    assert [e.title for e in document.entries] == [
+        "cost reduction",
+        "Kira Nerys, Keeper of the Orbs",
+        "spaceline order",
+    ]
+    assert document.entries[1].text.startswith("This personnel's special download")
+    assert any(
+        w.doubt and "'Kira Nerys, Keeper of the Orbs'" in w.message for w in document.warnings
+    )
+
+
+def test_a_new_version_needs_a_known_name_and_a_subtitle_in_title_case():
+    assert title_ok("Kira Nerys, Keeper of the Orbs")
+    assert not title_ok("Worf, however")  # prose: a name, a comma, a word in lower case
+    assert not title_ok("Zorblax Quint, Keeper of the Orbs")  # no persona of that name
+    assert not title_ok("Kira Nerys, Keeper. Of the Orbs")  # a sentence inside

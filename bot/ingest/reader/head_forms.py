@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader.known import QUESTION_WORDS, is_known, most_words_from
+from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_words_from
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
@@ -59,8 +59,24 @@ def title_ok(title: str, alone: bool = False) -> bool:
     ):
         return False
     if "," in title or title.endswith(("!", "?")):
-        return is_known(title)
+        return is_known(title) or _new_version(title)
     return title[:1].isalnum() or title[:1] in "'‘“[" and is_known(title)
+
+
+def _new_version(title: str) -> bool:
+    """Whether ``title`` names a new card of a persona the project knows ("Kira Nerys,
+    Iliana Ghemor"): the known name, a comma, and a subtitle in title case. A new document
+    rules on new cards; their names are the ones the card lists do not hold yet."""
+    name, comma, subtitle = title.partition(", ")
+    words = subtitle.split()
+    return (
+        bool(comma)
+        and 1 <= len(words) <= 5
+        and is_known(name)
+        and not re.search(r"[,;:.!?]", subtitle)
+        and all(w[:1].isupper() or w[:1].isdigit() or w in SMALL_WORDS for w in words)
+        and words[0][:1].isupper()
+    )
 
 
 def known_title(title: str) -> bool:
