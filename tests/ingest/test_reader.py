@@ -230,8 +230,9 @@ def test_feed_saved_as_html_with_br():
     assert document.html and document.shape == "rulings-feed"
     assert texts(document) == expected_texts(FEED_ENTRIES)
     assert [e.date for e in document.entries] == [d for _, d, *_ in FEED_ENTRIES]
-    # "Home" (page chrome) sits before the first ruling: warned, not dropped silently
-    assert [w.message for w in document.warnings if "before the first" in w.message]
+    # "Home" (a navigation element by its class) is left out, and said so, not silently
+    assert [w.message for w in document.warnings if "left out: 'Home'" in w.message]
+    assert all("Home" not in e.text for e in document.entries)
 
 
 @needs_examples

@@ -76,14 +76,15 @@ def read_text(
     is_html = html.looks_like_html(text)
     _check_size(text, filename, lines=not is_html)  # a saved page may be one long line
     title = None
+    left_out: list[str] = []
     if is_html:
         title = html.page_title(text)
-        text = html.to_text(text)
+        text = html.to_text(text, left_out)
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
     if heads:
-        return _read_with_heads(text, encoding, filename, title, heads, is_html)
+        return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
     share, words = known.game_word_share(text)
     if words >= known.OFF_GAME_WORDS and share < known.OFF_GAME_SHARE:
         raise UnknownShape(
@@ -106,7 +107,7 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
-        return _document(parsed, shape, text, encoding, filename, title, is_html)
+        return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         raise UnknownShape(_no_entries(text, filename))
     raise UnknownShape(_unknown(text, filename, failures))
@@ -119,11 +120,13 @@ def _read_with_heads(
     title: str | None,
     heads: dict[int, str | None],
     is_html: bool,
+    left_out: list[str],
 ) -> ReadDocument:
     """The page read by the general reader with a moderator's heads: the moderator says
     where entries begin, so no shape is guessed and no page is refused for its form."""
     parsed = general.parse_with_heads(text, heads)
-    return _document(parsed, by_name("general"), text, encoding, filename, title, is_html)
+    general_shape = by_name("general")
+    return _document(parsed, general_shape, text, encoding, filename, title, is_html, left_out)
 
 
 def _document(
@@ -134,15 +137,26 @@ def _document(
     filename: str | None,
     title: str | None,
     is_html: bool,
+    left_out: list[str],
 ) -> ReadDocument:
-    """The read document: ``parsed``'s entries with the warnings every shape owes, and the
-    metadata the document prints."""
+    """The read document: ``parsed``'s entries with the warnings every shape owes, a note
+    of the HTML chrome left out, and the metadata the document prints."""
     if len(parsed.entries) > limits.MAX_ENTRIES:
         raise DocumentTooLarge(
             f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
             f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
         )
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
+    if shown := [f"{part[:40]!r}" for part in left_out if part][:4]:
+        warnings.append(
+            ParseWarning(
+                1,
+                f"{len(left_out)} part(s) of the page that its HTML marks as the site's "
+                "navigation, sidebar, footer or notices were left out: "
+                + " · ".join(shown)
+                + (" · …" if len(left_out) > len(shown) else ""),
+            )
+        )
     warnings.sort(key=lambda w: w.line)
     try:
         first = parsed.entries[0].line if parsed.entries else None

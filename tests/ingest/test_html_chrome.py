@@ -1,0 +1,82 @@
+"""Issue 38: a page saved as HTML from a site the reader has not seen. The elements the
+markup marks as the site's chrome (navigation, sidebars, footers, cookie notices, share
+bars) are left out by the markup's own words and said so; an entry run into the text of
+the entry before it is doubted on any shape."""
+
+from __future__ import annotations
+
+from bot.ingest.reader import html, read_document
+from bot.ingest.reader.common import check
+from bot.ingest.reader.model import ReadEntry
+
+ENTRY = (
+    "<h1>Skills</h1><p><b>Skills</b> – A skill is a word or phrase in a personnel's skills box, "
+    "such as Diplomacy or Medical. A personnel with a skill twice has that skill at x2.</p>"
+)
+
+
+def _wiki_page(body: str, content_class: str = "page__main") -> bytes:
+    return (
+        "<!DOCTYPE html><html><head><title>Skills | Star Trek CCG Wiki</title></head><body>"
+        '<div id="cookie-notice">We use cookies to give you the best experience.</div>'
+        "<nav><ul><li>Explore</li><li>Main Page</li><li>All Pages</li><li>Community</li></ul></nav>"
+        f'<main class="{content_class}">{body}</main>'
+        '<aside class="right-rail"><h2>Fan Feed</h2><p>More Star Trek CCG Wiki pages, every '
+        "day, for fans of the game and its cards.</p><ul><li>1 Borg</li><li>2 Dilemmas</li></ul>"
+        '</aside><div class="share-bar">Share: Facebook Twitter Email</div>'
+        "<footer><p>Community content is available under CC-BY-SA.</p></footer></body></html>"
+    ).encode()
+
+
+def test_a_wiki_pages_chrome_is_left_out_and_said_so():
+    document = read_document(_wiki_page(ENTRY), "skills.html")
+    assert [e.title for e in document.entries] == ["Skills"]
+    assert document.entries[0].text.startswith("A skill is a word or phrase")
+    (note,) = [w for w in document.warnings if "were left out" in w.message]
+    assert not note.doubt
+    assert "'We use cookies" in note.message and "'Fan Feed" in note.message
+
+
+def test_chrome_words_in_a_class_do_not_drop_the_pages_content():
+    # A site may name its content's element after its layout ("nav-offset"): an element
+    # holding most of the page's text is the content, whatever it is called.
+    text = html.to_text(_wiki_page(ENTRY, content_class="main nav-offset").decode())
+    assert "A skill is a word or phrase" in text
+    assert "Fan Feed" not in text and "Main Page" not in text
+
+
+def test_an_articles_own_footer_is_kept():
+    page = (
+        "<html><body><nav>Home · Rules</nav><article><h1>Rules Update, April</h1><p>This month "
+        "we clarify a question.</p><footer>Posted 2 April 2024 by the Rules Manager</footer>"
+        "</article><footer>© The Continuing Committee</footer></body></html>"
+    )
+    text = html.to_text(page)
+    assert "Posted 2 April 2024" in text
+    assert "Continuing Committee" not in text and "Home" not in text
+
+
+def test_a_known_title_run_into_the_text_before_it_is_doubted():
+    entry = ReadEntry(
+        title="winning the game",
+        text=(
+            "A player wins the game when he or she has 100 points.\n\nThe rest of the entry "
+            "does not change. Klingon Tea Ceremony – If a single action downloads multiple "
+            "cards simultaneously, it will trigger the event once."
+        ),
+        line=1,
+    )
+    doubts = [w for w in check([entry]) if w.doubt]
+    assert len(doubts) == 1 and "'Klingon Tea Ceremony'" in doubts[0].message
+
+
+def test_a_known_title_named_in_a_sentence_is_no_head():
+    entry = ReadEntry(
+        title="winning the game",
+        text=(
+            "A player wins the game when he or she has 100 points. Klingon Tea Ceremony does "
+            "not change this, even when it downloads multiple cards – as it may."
+        ),
+        line=1,
+    )
+    assert [w for w in check([entry]) if w.doubt] == []
