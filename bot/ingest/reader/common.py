@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
+from bot.ingest.reader import runin
 from bot.ingest.reader.chrome import kind_of, links_glued
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
@@ -275,6 +276,21 @@ def _heading(text: str, max_words: int) -> bool:
     )
 
 
+def _known_heads_inside(paragraph: str) -> list[str]:
+    """The known titles that open a ``Title – text`` head after a sentence's end inside
+    ``paragraph`` (not at its start: that is the paragraph's own head)."""
+    if " – " not in paragraph and " - " not in paragraph and " — " not in paragraph:
+        return []
+    return [
+        head.title
+        for line in paragraph.split("\n")
+        for head in runin.find(line)
+        if head.style == "dash"
+        and head.start > 0
+        and (head.known or head.text_chars >= runin.MIN_TEXT_CHARS)
+    ]
+
+
 def title_like(line: str, alone: bool) -> str | None:
     """The title ``line`` seems to open a new entry with, else None: a heading on a line of
     its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
@@ -460,6 +476,11 @@ def check(
                 at = number or at
                 titles.append(f"{head!r} (line {number})" if number else repr(head))
                 splits.append(number)
+            for inside in _known_heads_inside(paragraph):
+                # "…does not change. Klingon Tea Ceremony – If a single action…": a known
+                # title after a sentence's end, then its dash, inside the text
+                titles.append(repr(inside))
+                splits.append(None)
         if len(titles) == 1:
             warnings.append(
                 ParseWarning(
