@@ -20,6 +20,11 @@ does. Shapes:
 - ``E-decipher``: a Decipher-era Current Rulings page: the site's menu, the heading, then
   ``TITLE - text`` entries, new ones marked ``*``.
 
+With ``--html``, each page of the shapes B to E is also saved as HTML inside one of three
+made site templates (a fan wiki's, a card database's, the committee's site's: navigation,
+sidebar, cookie notice, share bar, footer) and read again: the shape is then named, e.g.,
+``C-opencards+wiki-html``. A saved page must read as its text does.
+
 Two knowledge modes: ``known`` (as is) and ``new-titles`` (the reader does not know the
 page's own entry titles, as for a new document: they are withheld from
 ``bot.ingest.reader.known`` for the read). A page is read right when every entry whose title
@@ -32,7 +37,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import functools
+import html
 import itertools
 import random
 import re
@@ -224,6 +231,70 @@ def _decipher(entry: Entry | None, rng: random.Random, state: dict, words: int |
     return "\n\n".join(paragraphs) + "\n\n"
 
 
+_SITES = {
+    "wiki-html": (
+        "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
+        "<script>var page = 1;</script></head><body>"
+        '<div class="global-nav"><a>Games</a> <a>Movies</a> <a>Wikis</a> <a>Start a Wiki</a></div>'
+        '<div id="cookie-consent">This site uses cookies. <button>Accept</button></div>'
+        "<header><nav><ul><li>Explore</li><li>Main Page</li><li>All Pages</li><li>Community</li>"
+        '</ul></nav></header><main class="page-main"><div class="page-header">in: Glossary, Rules'
+        '<h1>{title}</h1></div><div>{body}</div><div class="page-footer">Categories: Glossary'
+        ' Rules</div></main><aside class="right-rail"><h2>Popular pages</h2><ul><li>Borg Queen'
+        "</li><li>Premiere</li></ul><h2>Fan Feed</h2><ul><li>1 Dilemmas</li><li>2 Affiliations</li>"
+        "</ul></aside><footer><h2>Follow Us</h2><ul><li>About</li><li>Careers</li><li>Terms of Use"
+        "</li></ul><p>Content is available under CC-BY-SA.</p></footer></body></html>"
+    ),
+    "card-db-html": (
+        "<html><head><title>{title} - card database</title></head><body><table><tr><td "
+        'class="header">header</td></tr><tr><td class="menu"><a>home</a> <a>strategy</a> '
+        '<a>rules</a> <a>cards</a></td></tr></table><div id="sidebar"><ul><li>Login</li><li>'
+        'Card search</li><li>Deck builder</li></ul></div><div id="content"><h1>{title}</h1>'
+        '{body}</div><div id="footer">Not affiliated with the rights holders. | Impressum | '
+        "Contact</div></body></html>"
+    ),
+    "committee-html": (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{title} | The '
+        'Committee</title></head><body><nav class="navbar"><ul><li>What\'s New</li><li>'
+        "Dashboard</li><li>Articles</li><li>Forums</li><li>Card Database</li><li>Rules</li>"
+        '</ul></nav><div class="container"><ol class="breadcrumb"><li>Home</li><li>Rules</li>'
+        '<li>{title}</li></ol><h2>{title}</h2>{body}</div><div class="share">Share: Facebook '
+        "Twitter Email</div><footer><p>All related marks are trademarks of their owners. © "
+        "The Committee</p><p>Privacy · Terms · Contact us</p></footer></body></html>"
+    ),
+}
+HTML_SHAPES = ("B-pdf-text", "C-opencards", "D-wiki", "E-decipher")
+
+
+def saved_as_html(page: Page, site: str) -> Page:
+    """``page`` as a browser saves it from ``site``: a title line of its own becomes a
+    heading, a ``Title – text`` head bold, each block a paragraph, its lines ``<br>``."""
+    titles = set(page.titles)
+    body = []
+    for block in page.text.split("\n\n"):
+        lines = [html.escape(line.strip()) for line in block.split("\n") if line.strip()]
+        if len(lines) == 1 and html.unescape(lines[0]) in titles:
+            body.append(f"<h3>{lines[0]}</h3>")
+        elif lines:
+            inner = "<br>\n".join(lines)
+            head = next((t for t in titles if inner.startswith(html.escape(t) + " – ")), None)
+            if head:
+                inner = f"<b>{html.escape(head)}</b>{inner[len(html.escape(head)) :]}"
+            body.append(f"<p>{inner}</p>")
+    text = _SITES[site].format(title="Rules", body="\n".join(body))
+    return dataclasses.replace(page, shape=f"{page.shape}+{site}", text=text)
+
+
+def html_pages(text_pages: list[Page], every_site: bool = True) -> Iterator[Page]:
+    """The pages of :data:`HTML_SHAPES` saved as HTML: in every site's template, or each in
+    one (in turn), as the suite reads them."""
+    sites = list(_SITES)
+    chosen = [p for p in text_pages if p.shape in HTML_SHAPES]
+    for index, page in enumerate(chosen):
+        for site in sites if every_site else [sites[index % len(sites)]]:
+            yield saved_as_html(page, site)
+
+
 def _cut(paragraphs: list[str], words: int | None) -> list[str]:
     """The paragraphs up to the first ``words`` words of the text (all of them: None)."""
     if words is None:
@@ -394,7 +465,7 @@ def measure(all_pages: list[Page]) -> list[Verdict]:
 
 def table(verdicts: list[Verdict]) -> str:
     head = (
-        f"{'shape':<14} {'mode':<10} {'pages':>5} {'expected':>8} {'found':>6} {'misread':>7} {'invented':>8} "
+        f"{'shape':<28} {'mode':<10} {'pages':>5} {'expected':>8} {'found':>6} {'misread':>7} {'invented':>8} "
         f"{'refused':>7} {'wrong':>6} {'undoubted':>9}"
     )
     rows = [head, "-" * len(head)]
@@ -405,7 +476,7 @@ def table(verdicts: list[Verdict]) -> str:
         expected = sum(len(v.page.expected) for v in group)
         found = sum(v.found for v in group)
         rows.append(
-            f"{shape:<14} {mode:<10} {len(group):>5} {expected:>8} "
+            f"{shape:<28} {mode:<10} {len(group):>5} {expected:>8} "
             f"{found:>6} {sum(len(v.misread) for v in group):>7} "
             f"{sum(len(v.invented) for v in group):>8} "
             f"{sum(v.refused is not None for v in group):>7} "
@@ -446,14 +517,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=5, help="failures shown per shape")
     parser.add_argument("--show", help="print the pages of this shape/mode's failures")
+    parser.add_argument("--html", action="store_true", help="also read the pages saved as HTML")
     args = parser.parse_args(argv)
-    verdicts = measure(list(pages()))
+    made = list(pages())
+    verdicts = measure(made + (list(html_pages(made)) if args.html else []))
     print(table(verdicts))
     print("\nfailure classes:")
     classes = Counter((v.page.shape, v.mode, failure_class(v)) for v in verdicts if not v.right)
     for (shape, mode, kind), n in sorted(classes.items()):
-        print(f"  {shape:<14} {mode:<10} {kind:<28} {n}")
-    for shape in SHAPES:
+        print(f"  {shape:<28} {mode:<10} {kind:<28} {n}")
+    for shape in dict.fromkeys(v.page.shape for v in verdicts):
         failed = [v for v in verdicts if v.page.shape == shape and not v.right]
         failed.sort(key=lambda v: (not v.undoubted, v.mode))
         if failed and args.examples:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ingest.synthetic import MODES, judge, pages
+from tests.ingest.synthetic import HTML_SHAPES, MODES, html_pages, judge, pages
 
 # The shapes where no entry is invented in either knowledge mode, and where no wrong read
 # passes without a blocking doubt (the figures of the other shapes are reported by
@@ -49,5 +49,38 @@ def test_no_wrong_read_passes_without_a_doubt_on_any_shape(
         (v.page.shape, v.mode, v.page.document, v.page.first, v.missed, v.invented)
         for v in verdicts
         if v.page.shape in NO_UNDOUBTED_WRONG and v.undoubted
+    ]
+    assert undoubted == []
+
+
+@pytest.fixture(scope="module")
+def saved_as_html(verdicts):
+    """Each page of the shapes B to E saved as HTML in one site's template (in turn), read
+    as a new document's page is (its titles withheld), beside its text page's verdict."""
+    text_verdicts = {
+        (v.page.document, v.page.first, v.page.shape): v for v in verdicts if v.mode == "new-titles"
+    }
+    made = list(pages(shapes=HTML_SHAPES))
+    return [
+        (judge(page, "new-titles"), text_verdicts.get((page.document, page.first, shape)))
+        for page in html_pages(made, every_site=False)
+        for shape in [page.shape.split("+")[0]]
+    ]
+
+
+def test_a_page_saved_as_html_invents_nothing_its_text_does_not(saved_as_html):
+    # The sites' menus, sidebars, share bars and footers are read as no entry
+    assert len(saved_as_html) >= 150
+    added = [
+        (v.page.shape, v.page.document, v.page.first, sorted(set(v.invented) - set(t.invented)))
+        for v, t in saved_as_html
+        if t is None or set(v.invented) - set(t.invented)
+    ]
+    assert added == []
+
+
+def test_no_wrong_read_of_a_page_saved_as_html_passes_without_a_doubt(saved_as_html):
+    undoubted = [
+        (v.page.shape, v.page.document, v.page.first) for v, _ in saved_as_html if v.undoubted
     ]
     assert undoubted == []
