@@ -151,8 +151,9 @@ def _document(
         warnings.append(
             ParseWarning(
                 1,
-                f"{len(left_out)} part(s) of the page that its HTML marks as the site's "
-                "navigation, sidebar, footer or notices were left out: "
+                f"{len(left_out)} part{'s' if len(left_out) != 1 else ''} of the page that "
+                "its HTML marks as the site's navigation, sidebar, footer or notices "
+                f"{'were' if len(left_out) != 1 else 'was'} left out: "
                 + " · ".join(shown)
                 + (" · …" if len(left_out) > len(shown) else ""),
             )
