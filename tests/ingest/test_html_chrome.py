@@ -35,6 +35,7 @@ def test_a_wiki_pages_chrome_is_left_out_and_said_so():
     (note,) = [w for w in document.warnings if "were left out" in w.message]
     assert not note.doubt
     assert "'We use cookies" in note.message and "'Fan Feed" in note.message
+    assert document.metadata.title == "Skills"  # the page, not "Skills | Star Trek CCG Wiki"
 
 
 def test_chrome_words_in_a_class_do_not_drop_the_pages_content():

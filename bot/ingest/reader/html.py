@@ -54,9 +54,11 @@ def looks_like_html(text: str) -> bool:
 
 
 def page_title(text: str) -> str | None:
+    """The page's ``<title>`` without the site's name after it ("Skills | Star Trek CCG Wiki
+    | Fandom" is the page "Skills")."""
     soup = BeautifulSoup(text[:20000], "html.parser")
     title = soup.title.get_text(" ", strip=True) if soup.title else ""
-    return title or None
+    return title.split(" | ")[0].strip() or None
 
 
 def to_text(text: str, left_out: list[str] | None = None) -> str:
