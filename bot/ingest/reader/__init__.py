@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, html, known, limits
+from bot.ingest.reader import general, html, known, limits, voice
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
@@ -107,6 +107,14 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
+        if spoken := voice.commentary(parsed.entries):
+            raise UnknownShape(
+                f"{_name(filename)}no entries found: this looks like a review, a report or a "
+                f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "
+                "do. Nothing was imported. If it does hold rulings, name the lines that open "
+                f"them as heads (a corrections item such as {{line: {parsed.entries[0].line}, "
+                "head: true}})."
+            )
         return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         raise UnknownShape(_no_entries(text, filename))

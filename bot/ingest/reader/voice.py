@@ -1,0 +1,43 @@
+"""Whose voice a page's entries speak in: rules documents never say "I".
+
+A ruling, a Glossary term or an FAQ's answer speaks of "you", "the player" and the cards;
+a deck report, a card review or a top-ten list read in the same ``Title – text`` form says
+"I love his skills", "my opponents". Questions are left aside: an FAQ's question asks "can
+I…?" as a player does. The scan is one pass over each entry's text: linear.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ingest.reader.model import ReadEntry
+
+# "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
+# and "my", "me", "mine", "myself"
+_FIRST_PERSON = re.compile(r"\b(?:I(?= [a-z])|I'm|I've|I'd|I'll|[Mm]y|me|mine|myself)\b")
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+SHARE = 2 / 3  # of a page's entries, speaking as "I": a page of commentary
+MAX_TEXT = 4000  # characters of each entry looked at: the first sentences tell
+
+
+def _speaks_as_i(text: str) -> str | None:
+    """The first sentence of ``text`` that is no question and says "I", else None."""
+    for sentence in _SENTENCE.findall(text[:MAX_TEXT]):
+        sentence = " ".join(sentence.split())
+        if not sentence.endswith("?") and _FIRST_PERSON.search(sentence):
+            return sentence
+    return None
+
+
+def commentary(entries: list[ReadEntry]) -> str | None:
+    """A sentence that shows the entries are a person's commentary, not rulings: where two
+    thirds of several entries (or two sentences of a lone one) speak as "I"; else None."""
+    if len(entries) == 1:
+        spoken = [
+            s
+            for s in _SENTENCE.findall(entries[0].text[:MAX_TEXT])
+            if not s.strip().endswith("?") and _FIRST_PERSON.search(s)
+        ]
+        return " ".join(spoken[0].split()) if len(spoken) >= 2 else None
+    spoken = [s for s in (_speaks_as_i(e.text) for e in entries) if s]
+    return spoken[0] if entries and len(spoken) >= SHARE * len(entries) else None
