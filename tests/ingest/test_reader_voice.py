@@ -1,6 +1,7 @@
-"""Issue 38: a page in a rulings page's form whose text speaks as "I" (a deck report, a
-card review, a top-ten list) is a person's commentary, refused; rulings never say "I",
-though an FAQ's questions may."""
+"""Issue 38: pages in a rulings page's form that hold no rulings. A page whose text speaks as
+"I" (a deck report, a card review, a top-ten list) is a person's commentary, refused: rulings
+never say "I", though an FAQ's questions may. A list of unknown "Name – words" lines is
+no Current Rulings by its form alone."""
 
 from __future__ import annotations
 
@@ -51,3 +52,20 @@ Q: Red Alert – Can I report my ships and personnel for free while it is in pla
 Q: Data – May I use his skills while he is stopped? A: No. A stopped personnel's skills may not be used.
 """
     assert len(read_text(faq).entries) == 2
+
+
+def test_a_list_of_unknown_name_dash_text_lines_is_no_current_rulings_by_form_alone():
+    # Another game's glossary, release notes…: "Name – words" lines are the form of
+    # Decipher's Current Rulings, but without their capitals, marks or the game's titles the
+    # page is read as any page is, each unknown title a doubt that blocks applying
+    page = """Release notes
+
+Version 2.4 – The deck builder now remembers the last deck you opened, and loads faster.
+
+Version 2.3 – Cards from the newest expansion were added to the card search at last.
+
+Version 2.2 – Fixed a bug where images of dilemmas did not show in the preview window.
+"""
+    document = read_text(page)
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert document.entries and all(e.line in doubted for e in document.entries)

@@ -224,6 +224,16 @@ def _run_in_heads(rows: list[tuple[int, str]]) -> int:
     return count
 
 
+def _decipher_like(titles: list[str]) -> bool:
+    """Whether a page's titles print as Decipher's Current Rulings did (in capitals, or
+    marked new with "*") or a third of them are titles the project knows."""
+    bare = [title.lstrip("*").strip() for title in titles]
+    marked = sum(1 for title in titles if title.startswith("*"))
+    capitals = sum(1 for title in bare if _upper(title))
+    known = sum(1 for title in bare if is_known(title))
+    return marked > 0 or 2 * capitals >= len(titles) or 3 * known >= len(titles)
+
+
 def detect(text: str) -> float:
     wrapped = lines_of(text)
     if _hard_wrapped(wrapped) and _run_in_heads(_reflowed(wrapped)) >= 3:
@@ -231,9 +241,12 @@ def detect(text: str) -> float:
     rows = [line.strip() for _, line in wrapped if line.strip()]
     if any(_UPDATED.match(line) for line in rows[:20]):
         return 0.95
-    opened = sum(1 for line in rows if split_title(line))
-    if opened >= 3 and opened >= len(rows) // 2:
-        return 0.6
+    heads = [head for line in rows if (head := split_title(line))]
+    if len(heads) >= 3 and len(heads) >= len(rows) // 2:
+        # By the form alone, any list of "Name – words" lines is this shape: the page is
+        # Decipher's only where it prints as Decipher did (titles in capitals, "*" marks) or
+        # its titles are the game's; else the general reader, which doubts unknown titles
+        return 0.6 if _decipher_like([title for title, _ in heads]) else 0.35
     # A saved page whose site navigation outnumbers its entries: the "RULINGS" heading, then
     # an entry.
     for index, line in enumerate(rows):
