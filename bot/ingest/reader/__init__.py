@@ -155,7 +155,7 @@ def _document(
             f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
         )
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
-    if shown := [f"{part[:40]!r}" for part in left_out if part][:4]:
+    if shown := [repr(_words_up_to(part, 40)) for part in left_out if part][:4]:
         warnings.append(
             ParseWarning(
                 1,
@@ -197,6 +197,14 @@ def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
                 f"{_name(filename)}line {number} is {len(line):,} characters long; a line may "
                 f"hold {limits.MAX_LINE_CHARS:,} at most. Is this a rules document?"
             )
+
+
+def _words_up_to(text: str, size: int) -> str:
+    """``text`` cut at a word's end before ``size`` characters, marked "…" where cut."""
+    if len(text) <= size:
+        return text
+    cut = text.rfind(" ", 0, size)
+    return (text[:cut] if cut > 0 else text[:size]) + " …"
 
 
 def _name(filename: str | None) -> str:
