@@ -24,6 +24,7 @@ from bot.ingest.reader.common import (
     see_references,
     unglue_marks,
 )
+from bot.ingest.reader.head_forms import is_address
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -66,6 +67,7 @@ def _title_ok(text: str) -> bool:
         and not text.endswith((".", "!", "?", ",", ";", ":"))
         and not re.match(r"^(?:Example|Note)\b|^[QA]:", text)
         and ". " not in text
+        and not is_address(text)
     )
 
 

@@ -30,6 +30,15 @@ _CONNECTIVES = frozenset(
 )
 
 
+_ADDRESS = re.compile(r"\S@\S|://|\bwww\.")
+
+
+def is_address(title: str) -> bool:
+    """Whether ``title`` holds an e-mail or a web address ("MajorRakal@decipher.com --
+    rules questions": a signature's or a link's line), which no entry is titled by."""
+    return bool(_ADDRESS.search(title))
+
+
 def title_ok(title: str, alone: bool = False) -> bool:
     """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
     line of its own, where "Q" is the card, not the "Q:" of a question)."""
@@ -37,6 +46,8 @@ def title_ok(title: str, alone: bool = False) -> bool:
         return title_ok(title[: title.rfind("etc.")].rstrip(" ,"), alone)
     words = title.split()
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
+        return False
+    if is_address(title):
         return False
     if title.casefold() in _LABELS:
         return alone and is_known(title)
