@@ -69,3 +69,43 @@ Version 2.2 – Fixed a bug where images of dilemmas did not show in the preview
     document = read_text(page)
     doubted = {w.line for w in document.warnings if w.doubt}
     assert document.entries and all(e.line in doubted for e in document.entries)
+
+
+BOARD_GAME_GLOSSARY = """Glossary
+Adjacent: Figures are adjacent when they occupy spaces that are next to each other.
+Army: An army is a group of heroes and squads that each player controls in a battle.
+Bonding: A special power that lets a player take a turn with two figures at once.
+Class: The class names the type of figure shown on its army sheet, such as a scout.
+Height: The number of levels a figure stands above the board, counted from its base.
+Range: The number of spaces away that a figure can reach with its attack dice.
+"""
+
+
+def test_a_glossary_of_titles_the_project_does_not_know_is_doubted():
+    # Another game's glossary, "Term: text" in alphabetical order, reads as a new Glossary
+    # would: only a person can tell them apart, so the page is doubted until confirmed
+    document = read_text(BOARD_GAME_GLOSSARY)
+    assert len(document.entries) == 6
+    (doubt,) = [w for w in document.warnings if w.doubt and "none of the page's" in w.message]
+    assert doubt.line == document.entries[0].line and "6 titles" in doubt.message
+
+
+def test_a_glossary_with_one_known_title_is_not_doubted_for_its_titles():
+    known = BOARD_GAME_GLOSSARY.replace(
+        "Class: The class names", "Cloaking Device: The class names"
+    )
+    document = read_text(known)
+    assert not [w for w in document.warnings if "none of the page's" in w.message]
+
+
+def test_an_address_is_no_title():
+    page = """Re: cutting decks
+
+MajorRakal@decipher.com -- Write here with rules questions, and we will answer them soon.
+
+http://www.decipher.com -- Our site, with the current rulings and the tournament rules.
+
+CustomerService@decipher.com -- Defective cards, requests for information and the like.
+"""
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
 from bot.ingest.reader import general, html, known, limits, voice
-from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata
+from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
     CorrectionError,
@@ -155,6 +155,8 @@ def _document(
             f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
         )
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
+    if not shape.own_form:
+        warnings += none_known(parsed.entries, warnings)
     if shown := [repr(_words_up_to(part, 40)) for part in left_out if part][:4]:
         warnings.append(
             ParseWarning(

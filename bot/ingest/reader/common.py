@@ -276,6 +276,32 @@ def _heading(text: str, max_words: int) -> bool:
     )
 
 
+MIN_UNKNOWN_PAGE = 4  # entries a page needs before its titles' being all unknown tells
+
+
+def none_known(entries: list[ReadEntry], warnings: list[ParseWarning]) -> list[ParseWarning]:
+    """A doubt for a page of several entries none of whose titles the project knows, where
+    not every entry is doubted already: another game's glossary or a lexicon of the shows
+    prints "Term – text" in alphabetical order as the Glossary does, and only a person can
+    tell them from a new rules document. Titles that are questions (an FAQ's) are no names."""
+    named = [e for e in entries if not e.title.rstrip().endswith("?")]
+    if len(named) < MIN_UNKNOWN_PAGE or any(is_known(e.title.lstrip("*")) for e in named):
+        return []
+    doubted = {w.line for w in warnings if getattr(w, "doubt", False)}
+    if all(e.line in doubted for e in named):
+        return []
+    first = entries[0].line
+    return [
+        ParseWarning(
+            first,
+            f"none of the page's {len(named)} titles is a card or topic the project knows "
+            "(another game's glossary or a lexicon of the shows reads the same): if this is "
+            f"a rules document of the game, confirm the page ({{line: {first}, confirm: true}})",
+            doubt=True,
+        )
+    ]
+
+
 def _known_heads_inside(paragraph: str) -> list[str]:
     """The known titles that open a ``Title – text`` head after a sentence's end inside
     ``paragraph`` (not at its start: that is the paragraph's own head)."""

@@ -96,3 +96,6 @@ class Shape:
     parse: Callable[[str], Parsed]
     # False where repeated titles are the shape's nature (a FAQ's several Q/A under a topic).
     unique_titles: bool = True
+    # True where the shape's form is only the committee's own (a dated rulings feed, the
+    # history of rule changes): its titles need not be known to be trusted.
+    own_form: bool = False

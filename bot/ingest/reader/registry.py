@@ -26,12 +26,14 @@ SHAPES: tuple[Shape, ...] = (
         "the 2E rulings feed: 'Title YYYY-MM-DD' lines, text, 'Example:' paragraphs",
         feed.detect,
         feed.parse,
+        own_form=True,
     ),
     Shape(
         "rulings-feed-table",
         "the rulings feed as a table: '| Title | Date | Text |' rows or tab-separated",
         feed_table.detect,
         feed_table.parse,
+        own_form=True,
     ),
     Shape(
         "single-ruling-page",
@@ -78,6 +80,7 @@ SHAPES: tuple[Shape, ...] = (
         "'Original | Superseded' and the documents that made and changed it",
         rule_history.detect,
         rule_history.parse,
+        own_form=True,
     ),
     Shape(
         "questions",
