@@ -430,6 +430,25 @@ def test_text_read_past_is_one_warning_naming_how_much_and_how_it_begins():
     ]
 
 
+def test_faq_quoted_topic_and_a_contents_line_that_asks_its_question():
+    # Decipher's FAQ section "The Colon Rule": its contents list the questions (one of them
+    # with its text), then each is asked and answered under its quoted topic
+    text = (
+        "FAQs\n\n"
+        'Q: "THE COLON RULE": Can Countermanda be nullified by Amanda Rogers?\n'
+        "Q: TASHA YAR or MAJOR RAKAL\n\n"
+        'Q: "THE COLON RULE" -- Can Countermanda be nullified by Amanda Rogers?\n\n'
+        "A: Yes. Cards whose names share what comes before the colon are grouped together.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [(e.title, e.line) for e in document.entries] == [('"THE COLON RULE"', 6)]
+    assert document.entries[0].text.startswith("Can Countermanda be nullified")
+    assert not [w for w in document.warnings if w.doubt]
+    (contents,) = [w for w in document.warnings if "table of contents" in w.message]
+    assert contents.line == 3 and "(2 lines)" in contents.message
+
+
 def test_wiki_entry_one_known_title_one_text():
     text = (
         "Kira Nerys\nFrom the Memory Alpha wiki\n\nKira Nerys is a Bajoran personnel in both "

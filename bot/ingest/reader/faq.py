@@ -25,8 +25,9 @@ _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
-_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9][A-Z0-9 '’\"“”&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
-_TOC = re.compile(r"^Q:\s+[A-Z0-9][A-Z0-9 '’\"“”&/.,()!?-]{1,60}$")
+# The topic may be quoted: 'Q: "THE COLON RULE" -- Can Countermanda be nullified…'.
+_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
+_TOC = re.compile(r"^Q:\s+[A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
 # Where a "Q:" starts within a line. Possessive, and only from the start of a run of spaces:
 # "\s+(?=Q:)" tried from every space of a long run was quadratic.
@@ -89,6 +90,33 @@ def parse(text: str) -> Parsed:
     return result
 
 
+def _answered(body: list[tuple[int, str]]) -> bool:
+    return any(_ANSWER.match(line) for _, line in body)
+
+
+def _contents_dropped(
+    pairs: list[tuple[str, int, list[tuple[int, str]]]], result: Parsed
+) -> list[tuple[str, int, list[tuple[int, str]]]]:
+    """``pairs`` without the page's table of contents: the questions before the first one
+    answered, where a later one is ('Q: "THE COLON RULE": Can …' listed above the section);
+    they are noted as contents, and the doubts raised inside them are withdrawn."""
+    first = next((i for i, (_, _, body) in enumerate(pairs) if _answered(body)), 0)
+    if not first:
+        return pairs
+    end = pairs[first][1]
+    result.warnings = [w for w in result.warnings if not pairs[0][1] <= w.line < end]
+    listed = [
+        row
+        for title, number, body in pairs[:first]
+        for row in [
+            (number, f"Q: {title}"),
+            *[(n, line) for n, line in body if line and n != number],
+        ]
+    ]
+    result.ignored(listed, "the page's table of contents (questions answered below)")
+    return pairs[first:]
+
+
 def _parse_q_topics(text: str) -> Parsed:
     result = Parsed()
     before: list[tuple[int, str]] = []
@@ -127,6 +155,7 @@ def _parse_q_topics(text: str) -> Parsed:
         elif line:
             before.append((number, line))
     result.ignored(before, "text before the first question")
+    pairs = _contents_dropped(pairs, result)
     for title, number, body in pairs:
         entry = ReadEntry(title=title, text=join([p for _, p in paragraphs(body)]), line=number)
         if not any(_ANSWER.match(p) for p in entry.text.split("\n\n")):
