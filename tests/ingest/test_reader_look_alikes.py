@@ -109,3 +109,46 @@ CustomerService@decipher.com -- Defective cards, requests for information and th
 """
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_card_list_with_each_cards_type_first_is_refused():
+    page = """Premiere card list (rare cards)
+
+Jean-Luc Picard – Personnel, Federation. Captain of the U.S.S. Enterprise. Diplomacy, Honor.
+Data – Personnel, Federation. Android officer on the Enterprise. Computer Skill, Physics.
+Kurn – Personnel, Klingon. Brother of Worf, commander of a bird-of-prey. Leadership, Honor.
+Sarek – Personnel, Non-Aligned. Vulcan ambassador and father of Spock. Diplomacy x2.
+"""
+    with pytest.raises(UnknownShape, match="card list"):
+        read_text(page)
+
+
+def test_a_deck_lists_counts_are_no_titles():
+    page = """Starter deck contents
+
+Jean-Luc Picard x1 – the captain of your Federation deck, and its best leader.
+Data x1 – an android officer with many skills, for any mission at all.
+Red Alert x2 – lets you report cards faster, every turn of the game.
+"""
+    with pytest.raises(UnknownShape):
+        read_text(page)
+
+
+def test_a_cards_text_quoted_under_an_articles_prose_is_doubted():
+    page = """Card of the Day: Q-Flash
+
+Today's card is one of the most loved side decks of the game, printed in the Q-Continuum expansion.
+
+Q-Flash – Seed this side deck face down on the table. Once each game, when you encounter a Q-Flash, draw the top card and resolve it.
+
+Why do we love it? Because it makes every game a surprise, and players still talk about it.
+"""
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Q-Flash"]
+    assert [w for w in document.warnings if w.doubt and "'Q-Flash'" in w.message]
+
+
+def test_one_cards_ruling_pasted_alone_is_not_doubted():
+    document = read_text("Q-Flash – Once each game, draw the top card and resolve it.\n")
+    assert [e.title for e in document.entries] == ["Q-Flash"]
+    assert not [w for w in document.warnings if w.doubt]

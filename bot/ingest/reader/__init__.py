@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, html, known, limits, voice
+from bot.ingest.reader import general, html, known, limits, lookalike
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
@@ -107,7 +107,13 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
-        if spoken := voice.commentary(parsed.entries):
+        if listed := lookalike.card_list(parsed.entries):
+            raise UnknownShape(
+                f"{_name(filename)}no entries found: this looks like a card list: its entries' "
+                f"texts open with the card's type ({_words_up_to(listed, 60)!r}), as card "
+                "data does, not a ruling. Nothing was imported."
+            )
+        if spoken := lookalike.commentary(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a review, a report or a "
                 f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "

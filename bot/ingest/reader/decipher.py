@@ -24,7 +24,7 @@ from bot.ingest.reader.common import (
     see_references,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import is_address
+from bot.ingest.reader.head_forms import names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -67,7 +67,7 @@ def _title_ok(text: str) -> bool:
         and not text.endswith((".", "!", "?", ",", ";", ":"))
         and not re.match(r"^(?:Example|Note)\b|^[QA]:", text)
         and ". " not in text
-        and not is_address(text)
+        and not names_no_entry(text)
     )
 
 

@@ -30,13 +30,15 @@ _CONNECTIVES = frozenset(
 )
 
 
-_ADDRESS = re.compile(r"\S@\S|://|\bwww\.")
+# An e-mail or web address; a deck list's count ("Data x1", "2x Red Alert", "Kurn (x2)")
+_NO_TITLE = re.compile(r"\S@\S|://|\bwww\.|\s\(?[x×]\d{1,2}\)?$|^\d{1,2}\s?[x×]\s")
 
 
-def is_address(title: str) -> bool:
+def names_no_entry(title: str) -> bool:
     """Whether ``title`` holds an e-mail or a web address ("MajorRakal@decipher.com --
-    rules questions": a signature's or a link's line), which no entry is titled by."""
-    return bool(_ADDRESS.search(title))
+    rules questions": a signature's or a link's line) or a deck list's count of a card
+    ("Data x1 – android officer"): no entry is titled so."""
+    return bool(_NO_TITLE.search(title))
 
 
 def title_ok(title: str, alone: bool = False) -> bool:
@@ -47,7 +49,7 @@ def title_ok(title: str, alone: bool = False) -> bool:
     words = title.split()
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if is_address(title):
+    if names_no_entry(title):
         return False
     if title.casefold() in _LABELS:
         return alone and is_known(title)

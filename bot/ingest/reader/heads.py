@@ -164,6 +164,16 @@ def find_heads(
             head.confidence = 0.0
         elif (
             head.style == DASH
+            and head.known
+            and total[DASH] == 1
+            and not kept  # the page's first entry: under prose, not under entries
+            and _prose_above(content, head.index, words=12, paragraphs=1)
+        ):
+            # the one "Card – its game text" paragraph under an article's prose (a card of
+            # the day, a review quoting the card): a card quoted, perhaps no ruling
+            head.confidence = min(head.confidence, LONE)
+        elif (
+            head.style == DASH
             and not head.known
             and total[DASH] == 1
             and _prose_above(content, head.index, words=20)
@@ -213,10 +223,13 @@ def _stem(word: str) -> str:
     return "".join(c for c in word.casefold() if c.isalnum())[:5]
 
 
-def _prose_above(content: list[tuple[int, int, str]], index: int, words: int = 25) -> bool:
-    """Whether two paragraphs of prose (``words`` words or more each) stand above row
-    ``index``."""
-    return sum(1 for i, _, line in content if i < index and len(line.split()) >= words) >= 2
+def _prose_above(
+    content: list[tuple[int, int, str]], index: int, words: int = 25, paragraphs: int = 2
+) -> bool:
+    """Whether ``paragraphs`` paragraphs of prose (``words`` words or more each) stand above
+    row ``index``."""
+    above = sum(1 for i, _, line in content if i < index and len(line.split()) >= words)
+    return above >= paragraphs
 
 
 def _alphabetical(heads: list[Head]) -> bool:

@@ -71,6 +71,26 @@ def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int]]:
     return frozenset(keys), starts
 
 
+_TYPE = re.compile(r"^  type: (.+)$", re.M)
+
+
+@functools.lru_cache(maxsize=4)
+def _card_types(data_dir: str) -> frozenset[str]:
+    types: set[str] = set()
+    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        types.update(_unquote(m.group(1)).casefold() for m in _TYPE.finditer(text))
+    return frozenset(t for part in types for t in (part, *part.split("/")))
+
+
+def is_card_type(word: str, data_dir: Path | None = None) -> bool:
+    """Whether ``word`` names a card type of either edition ("Personnel", "Q Dilemma")."""
+    return word.strip().casefold() in _card_types(str(data_dir or default_data_dir()))
+
+
 def key(title: str) -> str:
     """The comparison key of a printed title (marks, quotes and case folded away)."""
     return normalize(title.strip(_STRIP)[:_MAX_TITLE])

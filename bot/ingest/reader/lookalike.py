@@ -1,15 +1,20 @@
-"""Whose voice a page's entries speak in: rules documents never say "I".
+"""Pages in a rulings page's form that hold no rulings, told by what their entries say.
 
-A ruling, a Glossary term or an FAQ's answer speaks of "you", "the player" and the cards;
-a deck report, a card review or a top-ten list read in the same ``Title – text`` form says
-"I love his skills", "my opponents". Questions are left aside: an FAQ's question asks "can
-I…?" as a player does. The scan is one pass over each entry's text: linear.
+- **Whose voice**: rules documents never say "I". A ruling, a Glossary term or an FAQ's
+  answer speaks of "you", "the player" and the cards; a deck report, a card review or a
+  top-ten list in the same ``Title – text`` form says "I love his skills", "my opponents".
+  Questions are left aside: an FAQ's question asks "can I…?" as a player does.
+- **A card list**: each entry's text opens with the card's type ("Data – Personnel,
+  Federation. Android officer…"): card data, not a ruling on the card.
+
+Each scan is one pass over each entry's first characters: linear.
 """
 
 from __future__ import annotations
 
 import re
 
+from bot.ingest.reader.known import is_card_type
 from bot.ingest.reader.model import ReadEntry
 
 # "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
@@ -41,3 +46,19 @@ def commentary(entries: list[ReadEntry]) -> str | None:
         return " ".join(spoken[0].split()) if len(spoken) >= 2 else None
     spoken = [s for s in (_speaks_as_i(e.text) for e in entries) if s]
     return spoken[0] if entries and len(spoken) >= SHARE * len(entries) else None
+
+
+_TYPE_FIRST = re.compile(r"^\s*([A-Za-z][A-Za-z -]{1,20}?)\s*[,.:;–—-]")
+
+
+def card_list(entries: list[ReadEntry]) -> str | None:
+    """The first entry's text where two thirds of three or more entries open with a card
+    type ("Personnel, Federation."): a card list's data; else None."""
+    if len(entries) < 3:
+        return None
+    typed = [
+        e.text
+        for e in entries
+        if (match := _TYPE_FIRST.match(e.text[:40])) and is_card_type(match.group(1))
+    ]
+    return typed[0] if len(typed) >= SHARE * len(entries) else None
