@@ -107,6 +107,14 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
+        if terms := lookalike.off_game(parsed.entries):
+            raise UnknownShape(
+                f"{_name(filename)}no entries found: this does not read as the Star Trek CCG's "
+                f"rules: its {len(parsed.entries)} entries use {terms[0]} of the game's terms "
+                f"in {terms[1]} words (dilemma, mission, personnel, ship, affiliation…) and "
+                "hardly name its cards: another game's or subject's glossary. Nothing was "
+                "imported."
+            )
         if listed := lookalike.card_list(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a card list: its entries' "

@@ -132,9 +132,28 @@ GAME_WORDS = frozenset(
     "download report stopped encounter carta carte giocatore missione missioni mazzo karte "
     "karten spieler spiel".split()
 )
+# The words only this game's rules use (its card types, attributes, affiliations, places),
+# in English and in the Italian the project's translated pages print: another card or board
+# game's glossary shares "card", "player" and "turn" with it, hardly ever these.
+GAME_TERMS = frozenset(
+    "dilemma dilemmas mission missions personnel seed seeds seeded seeding spaceline "
+    "affiliation affiliations download downloads downloaded downloading skill skills outpost "
+    "outposts facility facilities headquarters doorway doorways quadrant quadrants staffing "
+    "staffed tribble tribbles nullify nullifies nullified ship ships borg federation klingon "
+    "romulan cardassian bajoran ferengi dominion starfleet interrupt interrupts equipment "
+    "artifact artifacts objective objectives incident incidents integrity cunning weapons "
+    "shields span report reports reported reporting dilemmi missione missioni personale nave "
+    "navi".split()
+)
 _WORD = re.compile(r"[A-Za-z']+")
 OFF_GAME_WORDS = 80  # a page this long may be judged by its words
 OFF_GAME_SHARE = 0.01  # rules pages seen hold 2.3 % or more of these words; off-game ones 0.3 %
+
+
+def game_term_share(text: str) -> tuple[float, int]:
+    """(share of :data:`GAME_TERMS` among the text's words, number of words)."""
+    words = _WORD.findall(text[:200_000].lower())
+    return sum(word in GAME_TERMS for word in words) / max(1, len(words)), len(words)
 
 
 def game_word_share(text: str) -> tuple[float, int]:

@@ -6,6 +6,8 @@
   Questions are left aside: an FAQ's question asks "can I…?" as a player does.
 - **A card list**: each entry's text opens with the card's type ("Data – Personnel,
   Federation. Android officer…"): card data, not a ruling on the card.
+- **Another game's or subject's glossary**: its entries hardly use the game's own terms
+  (dilemma, mission, personnel, ship, affiliation…) and hardly any title is the game's.
 
 Each scan is one pass over each entry's first characters: linear.
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.known import is_card_type
+from bot.ingest.reader.known import game_term_share, is_card_type, is_known
 from bot.ingest.reader.model import ReadEntry
 
 # "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
@@ -62,3 +64,22 @@ def card_list(entries: list[ReadEntry]) -> str | None:
         if (match := _TYPE_FIRST.match(e.text[:40])) and is_card_type(match.group(1))
     ]
     return typed[0] if len(typed) >= SHARE * len(entries) else None
+
+
+MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' words
+MIN_WORDS = 150
+OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
+
+
+def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
+    """(the game's terms, words) of entries that read as another game's or subject's
+    glossary: several entries, few of the game's terms, under a third of the titles known;
+    else None."""
+    if len(entries) < MIN_ENTRIES:
+        return None
+    share, words = game_term_share(" ".join(e.text for e in entries))
+    if words < MIN_WORDS or share >= OFF_GAME_TERMS:
+        return None
+    if 3 * sum(is_known(e.title) for e in entries) >= len(entries):
+        return None
+    return round(share * words), words
