@@ -152,3 +152,33 @@ def test_one_cards_ruling_pasted_alone_is_not_doubted():
     document = read_text("Q-Flash – Once each game, draw the top card and resolve it.\n")
     assert [e.title for e in document.entries] == ["Q-Flash"]
     assert not [w for w in document.warnings if w.doubt]
+
+
+ANOTHER_GAMES_GLOSSARY = """Glossary S–Z
+Scenario: A scenario sets up the board, the goals of each side and the number of rounds played, and it is chosen before the game starts.
+Scourge: A scourge is a threat card that stays in play until a hero defeats it, and it adds one to the threat track at the end of each round.
+Search: To search, a player looks through the named deck for a card of the kind the effect asks for, shows it and shuffles the deck.
+Spell: A spell is a card a hero casts by spending mana; it goes to the discard pile after it resolves, unless it says it stays in play.
+Story Bane: A story bane is the villain of a scenario; when its health drops to zero, the heroes win the game at the end of the turn.
+Token: A token marks damage, mana or a condition on a hero or a monster; tokens are removed when the effect that placed them ends.
+"""
+
+
+def test_a_glossary_that_hardly_uses_the_games_terms_is_refused():
+    with pytest.raises(UnknownShape, match="another game's or subject's glossary"):
+        read_text(ANOTHER_GAMES_GLOSSARY)
+
+
+def test_a_new_glossary_of_the_game_with_unknown_terms_is_read_with_a_doubt():
+    # The same form, words of this game: new terms a new rules document may define
+    page = """Glossary S–Z
+Scout Team: A scout team is an Away Team of three personnel or fewer that attempts a planet mission without any ship present at the mission.
+Seed Pool: The seed pool holds the dilemmas and artifacts each player seeds under missions during the seed phase, face down.
+Shield Bleed: When a ship's shields drop below half, each personnel aboard that ship loses one point of integrity until the ship is repaired.
+Spaceline Gap: A spaceline gap is a space between two missions where no ship may stop; a ship moving across it uses one more range.
+Staffing Swap: During your turn, you may exchange one personnel staffing a ship with another personnel of matching affiliation aboard it.
+Tractor Lock: A ship in a tractor lock may not move, cloak or attempt a mission until the ship holding it releases the lock or is destroyed.
+"""
+    document = read_text(page)
+    assert [e.title for e in document.entries][:2] == ["Scout Team", "Seed Pool"]
+    assert [w for w in document.warnings if w.doubt and "none of the page's 6 titles" in w.message]
