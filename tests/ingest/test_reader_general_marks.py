@@ -895,3 +895,40 @@ def test_a_new_version_needs_a_known_name_and_a_subtitle_in_title_case():
     assert not title_ok("Worf, however")  # prose: a name, a comma, a word in lower case
     assert not title_ok("Zorblax Quint, Keeper of the Orbs")  # no persona of that name
     assert not title_ok("Kira Nerys, Keeper. Of the Orbs")  # a sentence inside
+
+
+WIKI_CARD_PAGE = """0101 Prem (11)
+
+Alien Parasites
+
+Name: Alien Parasites
+
+Type: Dilemma
+
+Set: Premiere
+
+Lore: "Intelligent parasites enter and take control of a humanoid."
+
+Gameplay: Unless INTEGRITY>32, Away Team infected. Then turn resumes.
+{ruling}"""
+
+
+def test_a_wiki_card_page_reads_its_ruling_under_the_cards_title_its_data_set_aside():
+    # "Lore:" is also a card's name; under a card's title it is one field of the card's data
+    document = read_text(
+        WIKI_CARD_PAGE.format(
+            ruling="\nWhen you encounter this dilemma and fail to meet its conditions, the "
+            "mission attempt ends at once.\n"
+        )
+    )
+    assert [e.title for e in document.entries] == ["Alien Parasites"]
+    assert document.entries[0].text.startswith("When you encounter this dilemma")
+    assert "Lore" not in document.entries[0].text
+    assert not [w for w in document.warnings if w.doubt]
+    (data,) = [w for w in document.warnings if "the card's data" in w.message]
+    assert "(5 lines)" in data.message
+
+
+def test_a_wiki_card_page_with_no_ruling_holds_no_entry():
+    with pytest.raises(UnknownShape):
+        read_text(WIKI_CARD_PAGE.format(ruling=""))

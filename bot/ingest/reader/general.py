@@ -36,7 +36,14 @@ from bot.ingest.reader.common import (
     unglue_marks,
 )
 from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
-from bot.ingest.reader.heads import DOUBTFUL, Head, anchors_of, find_heads, term_page_head
+from bot.ingest.reader.heads import (
+    DOUBTFUL,
+    Head,
+    anchors_of,
+    card_data,
+    find_heads,
+    term_page_head,
+)
 from bot.ingest.reader.model import CorrectionError, Parsed
 
 
@@ -219,6 +226,8 @@ def _read(
             result.ignored([(number, caption.strip())], "an image's caption under the title")
             body = [row for i, row in enumerate(body, head.index + 1) if i != head.caption]
         body, cards = take_cards(body)
+        body, data = _card_data_set_aside(body)
+        result.ignored(data, "the card's data under its title, set aside")
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
         entry = entry_of(head.title, texts, head.line, cards, head.date)
         entry.marked_new = head.marked_new
@@ -263,6 +272,21 @@ def _index_of_terms(heads: list[Head], rows: list[tuple[int, str]]) -> bool:
         if not head.rest.startswith("See ") or words > 3 * (end - head.index) + 8:
             return False
     return True
+
+
+def _card_data_set_aside(
+    body: list[tuple[int, str]],
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """``body`` without the card's data block that opens it (``Name:``, ``Type:``, ``Lore:``
+    lines on a wiki's card page), and that block's lines."""
+    content = [(i, number, line.strip()) for i, (number, line) in enumerate(body) if line.strip()]
+    data = card_data(content)
+    leading = 0
+    while leading in data:  # the block that opens the body, not a later one
+        leading += 1
+    rows = {content[position][0] for position in range(leading)}
+    kept = [row for i, row in enumerate(body) if i not in rows]
+    return kept, [(number, line.strip()) for i, (number, line) in enumerate(body) if i in rows]
 
 
 def _why_doubted(head: Head) -> str:

@@ -41,6 +41,23 @@ def names_no_entry(title: str) -> bool:
     return bool(_NO_TITLE.search(title))
 
 
+# The fields a card's page prints as "Label: value" lines ("Type: Dilemma", "Lore: …"): the
+# card's data, never an entry, even where a field is also a card's name ("Lore").
+CARD_FIELDS = frozenset(
+    "name type sub-type subtype set expansion rarity lore gameplay game text affiliation "
+    "icons skills integrity cunning strength range weapons shields span points quadrant "
+    "requirements classification species card number collector's info artist".split()
+) | {"game text", "card number", "collector's info", "sub type"}
+_FIELD = re.compile(r"^([A-Za-z][A-Za-z' -]{1,20}):\s")
+MIN_FIELDS = 3  # "Label: value" lines in a row that make a card's data block
+
+
+def card_field(line: str) -> bool:
+    """Whether ``line`` prints one field of a card's data ("Type: Dilemma")."""
+    match = _FIELD.match(line.strip())
+    return bool(match) and match.group(1).strip().casefold() in CARD_FIELDS
+
+
 def title_ok(title: str, alone: bool = False) -> bool:
     """Whether ``title`` can be an entry title by its form alone (``alone``: printed on a
     line of its own, where "Q" is the card, not the "Q:" of a question)."""

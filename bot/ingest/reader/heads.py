@@ -21,7 +21,9 @@ from bot.ingest.reader.head_forms import (
     DATED,
     LINE,
     LOWER,
+    MIN_FIELDS,
     RUN_IN,
+    card_field,
     inline,
     known_title,
     label_under,
@@ -35,6 +37,7 @@ from bot.ingest.reader.known import SMALL_WORDS, is_known
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
 ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
+CARD_PAGE = 0.9  # a known card's title over its card data block
 _DATED = re.compile(rf"\s({ISO})$")
 _WORDS = re.compile(r"[\w'-]+")
 _MARK = re.compile(r"^(?:\*\s?|❖\s?)")
@@ -87,10 +90,14 @@ def find_heads(
     anchors = anchors or {}
     candidates: list[Head] = []
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
+    data = card_data(content)
+    over_data: set[int] = set()  # known card titles printed over their card's data
     for position, (index, number, line) in enumerate(content):
         if index in inside:
             candidates.append(inside[index])
             continue
+        if position in data:
+            continue  # "Type: Dilemma", "Lore: …": a card's data, under its title
         if position and introduces_text(content[position - 1][2]):
             continue  # "…with the following:" / "Objectives – …": the text it introduces
         marked = bool(_MARK.match(line))
@@ -109,8 +116,11 @@ def find_heads(
                 Head(index, number, title, "", DATED, known_title(title), marked, date.group(1))
             )
             continue
-        following = content[position + 1][2] if position + 1 < len(content) else ""
-        after = content[position + 2][2] if position + 2 < len(content) else ""
+        below = position + 1
+        while below in data:  # a card's title over its data: its text comes after the data
+            below += 1
+        following = content[below][2] if below < len(content) else ""
+        after = content[below + 1][2] if below + 1 < len(content) else ""
         bare = without_alt_text(without_annotation(bare))
         if (
             title_ok(bare, alone=True)
@@ -121,6 +131,8 @@ def find_heads(
         ):
             known_here = known_title(bare) or _anchored(rows, index, bare, anchors)
             candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
+            if known_here and position + 1 in data:
+                over_data.add(index)
     if bylined([line for _, _, line in content[:15]]):
         # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
         # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
@@ -154,7 +166,10 @@ def find_heads(
                 head.confidence = ORDERED
             elif head.style in ordered and head.confidence == 0:
                 head.confidence = 0.95 if head.known else ORDERED
-        if head.confidence == LONE and head.index == opening:
+        if head.index in over_data:
+            # a card's page: the card's title over its own data ("Name:", "Type:", "Lore:")
+            head.confidence = max(head.confidence, CARD_PAGE)
+        elif head.confidence == LONE and head.index == opening:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
             head.confidence = 0.8
@@ -221,6 +236,21 @@ def _stem(word: str) -> str:
     number", and a committee ruling copied without its page's marks is refused, not read as
     a wiki's term (tests/ingest/test_single_ruling_variants.py)."""
     return "".join(c for c in word.casefold() if c.isalnum())[:5]
+
+
+def card_data(content: list[tuple[int, int, str]]) -> set[int]:
+    """The positions in ``content`` of a card's data block: :data:`MIN_FIELDS` or more card
+    field lines in a row ("Name: …", "Type: …", "Set: …", "Lore: …")."""
+    block: set[int] = set()
+    run: list[int] = []
+    for position, (_, _, line) in enumerate([*content, (0, 0, "")]):
+        if line and card_field(line):
+            run.append(position)
+            continue
+        if len(run) >= MIN_FIELDS:
+            block.update(run)
+        run = []
+    return block
 
 
 def _prose_above(
