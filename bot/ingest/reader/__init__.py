@@ -107,6 +107,7 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
+        _check_count(parsed, filename)
         if terms := lookalike.off_game(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this does not read as the Star Trek CCG's "
@@ -163,11 +164,7 @@ def _document(
 ) -> ReadDocument:
     """The read document: ``parsed``'s entries with the warnings every shape owes, a note
     of the HTML chrome left out, and the metadata the document prints."""
-    if len(parsed.entries) > limits.MAX_ENTRIES:
-        raise DocumentTooLarge(
-            f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
-            f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
-        )
+    _check_count(parsed, filename)
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
     if not shape.own_form:
         warnings += none_known(parsed.entries, warnings)
@@ -198,6 +195,15 @@ def _document(
         parser=parsed.parser or shape.name,
         html=is_html,
     )
+
+
+def _check_count(parsed: Parsed, filename: str | None) -> None:
+    """Refuse more entries than one import may add, before the entries are judged."""
+    if len(parsed.entries) > limits.MAX_ENTRIES:
+        raise DocumentTooLarge(
+            f"{_name(filename)}the document holds {len(parsed.entries):,} entries; one "
+            f"import may add {limits.MAX_ENTRIES:,} at most. Split it into parts."
+        )
 
 
 def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
