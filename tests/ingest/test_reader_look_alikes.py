@@ -182,3 +182,18 @@ Tractor Lock: A ship in a tractor lock may not move, cloak or attempt a mission 
     document = read_text(page)
     assert [e.title for e in document.entries][:2] == ["Scout Team", "Seed Pool"]
     assert [w for w in document.warnings if w.doubt and "none of the page's 6 titles" in w.message]
+
+
+def test_a_card_review_credited_as_a_card_review_is_no_ruling():
+    page = """We Have Engaged the Borg
+
+Battle of Sector 001
+
+Sector 001 Region • Near Earth: Take desperate action to repel relentless adversary.
+
+This Card-Review was written by Matthew Zinno and was published first on the committee site.
+
+The big opening battle of the film is now a mission card, and you can amass your fleet here.
+"""
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -344,7 +344,7 @@ def _capitalised(head: str) -> str:
 
 
 _BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
-_CREDIT = re.compile(r"\b(?:article|review) was written by [A-Z]")  # "This Card-Review article…"
+_CREDIT = re.compile(r"\b(?:[Aa]rticle|[Rr]eview) was written by [A-Z]")  # "This Card-Review was…"
 
 
 def bylined(lines: list[str]) -> bool:
