@@ -9,7 +9,7 @@
 - **Another game's or subject's glossary**: its entries hardly use the game's own terms
   (dilemma, mission, personnel, ship, affiliation…) and hardly any title is the game's.
 
-Each scan is one pass over each entry's first characters: linear.
+Each check is one pass over the entries' text (or each entry's first characters): linear.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bot.ingest.reader.model import ReadEntry
 # and "my", "me", "mine", "myself"
 _FIRST_PERSON = re.compile(r"\b(?:I(?= [a-z])|I'm|I've|I'd|I'll|[Mm]y|me|mine|myself)\b")
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-SHARE = 2 / 3  # of a page's entries, speaking as "I": a page of commentary
+SHARE = 2 / 3  # of a page's entries that must show a mark (speaking as "I", a card type first)
 MAX_TEXT = 4000  # characters of each entry looked at: the first sentences tell
 
 
