@@ -197,3 +197,16 @@ The big opening battle of the film is now a mission card, and you can amass your
 """
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_refused_look_alike_is_read_when_a_moderator_names_its_heads():
+    with pytest.raises(UnknownShape, match=r"\{line: 5, head: true\}"):
+        read_text(DECK_REPORT)
+    # the named heads are the moderator's; the page's other heads are read as on any page
+    document = read_text(DECK_REPORT, heads={5: None, 7: None})
+    assert [e.title for e in document.entries] == [
+        "Jean-Luc Picard",
+        "Data",
+        "Wormhole",
+        "Red Alert",
+    ]

@@ -114,21 +114,19 @@ def read_text(
                 f"rules: its {len(parsed.entries)} entries use {terms[0]} of the game's terms "
                 f"in {terms[1]} words (dilemma, mission, personnel, ship, affiliation…) and "
                 "hardly name its cards: another game's or subject's glossary. Nothing was "
-                "imported."
+                f"imported.{_heads_hint(parsed)}"
             )
         if listed := lookalike.card_list(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a card list: its entries' "
                 f"texts open with the card's type ({_words_up_to(listed, 60)!r}), as card "
-                "data does, not a ruling. Nothing was imported."
+                f"data does, not a ruling. Nothing was imported.{_heads_hint(parsed)}"
             )
         if spoken := lookalike.commentary(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a review, a report or a "
                 f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "
-                "do. Nothing was imported. If it does hold rulings, name the lines that open "
-                f"them as heads (a corrections item such as {{line: {parsed.entries[0].line}, "
-                "head: true}})."
+                f"do. Nothing was imported.{_heads_hint(parsed)}"
             )
         return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
@@ -219,6 +217,14 @@ def _check_size(text: str, filename: str | None, lines: bool = True) -> None:
                 f"{_name(filename)}line {number} is {len(line):,} characters long; a line may "
                 f"hold {limits.MAX_LINE_CHARS:,} at most. Is this a rules document?"
             )
+
+
+def _heads_hint(parsed: Parsed) -> str:
+    """How to import a refused look-alike that does hold rulings: its heads, named."""
+    return (
+        " If it does hold rulings, name the lines that open them as heads (a corrections item "
+        f"such as {{line: {parsed.entries[0].line}, head: true}})."
+    )
 
 
 def _words_up_to(text: str, size: int) -> str:
