@@ -210,3 +210,15 @@ def test_a_refused_look_alike_is_read_when_a_moderator_names_its_heads():
         "Wormhole",
         "Red Alert",
     ]
+
+
+def test_a_bulleted_list_of_keywords_is_no_entries_even_where_a_card_bears_the_word():
+    # Another Star Trek game's keyword list: "Cloaking Device" is also a card of this game
+    page = """Each keyword below changes how a ship plays in the other game, as its rules say.
+
+  • Haste – This ship can attack the same turn it is summoned, before any other ship.
+  • Stealth – This ship can't be targeted until it decloaks from an action, such as attacking.
+  • Cloaking Device – If the ship does not take an action, then it cannot be targeted at all.
+"""
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -150,8 +150,8 @@ def inline(line: str) -> tuple[str, str, str] | None:
     first = None
     for match in _SEPARATOR.finditer(line[:120]):
         title, rest = line[: match.start()].strip(), line[match.end() :].strip()
-        if not rest_ok(rest) or _inside_known_title(line, title):
-            continue
+        if not rest_ok(rest) or _inside_known_title(line, title) or is_list_item(title):
+            continue  # "• Guardian – …": a list's item, even where a card bears its word
         if is_known(title):
             first = (title, rest, DASH)  # a longer known title later still wins
         elif first is None and title_ok(title):
