@@ -932,3 +932,19 @@ def test_a_wiki_card_page_reads_its_ruling_under_the_cards_title_its_data_set_as
 def test_a_wiki_card_page_with_no_ruling_holds_no_entry():
     with pytest.raises(UnknownShape):
         read_text(WIKI_CARD_PAGE.format(ruling=""))
+
+
+def test_glossary_terms_named_like_card_fields_are_terms_not_card_data():
+    # "Shields:", "Skills:", "Span:" are also a card's data labels; a glossary defines each in
+    # a sentence, where a card's data gives a word or a number
+    page = (
+        "Glossary - S\n"
+        "Scouting: A scouting attempt lets an Away Team look at a mission's dilemmas first.\n"
+        "Seed Phase: The seed phase is the first phase of the game, when each player seeds.\n"
+        "Shields: A ship's shields add to its defense in battle, and drop by half when damaged.\n"
+        "Skills: A personnel's skills are the words in its skills box, such as Diplomacy.\n"
+        "Span: A mission's span is the number of range points a ship spends to move past it.\n"
+        "Species: A personnel's species is named in its lore, such as Vulcan or Klingon.\n"
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert titles == ["Scouting", "Seed Phase", "Shields", "Skills", "Span", "Species"]

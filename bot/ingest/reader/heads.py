@@ -240,14 +240,17 @@ def _stem(word: str) -> str:
 
 def card_data(content: list[tuple[int, int, str]]) -> set[int]:
     """The positions in ``content`` of a card's data block: :data:`MIN_FIELDS` or more card
-    field lines in a row ("Name: …", "Type: …", "Set: …", "Lore: …")."""
+    field lines in a row ("Name: …", "Type: …", "Set: …", "Lore: …"), half of them short
+    values ("Dilemma", "Premiere"); a glossary's "Range: A ship's range is…" terms in a row
+    define, each at a sentence's length."""
     block: set[int] = set()
     run: list[int] = []
     for position, (_, _, line) in enumerate([*content, (0, 0, "")]):
         if line and card_field(line):
             run.append(position)
             continue
-        if len(run) >= MIN_FIELDS:
+        short = sum(1 for p in run if len(content[p][2].split(":", 1)[1].split()) <= 5)
+        if len(run) >= MIN_FIELDS and 2 * short >= len(run):
             block.update(run)
         run = []
     return block
