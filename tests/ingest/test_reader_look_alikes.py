@@ -222,3 +222,25 @@ def test_a_bulleted_list_of_keywords_is_no_entries_even_where_a_card_bears_the_w
 """
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_card_review_credited_below_the_cards_data_is_no_ruling():
+    # The credit comes after a card's data of many lines: the page is still a review
+    data = "\n".join(f"Field {n}: value {n}" for n in range(16))
+    page = f"""Borg Queen
+
+Borg Queen
+
+"We all originated from lesser species."
+
+{data}
+
+Borg Queen
+Borg Queen counts as the matching commander of her ship.
+
+This Card-Review article was written by Evan Lorentz and was published first on the site.
+
+Many fans have debated which actress got the better card, and this one plays differently.
+"""
+    with pytest.raises(UnknownShape):
+        read_text(page)

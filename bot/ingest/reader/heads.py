@@ -133,7 +133,7 @@ def find_heads(
             candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
             if known_here and position + 1 in data:
                 over_data.add(index)
-    if bylined([line for _, _, line in content[:15]]):
+    if bylined([line for _, _, line in content[:30]]):
         # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
         # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
         # rules documents' own "title – text" heads (a quoted update) are entries there.
