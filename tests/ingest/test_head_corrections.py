@@ -179,3 +179,16 @@ def test_a_pasted_page_that_prints_no_title_asks_for_one(rulings):
     assert named.document["title"] == "Q cards"
     uploaded = rulings.preview_import(page, "q-cards.txt", edition="1E", kind="glossary")
     assert uploaded.document["title"] == "q-cards.txt"  # a file's own name stands in
+
+
+def test_a_refused_page_run_together_on_one_line_says_how_to_upload_it():
+    # Heads inside one line cannot be named by their line: the page needs its breaks back
+    prose = "This section of the rules goes on without any title that the reader knows. " * 30
+    with pytest.raises(UnknownShape) as refused:
+        read_text(prose.strip() + "\n")
+    assert "Line 1 runs 2,249 characters without a break" in str(refused.value)
+    assert "put a line break before each entry's title" in str(refused.value)
+    # a page of ordinary paragraphs gets no such advice
+    with pytest.raises(UnknownShape) as paragraphs:
+        read_text(prose.replace(". ", ".\n\n"))
+    assert "without a break" not in str(paragraphs.value)

@@ -258,10 +258,30 @@ def _no_entries(text: str, filename: str | None) -> str:
     # read from the top, and a long one is cut at its end.
     return (
         f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
-        f"Its first lines:\n{quoted}{heads}\n"
+        f"Its first lines:\n{quoted}{heads}{_run_together_advice(text)}\n"
         "Nothing was imported. Upload the page as it is published (saved as text or HTML) "
         "if it holds rulings, or ask a maintainer to add a shape for it.\n"
         f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."
+    )
+
+
+# A line this long is text whose breaks were lost, not a paragraph: prose paragraphs of
+# rules pages seen stay well under it, a PDF viewer's copy of a page runs 2,000 and more.
+_RUN_ON_ADVISED = 1000
+
+
+def _run_together_advice(text: str) -> str:
+    """Advice for a refused page whose text runs together on long lines (a PDF viewer's
+    copy that lost its line ends): a head inside a line cannot be named by its line."""
+    lines = text.split("\n")
+    long = [(n, len(line)) for n, line in enumerate(lines, 1) if len(line) >= _RUN_ON_ADVISED]
+    if not long or sum(size for _, size in long) < len(text) / 2:
+        return ""
+    number, size = long[0]
+    return (
+        f"\nLine {number} runs {size:,} characters without a break: if the page holds rulings, "
+        "its line ends were lost (as a PDF viewer's copy loses them); put a line break before "
+        "each entry's title and upload it again."
     )
 
 
