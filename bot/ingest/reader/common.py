@@ -404,18 +404,20 @@ def _out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
     """On a page whose known titles run in alphabetical order (a glossary, a Current Rulings
     Document), an unknown title out of that order is more likely a sub-heading inside an
     entry ("Response actions – …" under "actions") than an entry: a doubt."""
-    known = [(i, _order_key(e.title)) for i, e in enumerate(entries) if is_known(e.title)]
-    keys = [key for _, key in known]
+    known = [_order_key(e.title) if is_known(e.title) else None for e in entries]
+    keys = [key for key in known if key is not None]
     if len(keys) < 3 or keys != sorted(keys):
         return []
+    # the nearest known title before and after each entry, in two passes (not a scan each)
+    before: list[str | None] = list(itertools.accumulate(known, lambda last, k: k or last))
+    after = list(itertools.accumulate(reversed(known), lambda last, k: k or last))[::-1]
     warnings: list[ParseWarning] = []
     for position, entry in enumerate(entries):
-        if is_known(entry.title):
+        if known[position] is not None:
             continue
         key = _order_key(entry.title)
-        before = [k for i, k in known if i < position]
-        after = [k for i, k in known if i > position]
-        if before and key < before[-1] or after and key > after[0]:
+        last, following = before[position], after[position]
+        if last is not None and key < last or following is not None and key > following:
             warnings.append(
                 ParseWarning(
                     entry.line,
