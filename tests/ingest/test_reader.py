@@ -503,3 +503,20 @@ def test_three_megabytes_of_html_stays_linear():
     document = read_document(content)
     assert len(document.entries) == 6000 and document.warnings == []
     assert time.process_time() - start < 15  # was a minute while the tree was edited in place
+
+
+def test_decipher_entry_marked_new_inside_a_continued_line_loses_its_mark():
+    # "*POINT BOX" run into the second line of the entry before: its "*" marks it new, as on
+    # an entry's own line, and is no part of its title
+    document = read_document(
+        b"Rulings Updated: 03/26/01\n\nRULINGS\n\n"
+        b"POINT AREA - The point area is where a player keeps the points scored.\n"
+        b"It counts all points. *POINT BOX - A point box is the box on a card that shows "
+        b"its points.\n\n"
+        b"POST GARRISON - This objective may be played on any outpost you command.\n"
+    )
+    assert [(e.title, e.marked_new) for e in document.entries] == [
+        ("POINT AREA", False),
+        ("POINT BOX", True),
+        ("POST GARRISON", False),
+    ]

@@ -385,8 +385,7 @@ def parse(text: str) -> Parsed:
             current[1].append((number, head[1]))
             for title, body in rest:
                 done.append(current)
-                current = (ReadEntry(title=title, text="", line=number, marked_new=significant), [])
-                current[1].append((number, body))
+                current = _started(title, body, number, significant)
         previous = last = line
     if current:
         done.append(current)
