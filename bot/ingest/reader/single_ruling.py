@@ -61,10 +61,10 @@ def detect(text: str) -> float:
         return 0.0
     if _CARDS.search(text) or _committees(text):
         return 0.92
-    opening = _opening(text)
-    if opening is None:
+    dated = _opening(text)
+    if dated is None:
         return 0.0
-    return 0.35 if _EXAMPLE.search(text) or opening[1] else 0.0
+    return 0.35 if _EXAMPLE.search(text) or dated else 0.0
 
 
 def _committees(text: str) -> bool:
@@ -81,15 +81,22 @@ def _review_labels(text: str) -> list[str]:
     return sorted(labels)
 
 
-def _opening(text: str) -> tuple[str, bool] | None:
-    """(title, dated) when the page opens with one ruling: its first prose follows a short
-    title line (and perhaps a date line), with nothing above but short lines (the site's
-    links), not an article's headings and paragraphs; else None."""
-    rows = [line.strip() for _, line in lines_of(text) if _content(line)]
-    prose = next((i for i, line in enumerate(rows) if _prose(line)), None)
-    if not prose:
-        return None
-    above = rows[:prose]
+def _opening(text: str) -> bool | None:
+    """Whether the ruling's title carries a date line, when the page opens with one ruling:
+    its first prose follows a short title line (and perhaps a date line), with nothing above
+    but short lines (the site's links), not an article's headings and paragraphs; else
+    None. Only the lines up to the first prose are looked at (this runs on every upload)."""
+    rows: list[str] = []
+    for _, line in lines_of(text):
+        if _content(line):
+            rows.append(line.strip())
+            if _prose(rows[-1]):
+                break
+    else:
+        return None  # no prose at all
+    if len(rows) == 1:
+        return None  # prose first: no title above it
+    above = rows[:-1]
     dated = False
     while above and _DATE_LINE.match(above[-1]):
         above.pop()
@@ -98,7 +105,7 @@ def _opening(text: str) -> tuple[str, bool] | None:
         return None
     if not all(len(line.split()) <= 3 for line in above[:-1]):
         return None
-    return above[-1], dated
+    return dated
 
 
 def _prose(line: str) -> bool:
