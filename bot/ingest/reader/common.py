@@ -11,7 +11,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
 
@@ -251,10 +251,12 @@ def guess_metadata(
 
 _HEAD_SEPARATORS = (" – ", " — ", " - ")
 # Words that open a sentence or a cross reference, never an entry's title.
-_OPENERS = frozenset(
-    "see if when while although because for in on at as after before unless during since "
-    "once each all any this these that those it its you your they we he she there how what "
-    "why where who which".split()
+_OPENERS = (
+    frozenset(
+        "see if when while although because for in on at as after before unless during since "
+        "once each all any this these that those it its you your they we he she there".split()
+    )
+    | QUESTION_WORDS
 )
 
 
@@ -375,7 +377,7 @@ def introduces_text(line: str) -> bool:
     return line.casefold().rstrip(" :.").endswith(("the following", "as follows"))
 
 
-_NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
+NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")  # the "*" (or "❖") marking a new entry
 
 
 def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
@@ -384,7 +386,7 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
     take (its title unknown, its text in lower case): a doubt naming the line, not a note."""
     for number, line in lines:
         # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
-        if title := title_like(_NEW_MARK.sub("", line.strip()).strip(), alone=False):
+        if title := title_like(NEW_MARK.sub("", line.strip()).strip(), alone=False):
             result.warnings.append(
                 ParseWarning(
                     number,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
-from bot.ingest.reader.common import ISO, YEAR, bylined, introduces_text
+from bot.ingest.reader.common import ISO, NEW_MARK, YEAR, bylined, introduces_text
 from bot.ingest.reader.head_forms import (
     COLON,
     DASH,
@@ -40,7 +40,6 @@ ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
 CARD_PAGE = 0.9  # a known card's title over its card data block
 _DATED = re.compile(rf"\s({ISO})$")
 _WORDS = re.compile(r"[\w'-]+")
-_MARK = re.compile(r"^(?:\*\s?|❖\s?)")
 
 
 @dataclass
@@ -100,8 +99,8 @@ def find_heads(
             continue  # "Type: Dilemma", "Lore: …": a card's data, under its title
         if position and introduces_text(content[position - 1][2]):
             continue  # "…with the following:" / "Objectives – …": the text it introduces
-        marked = bool(_MARK.match(line))
-        bare = _MARK.sub("", line).strip()
+        marked = bool(NEW_MARK.match(line))
+        bare = NEW_MARK.sub("", line).strip()
         if (found := inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
             title, rest, style = found
             if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
