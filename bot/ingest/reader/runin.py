@@ -149,10 +149,12 @@ def _topic_in_lower_case(title: str) -> bool:
     )
 
 
-def _opens_in_lower_case(title: str) -> bool:
-    """A Glossary term printed before its dash (``showing your cards –``, ``cannot / may not
-    –``): after a sentence's end, prose starts in capitals, a rules document's term may not."""
-    return title[:1].islower()
+def _dash_title(title: str) -> bool:
+    """An unknown title a dash may follow inside running text: in title case ("Taking Turns
+    During Seeding –"), or a Glossary term opening in lower case (``showing your cards –``,
+    ``cannot / may not –``): after a sentence's end, prose starts in capitals, a rules
+    document's term may not."""
+    return _titled(title) or title[:1].islower()
 
 
 def find(line: str) -> list[RunIn]:
@@ -191,10 +193,7 @@ def find(line: str) -> list[RunIn]:
         if (
             not known
             and not (
-                marked
-                or _topic_in_lower_case(title)
-                or style == "dash"
-                and (_titled(title) or _opens_in_lower_case(title))
+                marked or _topic_in_lower_case(title) or style == "dash" and _dash_title(title)
             )
             or (style == "run" and not marked and n == 1 and title[:1].isupper())
         ):
@@ -208,9 +207,10 @@ def find(line: str) -> list[RunIn]:
         heads.append(RunIn(start, text_start, title, style, known, marked))
         after_head = text if style != "run" else -1
         i = max(text, i + 1)
-    ends = [head.start for head in heads[1:]] + [len(line)]
-    for head, end in zip(heads, ends[: len(heads)], strict=True):
-        head.text_chars = max(0, end - head.text_start)
+    if heads:  # each head's text runs to the next head, the last one's to the line's end
+        ends = [head.start for head in heads[1:]] + [len(line)]
+        for head, end in zip(heads, ends, strict=True):
+            head.text_chars = max(0, end - head.text_start)
     return heads
 
 
@@ -233,10 +233,6 @@ def confirmed(heads: list[RunIn]) -> list[RunIn]:
         h
         for h in heads
         if h.style == "dash"
-        and (
-            h.known
-            or (_titled(h.title) or _opens_in_lower_case(h.title))
-            and h.text_chars >= MIN_TEXT_CHARS
-        )
+        and (h.known or _dash_title(h.title) and h.text_chars >= MIN_TEXT_CHARS)
     ]
     return dashed if len(dashed) >= MIN_DASH_HEADS else []
