@@ -26,8 +26,9 @@ _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
 # The topic may be quoted: 'Q: "THE COLON RULE" -- Can Countermanda be nullified…'.
-_Q_TOPIC = re.compile(r"^Q:\s+([A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}?)\s*+(?:--|:)\s*(.*)$")
-_TOC = re.compile(r"^Q:\s+[A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}$")
+_TOPIC_IN_CAPITALS = r"[A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}"
+_Q_TOPIC = re.compile(rf"^Q:\s+({_TOPIC_IN_CAPITALS}?)\s*+(?:--|:)\s*(.*)$")
+_TOC = re.compile(rf"^Q:\s+{_TOPIC_IN_CAPITALS}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
 # Where a "Q:" starts within a line. Possessive, and only from the start of a run of spaces:
 # "\s+(?=Q:)" tried from every space of a long run was quadratic.
@@ -120,7 +121,6 @@ def _contents_dropped(
 def _parse_q_topics(text: str) -> Parsed:
     result = Parsed()
     before: list[tuple[int, str]] = []
-    contents = 0
     current: tuple[str, int, list[tuple[int, str]]] | None = None
     pairs: list[tuple[str, int, list[tuple[int, str]]]] = []
     for number, raw in lines_of(text):
@@ -131,8 +131,7 @@ def _parse_q_topics(text: str) -> Parsed:
             # (a question's text is a sentence)
             match = None
             if current is None:
-                contents += 1
-                continue
+                continue  # the table of contents, above the first question
         if match:
             current = (match.group(1).strip(), number, [])
             pairs.append(current)
@@ -151,7 +150,7 @@ def _parse_q_topics(text: str) -> Parsed:
                 )
             current[2].append((number, line))
         elif _TOC.match(line):
-            contents += 1
+            continue  # a line of the table of contents
         elif line:
             before.append((number, line))
     result.ignored(before, "text before the first question")
