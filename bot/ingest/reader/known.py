@@ -16,6 +16,7 @@ _TITLE = re.compile(r"^  title: (.+)$", re.M)
 _ALIAS = re.compile(r"^  - alias: (.+)$", re.M)
 # A 2E personnel is printed "Data, Tempted by Flesh" in rulings: its title and subtitle.
 _SUBTITLED = re.compile(r"^  title: (.+)\n  subtitle: (.+)$", re.M)
+_TYPE = re.compile(r"^  type: (.+)$", re.M)
 _STRIP = " '\"*❖•"
 _MAX_TITLE = 120
 
@@ -38,18 +39,22 @@ def _starts(data_dir: str) -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int]]:
-    """The keys of every known title, and for each title's first word (as a key) the most
-    words a known title starting with it has (what a scan of running text may look up)."""
+def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int], frozenset[str]]:
+    """The keys of every known title; for each title's first word (as a key) the most words
+    a known title starting with it has (what a scan of running text may look up); and the
+    card types the card lists print (casefolded, "Interrupt/Event" also as its parts)."""
     root = Path(data_dir)
     titles: list[str] = []
-    files = [*sorted((root / "cards").glob("*.yaml")), *sorted((root / "entries").glob("*.yaml"))]
-    for path in files:
+    types: set[str] = set()
+    cards = sorted((root / "cards").glob("*.yaml"))
+    for path in [*cards, *sorted((root / "entries").glob("*.yaml"))]:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError:
             continue
         titles += (_unquote(match.group(1)) for match in _TITLE.finditer(text))
+        if path in cards:
+            types.update(_unquote(m.group(1)).casefold() for m in _TYPE.finditer(text))
         titles += (
             f"{_unquote(match.group(1))}, {_unquote(match.group(2))}"
             for match in _SUBTITLED.finditer(text)
@@ -68,27 +73,13 @@ def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int]]:
         keys.add(title_key)
         first = title_key.split()[0]
         starts[first] = max(starts.get(first, 0), len(title.split()))
-    return frozenset(keys), starts
-
-
-_TYPE = re.compile(r"^  type: (.+)$", re.M)
-
-
-@functools.lru_cache(maxsize=4)
-def _card_types(data_dir: str) -> frozenset[str]:
-    types: set[str] = set()
-    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError:
-            continue
-        types.update(_unquote(m.group(1)).casefold() for m in _TYPE.finditer(text))
-    return frozenset(t for part in types for t in (part, *part.split("/")))
+    card_types = frozenset(t for part in types for t in (part, *part.split("/")))
+    return frozenset(keys), starts, card_types
 
 
 def is_card_type(word: str, data_dir: Path | None = None) -> bool:
     """Whether ``word`` names a card type of either edition ("Personnel", "Q Dilemma")."""
-    return word.strip().casefold() in _card_types(str(data_dir or default_data_dir()))
+    return word.strip().casefold() in _load(str(data_dir or default_data_dir()))[2]
 
 
 def key(title: str) -> str:
@@ -150,13 +141,17 @@ OFF_GAME_WORDS = 80  # a page this long may be judged by its words
 OFF_GAME_SHARE = 0.01  # rules pages seen hold 2.3 % or more of these words; off-game ones 0.3 %
 
 
+def _share(text: str, vocabulary: frozenset[str]) -> tuple[float, int]:
+    """(share of ``vocabulary`` among the text's words, number of words)."""
+    words = _WORD.findall(text[:200_000].lower())
+    return sum(word in vocabulary for word in words) / max(1, len(words)), len(words)
+
+
 def game_term_share(text: str) -> tuple[float, int]:
     """(share of :data:`GAME_TERMS` among the text's words, number of words)."""
-    words = _WORD.findall(text[:200_000].lower())
-    return sum(word in GAME_TERMS for word in words) / max(1, len(words)), len(words)
+    return _share(text, GAME_TERMS)
 
 
 def game_word_share(text: str) -> tuple[float, int]:
     """(share of the game's words among the text's words, number of words)."""
-    words = _WORD.findall(text[:200_000].lower())
-    return sum(word in GAME_WORDS for word in words) / max(1, len(words)), len(words)
+    return _share(text, GAME_WORDS)
