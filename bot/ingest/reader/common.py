@@ -81,6 +81,12 @@ def entry_of(
     )
 
 
+def text_line(line: str) -> bool:
+    """Whether ``line`` reads as a line of an entry's text: a sentence, or eight words or
+    more (a title, a date or a list's item is short)."""
+    return len(line.split()) >= 8 or ends_sentence(line)
+
+
 def cut_fragment(found: list[tuple[int, str]]) -> tuple[int, str] | None:
     """The last paragraph of a copy cut off a few words into it, after a paragraph that
     ends a sentence ("Star Trek in all forms is copyright and tradem", the page's footer as a

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.parsers.text import ends_sentence
-from bot.ingest.reader.common import entry_of, lines_of
+from bot.ingest.reader.common import entry_of, lines_of, text_line
 from bot.ingest.reader.model import Parsed
 
 _STATUS = re.compile(
@@ -53,7 +52,7 @@ def parse(text: str) -> Parsed:
             following = rows[history_end + 1][1] if history_end + 1 < len(rows) else ""
             if _HISTORY.search(line):
                 in_list = in_list or line.endswith(":")
-            elif not in_list or _statement(following):
+            elif not in_list or text_line(following):
                 break  # the next rule's title, its statement under it
             history_end += 1
         _add(result, rows[start:at], rows[at:history_end])
@@ -64,11 +63,6 @@ def parse(text: str) -> Parsed:
     else:
         result.ignored(rest, "text after the last rule")
     return result
-
-
-def _statement(line: str) -> bool:
-    """A rule's statement: a sentence, or a line of some length (a list's item is short)."""
-    return ends_sentence(line) or len(line.split()) >= 8
 
 
 def _add(result: Parsed, head: list[tuple[int, str]], history: list[tuple[int, str]]) -> None:

@@ -25,6 +25,7 @@ from bot.ingest.reader.common import (
     lines_of,
     paragraphs,
     take_cards,
+    text_line,
 )
 from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import TITLE as FEED_TITLE
@@ -90,7 +91,7 @@ def _opening(text: str) -> bool | None:
     for _, line in lines_of(text):
         if _content(line):
             rows.append(line.strip())
-            if _prose(rows[-1]):
+            if text_line(rows[-1]):
                 break
     else:
         return None  # no prose at all
@@ -108,15 +109,11 @@ def _opening(text: str) -> bool | None:
     return dated
 
 
-def _prose(line: str) -> bool:
-    return len(line.split()) >= 8 or ends_sentence(line)
-
-
 def _title_row(rows: list[tuple[int, str]], first: int, last: int, result: Parsed) -> int:
     """The row of the ruling's title: the last line above its text (a date line under the
     title belongs to it). Lines above the title are the page's own links or headings, copied
     run together ("RulingsPrint Rulings"): short ones are noted, anything longer is a doubt."""
-    prose = next((i for i in range(first, last + 1) if _prose(rows[i][1].strip())), None)
+    prose = next((i for i in range(first, last + 1) if text_line(rows[i][1].strip())), None)
     if prose is None:
         return first
     above = [i for i in range(first, prose) if rows[i][1].strip()]
