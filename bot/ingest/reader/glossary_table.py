@@ -16,7 +16,7 @@ from bot.ingest.reader import chrome
 from bot.ingest.reader.bundled import UPLOAD, convert
 from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.head_forms import title_ok
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import is_known, most_words_from
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
@@ -109,7 +109,8 @@ def _known_title_cut(entry: ReadEntry) -> None:
     words = entry.title.split()
     if len(words) < 4 or ends_sentence(entry.title):
         return
-    for length in range(len(words) - 2, 0, -1):
+    # no known title is longer than the longest one that starts with this word
+    for length in range(min(len(words) - 2, most_words_from(words[0])), 0, -1):
         rest = words[length:]
         if is_known(" ".join(words[:length])) and rest[0][:1].isupper() and rest[1][:1].islower():
             entry.title = " ".join(words[:length])
