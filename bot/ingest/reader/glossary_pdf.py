@@ -94,13 +94,15 @@ def parse(text: str) -> Parsed:
             skip, previous = False, line
             continue
         following = body[index + 1][1] if index + 1 < len(body) else ""
-        if _ends_in_dash(line) and (joined := _wrapped_head(line, following, previous)):
+        dashed = _ends_in_dash(line)
+        if dashed and (joined := _wrapped_head(line, following, previous)):
             # "battle – affiliation restrictions –" / "If a card…": the whole line is the title
             found, skip = joined, True
         else:
             found = _opens(line, previous)
-        if not found and (joined := _wrapped_head(line, following, previous)):
-            found, skip = joined, True
+            # a title broken over two lines (asked once: a dashed line's answer is known)
+            if not found and not dashed and (joined := _wrapped_head(line, following, previous)):
+                found, skip = joined, True
         if found:
             title, rest = found
             result.entries.append(ReadEntry(title=title, text="", line=number))
