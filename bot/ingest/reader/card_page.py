@@ -89,10 +89,11 @@ def detect(text: str) -> float:
     return 0.9 if _notes_alone(rows) else 0.0
 
 
-def _parse_announced(rows: list[tuple[int, str]], result: Parsed) -> Parsed:
-    """Each announced ruling of the card, up to its source line, as an entry."""
-    number, title = _first_title(rows) or (0, "")
-    starts = _announced(rows)
+def _parse_announced(
+    rows: list[tuple[int, str]], starts: list[int], title: str, result: Parsed
+) -> Parsed:
+    """Each announced ruling of the card (``starts``: the rows that announce them), up to
+    its source line, as an entry titled ``title``."""
     result.ignored(
         [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()],
         "the card's title, lore and data",
@@ -110,9 +111,7 @@ def _parse_announced(rows: list[tuple[int, str]], result: Parsed) -> Parsed:
             if line:
                 texts.append(line)
         if texts:
-            entry = entry_of(title, texts, rows[at][0], [title])
-            entry.text = "\n\n".join(texts)
-            result.entries.append(entry)
+            result.entries.append(entry_of(title, texts, rows[at][0], [title]))
     return result
 
 
@@ -120,8 +119,8 @@ def parse(text: str) -> Parsed:
     result = Parsed()
     rows = lines_of(text)
     found = _card_line(rows)
-    if found is None and _announced(rows) and _first_title(rows):
-        return _parse_announced(rows, result)
+    if found is None and (starts := _announced(rows)) and (first := _first_title(rows)):
+        return _parse_announced(rows, starts, first[1], result)
     if found is None:
         result.holds_none = "a card's rule notes on a copy that does not name the card"
         return result
