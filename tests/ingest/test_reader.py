@@ -520,3 +520,16 @@ def test_decipher_entry_marked_new_inside_a_continued_line_loses_its_mark():
         ("POINT BOX", True),
         ("POST GARRISON", False),
     ]
+
+
+def test_an_opencards_term_cut_before_its_source_is_noted_once():
+    # "the entry None": a cut-off term has no source to compare with the table's
+    page = (SOURCES / "2e-terms-overview-opencards.txt").read_text(encoding="utf-8")
+    cut = page[: page.index("Taken from", len(page) // 3)]
+    document = read_document(cut.encode())
+    assert document.shape == "opencards-terms"
+    last = document.entries[-1].title
+    about_last = [w.message for w in document.warnings if repr(last) in w.message]
+    assert about_last == [
+        f"term {last!r} has no 'Taken from' line: the copy looks cut off (partial)"
+    ]

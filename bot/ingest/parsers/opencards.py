@@ -113,7 +113,8 @@ def parse(text: str, path: str) -> ParseResult:
             )
         else:
             entry = next(e for e in result.entries if e.title == term)
-            if entry.taken_from != source:
+            # a term cut off before its "Taken from" line is already said to be (above)
+            if entry.taken_from is not None and entry.taken_from != source:
                 result.warnings.append(
                     ParseWarning(
                         entry.line,
