@@ -533,3 +533,18 @@ def test_an_opencards_term_cut_before_its_source_is_noted_once():
     assert about_last == [
         f"term {last!r} has no 'Taken from' line: the copy looks cut off (partial)"
     ]
+
+
+def test_rule_history_a_short_statement_after_a_history_list_is_its_own_rule():
+    # "Second rule" / "Short statement here" stand over their own status line: they are a
+    # rule, not two more items of the first rule's "Modified by:" list
+    page = (
+        "Rule Changes\n\nFirst rule\nThe first rule's statement is a whole sentence of the "
+        "rules.\nOriginal | Active\nPremiere Rulebook (10 Nov 1994)\nModified by:\n"
+        "Later change (2016 Mar)\nSecond rule\nShort statement here\nOriginal | Active\n"
+        "Premiere Rulebook (10 Nov 1994)\n"
+    )
+    document = read_document(page.encode())
+    assert document.shape == "rule-history"
+    assert [e.title for e in document.entries] == ["First rule", "Second rule"]
+    assert "Second rule" not in document.entries[0].text

@@ -45,9 +45,12 @@ def parse(text: str) -> Parsed:
         return result
     start = statuses[0] - 2
     result.ignored(rows[:start], "text before the first rule")
-    for at in statuses:
+    for position, at in enumerate(statuses):
+        # the next rule's title and statement stand right above its status line: a history
+        # never runs into them, however short the statement ("Short statement here")
+        limit = statuses[position + 1] - 2 if position + 1 < len(statuses) else len(rows)
         history_end, in_list = at + 1, False
-        while history_end < len(rows):
+        while history_end < limit:
             line = rows[history_end][1]
             following = rows[history_end + 1][1] if history_end + 1 < len(rows) else ""
             if _HISTORY.search(line):
