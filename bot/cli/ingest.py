@@ -99,15 +99,19 @@ def _moderator(name: str | None):
 
 
 def _refuse(message: str) -> int:
-    """One line on stderr: the reader's list of shapes is shortened to their names."""
-    lines = str(message).splitlines()
+    """One line on stderr: the reader's list of shapes is shortened to their names, and the
+    items of a listed group (the page's first lines, the lines that could head an entry) are
+    kept apart by "; ", so a moderator can tell where one listed title ends."""
+    lines = [line for line in str(message).splitlines() if line.strip()]
     shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
-    kept = [line.strip() for line in lines if line.strip() and not line.startswith("  - ")]
-    if shapes:
-        kept = [
-            f"{line} {', '.join(shapes)}." if line == "Accepted shapes:" else line for line in kept
-        ]
-    line = " ".join(kept)
+    line = ""
+    for at, item in enumerate(lines):
+        if item.startswith("  - "):
+            continue
+        if item.strip() == "Accepted shapes:" and shapes:
+            item = f"{item.strip()} {', '.join(shapes)}."
+        apart = "; " if at and item.startswith("  ") and lines[at - 1].startswith("  ") else " "
+        line = f"{line}{apart}{item.strip()}" if line else item.strip()
     print(f"rulings ingest: {line}", file=sys.stderr)
     return EXIT_REFUSED
 

@@ -128,6 +128,35 @@ def test_refused_documents_exit_2_with_one_line(store_copy, tmp_path, capsys, co
     assert captured.out == ""
 
 
+ARTICLE_WITH_HEADINGS = """Rules Update, May 2030
+
+by A. Writer, Rules Manager
+
+This month we looked at two questions that players asked at the last regional tournament.
+
+Beaming Between Ships
+
+A player may beam personnel between two of his ships at the same location, if both ships
+have their shields down and the transporters are not disabled.
+
+Cards Placed Under a Mission
+
+A card placed under a mission is not in play, so it cannot be targeted by any card that
+targets a card in play.
+"""
+
+
+def test_the_one_line_keeps_listed_heads_apart(store_copy, tmp_path, capsys):
+    # The refusal lists by line the heads it did not take; on one line, each listed item
+    # must still end where the next begins, or a moderator cannot tell the titles apart.
+    path = tmp_path / "article.txt"
+    path.write_text(ARTICLE_WITH_HEADINGS, encoding="utf-8")
+    assert _ingest(store_copy, str(path), "--edition", "1E") == 2
+    (err,) = capsys.readouterr().err.strip().splitlines()
+    assert "line 7: Beaming Between Ships; line 12: Cards Placed Under a Mission If" in err
+    assert "> Rules Update, May 2030; > by A. Writer, Rules Manager; > This month" in err
+
+
 def test_the_edition_is_asked_for_where_the_document_is_silent(store_copy, tmp_path, capsys):
     path = tmp_path / "parasites.txt"
     path.write_text("Alien Parasites\n\nA different text about the parasites.\n")
