@@ -184,6 +184,31 @@ Tractor Lock: A ship in a tractor lock may not move, cloak or attempt a mission 
     assert [w for w in document.warnings if w.doubt and "none of the page's 6 titles" in w.message]
 
 
+ANOTHER_GAMES_RULING = """Rulings Archive – Skirmish Season Two
+
+Flanking Charge – When a regiment charges an enemy unit in its flank, the attacker adds one die to each melee roll for the rest of the round, and the defender may not wheel or reform until its next activation. A unit already engaged to its front counts as flanked if a second regiment reaches its side arc, even when the first combat has not been resolved. Cavalry that completes a flanking charge may pursue a fleeing unit up to its full move, but infantry must halt once the fight is over. Terrain that blocks line of sight does not block the side arc itself, so a hidden regiment may still be flanked by troops who measured the distance before the move began. Markers for disorder stay on the unit until the end phase, when each commander removes them in turn order, starting with the player who holds the initiative token this round. The umpire settles any measurement that the two commanders cannot agree on before the dice are thrown.
+"""
+A_TIMING_RULE = """Rulings – Timing
+
+playing a card – Below is the timing sequence for playing a card during your turn and the response actions involving that card. The player examines the cards in hand and decides that a card can be paid for and played. The player announces the card, reveals it from hand and says where it will enter play, using the game text that allows the play. The card's cost-related game text activates, and cost-related responses process beginning with that player. The player pays every cost of playing the card. Mandatory prevent responses process, then optional ones, each beginning with the player whose turn it is. If playing the card has not been prevented, the card enters play where the player said, and its other game text becomes active. Mandatory responses to the card being played process, then optional ones. Once every response is complete, the player may go on playing cards or drawing cards as the turn allows, and the opponent may respond to each card in turn.
+"""
+
+
+def test_one_guessed_entry_in_another_vocabulary_is_refused():
+    # One unknown "Title – text" head: nothing on the page confirms it, its text holds none
+    # of the game's terms and hardly a card game's words (a wargame's ruling)
+    with pytest.raises(UnknownShape, match="its entry uses none of the game's terms") as refused:
+        read_text(ANOTHER_GAMES_RULING)
+    assert "another game's or subject's page" in str(refused.value)
+    assert "{line: 3, head: true}" in str(refused.value)  # the way on, if it is a ruling
+
+
+def test_one_guessed_entry_of_generic_rules_words_is_still_read():
+    # None of the game's own terms either, but it speaks of cards, players and game text as
+    # the 2E rules of timing do: a ruling, never refused for its vocabulary
+    assert [e.title for e in read_text(A_TIMING_RULE).entries] == ["playing a card"]
+
+
 def test_a_card_review_credited_as_a_card_review_is_no_ruling():
     page = """We Have Engaged the Borg
 

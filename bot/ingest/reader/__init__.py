@@ -109,11 +109,14 @@ def read_text(
             continue
         _check_count(parsed, filename)
         if terms := lookalike.off_game(parsed.entries):
+            count = len(parsed.entries)
+            entries = "its entry uses" if count == 1 else f"its {count} entries use"
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this does not read as the Star Trek CCG's "
-                f"rules: its {len(parsed.entries)} entries use {terms[0]} of the game's terms "
-                f"in {terms[1]} words (dilemma, mission, personnel, ship, affiliation…) and "
-                "hardly name its cards: another game's or subject's glossary. Nothing was "
+                f"rules: {entries} {terms[0] or 'none'} of the game's terms in {terms[1]} "
+                "words (dilemma, mission, personnel, ship, affiliation…), and the page hardly "
+                "names its cards: another game's or subject's "
+                f"{'glossary' if count >= lookalike.MIN_ENTRIES else 'page'}. Nothing was "
                 f"imported.{_heads_hint(parsed)}"
             )
         if listed := lookalike.card_list(parsed.entries):

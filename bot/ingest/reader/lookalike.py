@@ -8,6 +8,10 @@
   Federation. Android officer…"): card data, not a ruling on the card.
 - **Another game's or subject's glossary**: its entries hardly use the game's own terms
   (dilemma, mission, personnel, ship, affiliation…) and hardly any title is the game's.
+  A page of one to three entries is judged so only where nothing on it is confirmed (no
+  title known, every head a guess), its text uses none of those terms at all and hardly
+  the words any card game uses (card, player, play): another game's rulings in another
+  vocabulary, an article in another language, which no form can tell from a ruling.
 
 Each check is one pass over the entries' text (or each entry's first characters): linear.
 """
@@ -16,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.known import game_term_share, is_card_type, is_known
+from bot.ingest.reader.heads import DOUBTFUL
+from bot.ingest.reader.known import game_term_share, game_word_share, is_card_type, is_known
 from bot.ingest.reader.model import ReadEntry
 
 # "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
@@ -69,16 +74,27 @@ def card_list(entries: list[ReadEntry]) -> str | None:
 MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' words
 MIN_WORDS = 150
 OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
+SHORT_PAGE_WORDS = 0.04  # of a short page's words the game's: other games' pages seen 1.3-1.8 %
 
 
 def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     """(the game's terms, words) of entries that read as another game's or subject's
     glossary: several entries, few of the game's terms, under a third of the titles known;
-    else None."""
-    if len(entries) < MIN_ENTRIES:
-        return None
+    or a short page of guesses that uses none of the game's terms. Else None."""
     share, words = game_term_share(" ".join(e.text for e in entries))
-    if words < MIN_WORDS or share >= OFF_GAME_TERMS:
+    if words < MIN_WORDS:
+        return None
+    if len(entries) < MIN_ENTRIES:
+        # Real rules entries this long use the game's terms (2.8 % or more on real pages);
+        # a real entry without one (2E's "selected", "may not") is a few dozen words.
+        guesses = all(e.confidence < DOUBTFUL and not is_known(e.title) for e in entries)
+        if not guesses or share > 0:
+            return None
+        # A real entry without one of those terms still speaks of cards and players (12 %
+        # or more of the game's words on the synthetic pages; 2E's "playing a card" 17 %).
+        spoken, _ = game_word_share(" ".join(e.text for e in entries))
+        return (0, words) if spoken < SHORT_PAGE_WORDS else None
+    if share >= OFF_GAME_TERMS:
         return None
     if 3 * sum(is_known(e.title) for e in entries) >= len(entries):
         return None
