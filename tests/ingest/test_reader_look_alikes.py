@@ -81,10 +81,18 @@ Range: The number of spaces away that a figure can reach with its attack dice.
 """
 
 
+def test_a_short_glossary_without_one_of_the_games_terms_is_refused():
+    # Too few words to weigh a share of the game's terms, but none at all, and no title of
+    # the game: another game's glossary
+    with pytest.raises(UnknownShape, match="its 6 entries use none of the game's terms"):
+        read_text(BOARD_GAME_GLOSSARY)
+
+
 def test_a_glossary_of_titles_the_project_does_not_know_is_doubted():
     # Another game's glossary, "Term: text" in alphabetical order, reads as a new Glossary
-    # would: only a person can tell them apart, so the page is doubted until confirmed
-    document = read_text(BOARD_GAME_GLOSSARY)
+    # would where its words could be the game's (one "ship"): only a person can tell them
+    # apart, so the page is doubted until confirmed
+    document = read_text(BOARD_GAME_GLOSSARY.replace("a group of heroes", "a ship of heroes"))
     assert len(document.entries) == 6
     (doubt,) = [w for w in document.warnings if w.doubt and "none of the page's" in w.message]
     assert doubt.line == document.entries[0].line and "6 titles" in doubt.message

@@ -284,6 +284,19 @@ def _heading(text: str, max_words: int) -> bool:
     )
 
 
+# Words that date the page, not a ruling, before a date ("Last updated: 2026-09-05",
+# "TABLE OF CONTENTS: UPDATED 2000-12-01", "Posted 2016-09-19").
+_DATE_LABELS = frozenset("updated update posted date dated revised published modified".split())
+
+
+def dating_label(before_date: str) -> bool:
+    """Whether the words before a line's date are a label that dates the page (ending with a
+    colon or a dating word), as no ruling's title does."""
+    before = before_date.rstrip()
+    words = before.rstrip(":").split()
+    return before.endswith(":") or not words or words[-1].casefold() in _DATE_LABELS
+
+
 MIN_UNKNOWN_PAGE = 4  # entries a page needs before its titles' being all unknown tells
 
 

@@ -13,6 +13,7 @@ from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
     cut_fragment,
+    dating_label,
     entry_of,
     lines_of,
     paragraphs,
@@ -20,12 +21,19 @@ from bot.ingest.reader.common import (
 )
 from bot.ingest.reader.model import Parsed
 
-TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
+_TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
 HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
 
 
+def title_match(line: str) -> re.Match[str] | None:
+    """``Title YYYY-MM-DD`` (title, date) of a ruling's title line; None for any other line,
+    and for a label's date ("Last updated: 2026-09-05")."""
+    match = _TITLE.match(line)
+    return None if match is None or dating_label(match.group(1)) else match
+
+
 def detect(text: str) -> float:
-    titles = sum(1 for _, line in lines_of(text) if TITLE.match(line.strip()))
+    titles = sum(1 for _, line in lines_of(text) if title_match(line.strip()))
     if not titles or "|" in text[:2000] and "\t" not in text[:2000]:
         return 0.0 if not titles else 0.4
     return 0.9 if titles >= 2 else 0.7
@@ -34,7 +42,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = lines_of(text)
-    starts = [i for i, (_, line) in enumerate(rows) if TITLE.match(line.strip())]
+    starts = [i for i, (_, line) in enumerate(rows) if title_match(line.strip())]
     if not starts:
         return result
     # The page around the list as a browser copies it (the site's footer under the last
@@ -57,7 +65,7 @@ def parse(text: str) -> Parsed:
     for position, index in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
         number, raw = rows[index]
-        match = TITLE.match(raw.strip())
+        match = title_match(raw.strip())
         assert match
         body, cards = take_cards(rows[index + 1 : end])
         found = paragraphs(body)

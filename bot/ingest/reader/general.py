@@ -51,8 +51,22 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
     rows: list[tuple[int, str]] = []
     for number, line in enumerate(page.text.split("\n"), 1):
-        rows += ((number, piece) for piece in _unglued(_without_edit_mark(line)))
+        rows += ((number, piece) for piece in _unglued(_without_edit_mark(_heading_text(line))))
     return rows, page
+
+
+def _heading_text(line: str) -> str:
+    """A Markdown heading's text without its marks ("### Reveal" is the title "Reveal"), as
+    a page saved as Markdown prints a title line of its own."""
+    if not line.startswith("#"):
+        return line
+    bare = line.lstrip("#")
+    if len(line) - len(bare) > 6 or not bare.startswith(" ") or not bare.strip():
+        return line  # "#hashtag", "####### x": no heading
+    heading = bare.strip().rstrip("#").rstrip()
+    # A heading is a title line of its own: one that prints "A – B" keeps its marks, so the
+    # dash is never read as a "Title – text" head ("# STCCG 1E - Glossary coverage").
+    return line if inline(heading) is not None else heading
 
 
 def _without_edit_mark(line: str) -> str:

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
-from bot.ingest.reader.common import ISO, NEW_MARK, YEAR, bylined, introduces_text
+from bot.ingest.reader.common import (
+    ISO,
+    NEW_MARK,
+    YEAR,
+    bylined,
+    dating_label,
+    introduces_text,
+)
 from bot.ingest.reader.head_forms import (
     COLON,
     DASH,
@@ -76,6 +83,17 @@ def _text_follows(line: str, after: str) -> bool:
     return len(line.split()) <= 3 and line.endswith(":") and prose(after)
 
 
+def _without_label_set(candidates: list[Head], seen: dict[str, int]) -> list[Head]:
+    """``candidates`` without a review's labels: where a capitals ``LABEL:`` head repeats
+    ("LORE:" under each card reviewed), the page prints labelled paragraphs, and every
+    capitals ``LABEL:`` head on it ("TREK SENSE:", "TOTAL:") is one of the set, known or not."""
+    caps = [h for h in candidates if h.style == COLON and h.title.isupper()]
+    if not any(seen[h.title.casefold()] > 1 for h in caps):
+        return candidates
+    labels = {id(h) for h in caps}
+    return [h for h in candidates if id(h) not in labels]
+
+
 def find_heads(
     rows: list[tuple[int, str]],
     inside: dict[int, Head] | None = None,
@@ -109,7 +127,11 @@ def find_heads(
                 continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
             candidates.append(Head(index, number, title, rest, style, known_title(title), marked))
             continue
-        if (date := _DATED.search(bare)) and title_ok(bare[: date.start()].strip()):
+        if (
+            (date := _DATED.search(bare))
+            and title_ok(bare[: date.start()].strip())
+            and not dating_label(bare[: date.start()])
+        ):
             title = bare[: date.start()].strip()
             candidates.append(
                 Head(index, number, title, "", DATED, known_title(title), marked, date.group(1))
@@ -146,6 +168,7 @@ def find_heads(
     candidates = [
         h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
     ]
+    candidates = _without_label_set(candidates, seen)
     known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
     total = dict(known)
     for head in candidates:

@@ -73,6 +73,7 @@ def card_list(entries: list[ReadEntry]) -> str | None:
 
 MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' words
 MIN_WORDS = 150
+MIN_TABLE_WORDS = 40  # a short table judged by having none of the game's terms at all
 OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
 SHORT_PAGE_WORDS = 0.04  # of a short page's words the game's: other games' pages seen 1.3-1.8 %
 
@@ -83,7 +84,12 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     or a short page of guesses that uses none of the game's terms. Else None."""
     share, words = game_term_share(" ".join(e.text for e in entries))
     if words < MIN_WORDS:
-        return None
+        # Too few words to weigh a share, but none of the game's terms in a table of four or
+        # more rows, none titled as the game names anything, is no page of its rules (a
+        # league's prize table: "1st – 60 boosters, 4 tengwar").
+        none_known = not any(is_known(e.title) for e in entries)
+        table = len(entries) >= MIN_ENTRIES and words >= MIN_TABLE_WORDS
+        return (0, words) if table and share == 0 and none_known else None
     if len(entries) < MIN_ENTRIES:
         # Real rules entries this long use the game's terms (2.8 % or more on real pages);
         # a real entry without one (2E's "selected", "may not") is a few dozen words.

@@ -28,7 +28,7 @@ from bot.ingest.reader.common import (
     text_line,
 )
 from bot.ingest.reader.feed import HEADING
-from bot.ingest.reader.feed import TITLE as FEED_TITLE
+from bot.ingest.reader.feed import title_match as feed_title
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
@@ -57,7 +57,7 @@ def detect(text: str) -> float:
     """Sure for a page with "Applicable Cards:" or the committee's ruling links; a page cut
     off before its cards (a page store keeps 2,000 characters) with only ``Example:``
     paragraphs to show it is a ruling is tried after the general reader found no heads."""
-    titles = sum(1 for _, line in lines_of(text) if FEED_TITLE.match(line.strip()))
+    titles = sum(1 for _, line in lines_of(text) if feed_title(line.strip()))
     if titles > 1:
         return 0.0
     if _CARDS.search(text) or _committees(text):
@@ -159,7 +159,7 @@ def parse(text: str) -> Parsed:
     first = _title_row(rows, first, last, result)
     number, raw = rows[first]
     title, date = raw.strip(), None
-    if match := FEED_TITLE.match(title):
+    if match := feed_title(title):
         title, date = match.group(1).strip(), match.group(2)
     # "Abandon Ship!" is a title; a first line that ends a sentence with a full stop, or
     # runs long, is the ruling's text

@@ -1,0 +1,108 @@
+"""Issue 38: what a page prints around its entries is no entry. A date after a label
+("Last updated: 2026-09-05") dates the page; a Markdown heading's "###" is no part of its
+title; a review's repeated "LORE:" / "TREK SENSE:" labels head no entries; a table of
+values with none of the game's terms and no title of the game is no glossary."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
+
+COVERAGE_NOTES = """# Engine coverage
+Last updated: 2026-09-05
+Owners: the two of us who keep the engine's tables in step with the rules, and nobody else.
+
+| Topic | Code? | Notes |
+|---|---|---|
+| actions | partial | response windows are thin |
+| nullify | done | card by card |
+"""
+
+
+@pytest.mark.parametrize("label", ["Last updated:", "TABLE OF CONTENTS: UPDATED", "Posted"])
+def test_a_date_after_a_label_dates_the_page_and_titles_no_ruling(label):
+    # Read as a rulings feed, the label was a ruling's title and the page its text
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(COVERAGE_NOTES.replace("Last updated:", label))
+
+
+def test_a_rulings_title_before_its_date_is_still_read():
+    page = (
+        "Naming a Number 2017-06-06\n"
+        "When a player names a number, he or she must choose zero or a positive integer.\n"
+    )
+    assert [(e.title, e.date) for e in read_text(page).entries] == [
+        ("Naming a Number", "2017-06-06")
+    ]
+
+
+MARKDOWN_GLOSSARY = """# Glossary
+
+### matching commander
+A personnel is a matching commander for a ship when the ship lists that personnel as its commander.
+
+### Q-Flash
+When a Q-Flash is encountered, the crew or Away Team faces cards from the Q-Continuum side deck.
+
+### Red Alert!
+While in play, you may report any number of ships and personnel for free each turn.
+"""
+
+
+def test_a_markdown_headings_marks_are_no_part_of_its_title():
+    document = read_text(MARKDOWN_GLOSSARY)
+    assert [e.title for e in document.entries] == ["matching commander", "Q-Flash", "Red Alert!"]
+
+
+def test_a_markdown_heading_printing_a_dash_is_no_title_and_text():
+    page = MARKDOWN_GLOSSARY.replace("# Glossary", "# STCCG 1E - Glossary coverage")
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["matching commander", "Q-Flash", "Red Alert!"]
+
+
+CARD_REVIEWS = """Card reviews: Deep Space Nine
+
+#5-Aamin Marritza, Personnel, Cardassian
+-CIVILIAN, Honor x2, Computer Skill, Archaeology
+
+PICTURE: Smug and arrogant, an adequate picture, though the purple does not suit him.
+
+LORE: Pretty standard. His entire story is there, including a big spoiler. A 3.
+
+TREK SENSE: Aside from the Archeology, everything fits the character on the show. A 4.5.
+
+STOCKABILITY: A useful addition to any Cardassian deck, with a nice selection of skills. A 3.5.
+
+TOTAL: 14 (70%) A nice card gamewise, but all the trimmings aren't there.
+
+#11-Access Relay Station, Mission, planet, Gamma quadrant
+
+PICTURE: Planet missions are all pretty much the same, a big ball of color with shadows.
+
+LORE: Lore on missions is also naturally sparse. Here, it describes the mission well. A 3.
+"""
+
+
+def test_a_reviews_repeated_labels_head_no_entries():
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(CARD_REVIEWS)
+
+
+PRIZE_TABLE = """League Rules
+
+| Position | Prizes |
+|---|---|
+| 1st | 60 boosters, 4 tengwar, 3 foil rares |
+| 2nd | 55 boosters, 3 tengwar, 2 foil rares |
+| 3rd | 50 boosters, 2 tengwar, 1 foil rare |
+| 4th | 45 boosters, 1 tengwar |
+| 5th-8th | 40 boosters and a playmat signed by the artist of the set |
+| 9th-16th | 20 boosters and a playmat of the last season's championship |
+| 17th-32nd | 10 boosters and a sleeve of the league's season |
+"""
+
+
+def test_a_table_of_values_without_the_games_terms_is_no_glossary():
+    with pytest.raises(UnknownShape, match="another game's or subject's glossary"):
+        read_text(PRIZE_TABLE)
