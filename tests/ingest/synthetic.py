@@ -231,6 +231,22 @@ def _decipher(entry: Entry | None, rng: random.Random, state: dict, words: int |
     return "\n\n".join(paragraphs) + "\n\n"
 
 
+_MARKDOWN_CHROME = (
+    "",
+    "# Rules Glossary\n\n",
+    "# Current Rulings\n\n[Home](index.md) | [Rules](rules.md) | [Cards](cards.md)\n\n",
+)
+
+
+def _markdown(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """A page saved as Markdown (a wiki's or a repository's): each title a heading of its
+    own, at one level for the page."""
+    level = state.setdefault("level", rng.choice(("##", "###", "####")))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    head = f"{level} {entry.title}\n\n" if entry is not None else ""
+    return head + "\n\n".join(paragraphs) + "\n\n"
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -316,6 +332,7 @@ SHAPES = {
     "C-opencards": (_opencards, None),
     "D-wiki": (_wiki, None),
     "E-decipher": (_decipher, ("1e-glossary-m", "1e-crd-2014-11-03")),
+    "F-markdown": (_markdown, None),
 }
 
 
@@ -334,6 +351,8 @@ def _chrome(shape: str, rng: random.Random, entries: list[Entry], document: list
         return rng.choice(_WIKI_CHROME).format(title=entries[0].title)
     if shape == "E-decipher":
         return rng.choice(_DECIPHER_CHROME)
+    if shape == "F-markdown":
+        return rng.choice(_MARKDOWN_CHROME)
     return ""
 
 

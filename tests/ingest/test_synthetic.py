@@ -10,7 +10,7 @@ from tests.ingest.synthetic import HTML_SHAPES, MODES, html_pages, judge, pages
 # The shapes where no entry is invented in either knowledge mode, and where no wrong read
 # passes without a blocking doubt (the figures of the other shapes are reported by
 # ``python -m tests.ingest.synthetic``, not asserted).
-NOTHING_INVENTED = ("C-opencards", "D-wiki", "E-decipher")
+NOTHING_INVENTED = ("C-opencards", "D-wiki", "E-decipher", "F-markdown")
 NO_UNDOUBTED_WRONG = (
     "A-flipbook",
     "B-pdf-text",
@@ -18,6 +18,7 @@ NO_UNDOUBTED_WRONG = (
     "C-opencards",
     "D-wiki",
     "E-decipher",
+    "F-markdown",
 )
 
 
@@ -33,7 +34,7 @@ def test_pages_of_these_shapes_were_made_and_read(verdicts):
     assert sum(v.found for v in verdicts) > sum(len(v.page.expected) for v in verdicts) / 2
 
 
-def test_no_entry_is_invented_on_glossary_letter_wiki_and_current_rulings_pages(verdicts):
+def test_no_entry_is_invented_on_glossary_letter_wiki_rulings_and_markdown_pages(verdicts):
     invented = [
         (v.page.shape, v.mode, v.page.document, v.page.first, v.invented)
         for v in verdicts

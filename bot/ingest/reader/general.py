@@ -49,21 +49,56 @@ from bot.ingest.reader.model import CorrectionError, Parsed
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
+    lines = page.text.split("\n")
+    # In Markdown, a "# Title" over "## Section" headings is the document's title, as an
+    # HTML page's <h1> is: never an entry of its own ("# Current Rulings").
+    titled = any(_markdown_level(line) > 1 for line in lines)
     rows: list[tuple[int, str]] = []
-    for number, line in enumerate(page.text.split("\n"), 1):
+    for number, line in enumerate(lines, 1):
+        if titled and _markdown_level(line) == 1:
+            rows.append((number, ""))
+            continue
         rows += ((number, piece) for piece in _unglued(_without_edit_mark(_heading_text(line))))
     return rows, page
+
+
+def _doubt_missed_markdown_heading(
+    result: Parsed, before: list[tuple[int, str]], raw: list[str]
+) -> None:
+    """A Markdown section heading ("## attributes, ship") with text under it, set aside
+    before the first entry: its author marked it a heading, so it may be an entry whose
+    title the reader could not confirm. A doubt naming the line, not a note."""
+    if any(w.doubt for w in result.warnings):
+        return  # the text set aside is doubted already
+    for number, line in before[:-1]:
+        if _markdown_level(raw[number - 1]) > 1:
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"text before the first entry holds a heading ({line!r}) with text under "
+                    f"it that was not read as an entry; check that no entry was missed (if it "
+                    f"is one: {{line: {number}, head: true}})",
+                    doubt=True,
+                )
+            )
+            return
+
+
+def _markdown_level(line: str) -> int:
+    """The level of a Markdown heading line ("## Title": 2), 0 for any other line."""
+    if not line.startswith("#"):
+        return 0
+    bare = line.lstrip("#")
+    level = len(line) - len(bare)
+    return level if level <= 6 and bare.startswith(" ") and bare.strip() else 0
 
 
 def _heading_text(line: str) -> str:
     """A Markdown heading's text without its marks ("### Reveal" is the title "Reveal"), as
     a page saved as Markdown prints a title line of its own."""
-    if not line.startswith("#"):
-        return line
-    bare = line.lstrip("#")
-    if len(line) - len(bare) > 6 or not bare.startswith(" ") or not bare.strip():
+    if not _markdown_level(line):
         return line  # "#hashtag", "####### x": no heading
-    heading = bare.strip().rstrip("#").rstrip()
+    heading = line.lstrip("#").strip().rstrip("#").rstrip()
     # A heading is a title line of its own: one that prints "A – B" keeps its marks, so the
     # dash is never read as a "Title – text" head ("# STCCG 1E - Glossary coverage").
     return line if inline(heading) is not None else heading
@@ -221,6 +256,7 @@ def _read(
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
     doubt_missed_heads(result, before, "before the first entry")
+    _doubt_missed_markdown_heading(result, before, page.text.split("\n"))
     if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
