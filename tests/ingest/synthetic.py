@@ -247,6 +247,25 @@ def _markdown(entry: Entry | None, rng: random.Random, state: dict, words: int |
     return head + "\n\n".join(paragraphs) + "\n\n"
 
 
+def _colon(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """``Title: text`` paragraphs (an FAQ's or a fan site's glossary), hard-wrapped or not."""
+    width = state.setdefault("width", rng.choice((0, 72, 90)))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title}: {paragraphs[0]}"
+    if not width:
+        return "\n\n".join(paragraphs) + "\n\n"
+    return "\n\n".join("\n".join(_wrap(p, width)) for p in paragraphs) + "\n\n"
+
+
+def _heading_lines(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """Each title a line of its own over its text, as a page copied from a browser prints a
+    heading (no letter index, no anchors, no marks)."""
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    head = f"{entry.title}\n\n" if entry is not None else ""
+    return head + "\n\n".join(paragraphs) + "\n\n"
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -333,6 +352,8 @@ SHAPES = {
     "D-wiki": (_wiki, None),
     "E-decipher": (_decipher, ("1e-glossary-m", "1e-crd-2014-11-03")),
     "F-markdown": (_markdown, None),
+    "G-colon": (_colon, None),
+    "H-heading-lines": (_heading_lines, None),
 }
 
 

@@ -127,3 +127,44 @@ PRIZE_TABLE = """League Rules
 def test_a_table_of_values_without_the_games_terms_is_no_glossary():
     with pytest.raises(UnknownShape, match="another game's or subject's glossary"):
         read_text(PRIZE_TABLE)
+
+
+def test_a_known_title_holding_a_colon_runs_past_it_in_the_colon_form():
+    page = (
+        "Going to the Top: You may play this objective on any mission, then report here.\n\n"
+        "HQ: Defensive Measures: While in play, your headquarters may not be attacked.\n\n"
+        "infiltration icon: A personnel with this icon may infiltrate opponent's ships.\n"
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert "HQ: Defensive Measures" in titles and "HQ" not in titles
+
+
+def test_a_known_title_before_a_colon_inside_an_entry_is_a_doubt():
+    # "couple: a personnel …" opens in lower case, so it heads no entry of its own; inside
+    # the entry above it, it is named as a possibly missed entry
+    page = (
+        "corresponding: A personnel corresponds to a ship when the ship's lore names him.\n\n"
+        "couple: a personnel and their romantic partner, when both are present together.\n\n"
+        "Deep Space 9 icon: Cards with this icon are related to the station and its crew.\n"
+    )
+    document = read_text(page)
+    assert [w for w in document.warnings if w.doubt and "'couple'" in w.message]
+
+
+def test_a_glossary_term_set_aside_between_sentences_is_a_doubt():
+    # The tail of an entry cut above, then a lower-case term the project does not know on a
+    # line of its own with its text, then known entries: the term was listed as part of the
+    # tail above; it is named by its line as a possibly missed entry
+    page = (
+        "requirements change at any point during part 5, return to the beginning of it.\n\n"
+        "warp wake, ship\n\n"
+        "The warp wake of a ship is public knowledge, and so are its modifiers in play.\n\n"
+        "matching commander\n\n"
+        "A personnel is a matching commander for a ship when the ship lists that personnel.\n\n"
+        "Q-Flash\n\n"
+        "When a Q-Flash is encountered, the crew faces cards from the Q-Continuum side deck.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["matching commander", "Q-Flash"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert "'warp wake, ship'" in doubt.message and "{line: 3, head: true}" in doubt.message

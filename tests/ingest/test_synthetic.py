@@ -19,6 +19,8 @@ NO_UNDOUBTED_WRONG = (
     "D-wiki",
     "E-decipher",
     "F-markdown",
+    "G-colon",
+    "H-heading-lines",
 )
 
 

@@ -11,6 +11,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import runin
 from bot.ingest.reader.chrome import kind_of, links_glued
+from bot.ingest.reader.head_forms import is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -357,6 +358,12 @@ def title_like(line: str, alone: bool) -> str | None:
             # a paragraph opening in lower case is no sentence: a glossary's lower-case
             # title ("couple – a personnel and their romantic partner.")
             return head.strip()
+    # A title the project knows before a colon ("couple: a personnel and their romantic
+    # partner."): the colon form of a glossary, whatever case its text opens in.
+    colon = line.find(": ", 0, 70)
+    title = line[:colon]
+    if colon > 0 and len(line[colon + 2 :].split()) >= 3 and is_known(title):
+        return None if is_label(title) else title
     return None
 
 

@@ -25,6 +25,7 @@ guessed into an entry. A page where no head is found is refused as what it looks
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader import chrome, runin
 from bot.ingest.reader.common import (
     YEAR,
@@ -32,6 +33,7 @@ from bot.ingest.reader.common import (
     entry_of,
     paragraphs,
     take_cards,
+    text_line,
     title_like,
     unglue_marks,
 )
@@ -62,26 +64,51 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     return rows, page
 
 
-def _doubt_missed_markdown_heading(
+def _doubt_heading_among_text(
     result: Parsed, before: list[tuple[int, str]], raw: list[str]
 ) -> None:
-    """A Markdown section heading ("## attributes, ship") with text under it, set aside
-    before the first entry: its author marked it a heading, so it may be an entry whose
-    title the reader could not confirm. A doubt naming the line, not a note."""
+    """A heading set aside before the first entry between lines of text (an entry's tail
+    above it, its own text under it: "… part 5. / attributes, ship / The printed …"), or a
+    Markdown section heading with text under it: an entry whose title the reader could not
+    confirm, most likely. A doubt naming the line, not a note. The page's own title and
+    headings above its first text are left alone."""
     if any(w.doubt for w in result.warnings):
         return  # the text set aside is doubted already
-    for number, line in before[:-1]:
-        if _markdown_level(raw[number - 1]) > 1:
+    for position, (number, line) in enumerate(before):
+        after_sentence = position > 0 and ends_sentence(before[position - 1][1])
+        following = before[position + 1][1] if position + 1 < len(before) else ""
+        head, rest = line.partition(": ")[::2] if ": " in line[:72] else (line, "")
+        if rest:  # "attributes, ship: The printed attributes of a ship are …"
+            found = after_sentence and _short_heading(head) and rest[:1].isupper()
+        else:
+            marked = bool(following) and _markdown_level(raw[number - 1]) > 1
+            found = marked or after_sentence and text_line(following) and _short_heading(line)
+        if found:
             result.warnings.append(
                 ParseWarning(
                     number,
-                    f"text before the first entry holds a heading ({line!r}) with text under "
+                    f"text before the first entry holds a heading ({head!r}) with text under "
                     f"it that was not read as an entry; check that no entry was missed (if it "
                     f"is one: {{line: {number}, head: true}})",
                     doubt=True,
                 )
             )
             return
+
+
+def _short_heading(line: str) -> bool:
+    """A line that can only be a glossary's heading where it stands after a sentence's end:
+    a few words in lower case, as the Glossary prints its terms, ending no sentence and
+    leading into nothing ("attributes, ship"). A heading in capitals there is as often a
+    preamble's section ("About the Set") and is left alone."""
+    words = line.split()
+    return (
+        line[:1].islower()
+        and 1 <= len(words) <= 8
+        and len(line) <= 70
+        and not line.endswith((".", ":", ";", ",", "!", "?"))
+        and not is_list_item(line)
+    )
 
 
 def _markdown_level(line: str) -> int:
@@ -256,7 +283,7 @@ def _read(
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
     doubt_missed_heads(result, before, "before the first entry")
-    _doubt_missed_markdown_heading(result, before, page.text.split("\n"))
+    _doubt_heading_among_text(result, before, page.text.split("\n"))
     if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:

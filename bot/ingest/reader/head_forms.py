@@ -24,6 +24,13 @@ _LABELS = frozenset(
     "clarification clarifications date updated posted by category categories see also "
     "applicable cards applicable card source taken from rulings ruling effective".split(" ")
 ) | {"for example", "applicable cards", "applicable card", "taken from", "see also"}
+
+
+def is_label(word: str) -> bool:
+    """Whether ``word`` opens a labelled paragraph ("Q:", "Example:", "Note:"), no entry."""
+    return word.strip().casefold() in _LABELS
+
+
 _CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
@@ -162,6 +169,9 @@ def inline(line: str) -> tuple[str, str, str] | None:
         return lower
     colon = line.find(": ", 0, 80)
     if colon > 0:
+        # A known title that holds a colon ("HQ: Defensive Measures: text") runs past it.
+        if (later := line.find(": ", colon + 2, 100)) > 0 and is_known(line[:later].strip()):
+            colon = later
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if title_ok(title) and rest_ok(rest):
             return title, rest, COLON
