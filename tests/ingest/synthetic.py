@@ -266,6 +266,26 @@ def _heading_lines(entry: Entry | None, rng: random.Random, state: dict, words: 
     return head + "\n\n".join(paragraphs) + "\n\n"
 
 
+def _numbered(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """Numbered entries ("12. Title – text" or "12) Title: text"), as a fan's or a
+    tournament's rules list prints them."""
+    form = state.setdefault("form", rng.choice(("{n}. {t} – {x}", "{n}) {t}: {x}")))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        state["n"] = state.get("n", rng.randint(1, 40)) + 1
+        paragraphs[0] = form.format(n=state["n"], t=entry.title, x=paragraphs[0])
+    return "\n\n".join(paragraphs) + "\n\n"
+
+
+def _table(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """A two-column table as a browser copies it: the term, a tab, its text (a glossary
+    set in an HTML table)."""
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is None:
+        return " ".join(paragraphs) + "\n"
+    return f"{entry.title}\t{' '.join(paragraphs)}\n"
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -354,6 +374,8 @@ SHAPES = {
     "F-markdown": (_markdown, None),
     "G-colon": (_colon, None),
     "H-heading-lines": (_heading_lines, None),
+    "I-numbered": (_numbered, None),
+    "J-table-copied": (_table, None),
 }
 
 

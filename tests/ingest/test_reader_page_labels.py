@@ -168,3 +168,28 @@ def test_a_glossary_term_set_aside_between_sentences_is_a_doubt():
     assert [e.title for e in document.entries] == ["matching commander", "Q-Flash"]
     (doubt,) = [w for w in document.warnings if w.doubt]
     assert "'warp wake, ship'" in doubt.message and "{line: 3, head: true}" in doubt.message
+
+
+def test_a_two_column_table_copied_with_tabs_is_read_as_terms():
+    # A browser copies an HTML table's rows as "cell<tab>cell"
+    page = (
+        "Rulebook Glossary - M\n"
+        "matching commander\tA personnel is a matching commander for a ship when the ship "
+        "lists that personnel.\n"
+        "mis-seeds\tIf you and your opponent each seed a copy of the same card under one "
+        "mission, each has its normal effect.\n"
+    )
+    assert [e.title for e in read_text(page).entries] == ["matching commander", "mis-seeds"]
+
+
+def test_a_deck_list_copied_with_tabs_is_no_table_of_terms():
+    # "count<tab>card": a count is no term
+    page = (
+        "My deck\n"
+        "1\tBeverly Crusher, Principled Physician\n"
+        "2\tWilliam T. Riker, Smooth Advocate\n"
+        "2\tCommon Ground\n"
+        "3\tLegacy\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -25,6 +25,7 @@ _RULE = re.compile(r"^\|?\s*:?-{3,}")
 # Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
 # the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
 _NAV_ITEM = 30  # the longest navigation item, in characters
+_TERM_CHARS = 100  # the longest term of a table's first column (a card's title, subtitle)
 _BREAKS = re.compile(r"(?<!\s)\s*+<br\s*+/?>(?:\s*+<br\s*+/?>)+\s*+")
 _BREAK = re.compile(r"(?<!\s)\s*+<br\s*+/?>\s*+")
 
@@ -90,8 +91,14 @@ def _next_words(lines: list[str]) -> list[str]:
 
 
 def _row(line: str) -> tuple[str, str] | None:
-    """(term, text) of a "| Term | Text |" row of two cells (the closing "|" optional)."""
+    """(term, text) of a "| Term | Text |" row of two cells (the closing "|" optional), or
+    of a "Term<tab>Text" row, as a browser copies a table of two columns."""
     if not line.startswith("|"):
+        term, tab, text = line.strip().partition("\t")
+        # a count is no term ("2<tab>Common Ground": a deck list)
+        named = any(c.isalpha() for c in term) and len(term) <= _TERM_CHARS
+        if tab and named and text.strip() and "\t" not in text:
+            return term.strip(), text.strip()
         return None
     inner = line[1:]
     if inner.count("|") == 2 and inner.endswith("|"):
@@ -124,8 +131,10 @@ def detect(text: str) -> float:
         return 0.9
     if sum(1 for line in rows if _PIPES.match(line)) >= 6:
         return 0.8
-    two = sum(1 for line in rows if _row(line) and not _RULE.match(line))
-    return 0.8 if two >= 3 else 0.0
+    two = [line for line in rows if _row(line) and not _RULE.match(line)]
+    # a cell of a long entry holds the page: two tab rows are a table copied as it is shown
+    tabbed = sum(1 for line in two if not line.startswith("|"))
+    return 0.8 if len(two) >= 3 or tabbed >= 2 else 0.0
 
 
 def parse(text: str) -> Parsed:
