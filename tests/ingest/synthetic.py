@@ -318,7 +318,14 @@ _SITES = {
         "The Committee</p><p>Privacy · Terms · Contact us</p></footer></body></html>"
     ),
 }
-HTML_SHAPES = ("B-pdf-text", "C-opencards", "D-wiki", "E-decipher")
+HTML_SHAPES = (
+    "B-pdf-text",
+    "C-opencards",
+    "D-wiki",
+    "E-decipher",
+    "G-colon",
+    "H-heading-lines",
+)
 
 
 def saved_as_html(page: Page, site: str) -> Page:
@@ -332,7 +339,14 @@ def saved_as_html(page: Page, site: str) -> Page:
             body.append(f"<h3>{lines[0]}</h3>")
         elif lines:
             inner = "<br>\n".join(lines)
-            head = next((t for t in titles if inner.startswith(html.escape(t) + " – ")), None)
+            head = next(
+                (
+                    t
+                    for t in titles
+                    if inner.startswith((html.escape(t) + " – ", html.escape(t) + ": "))
+                ),
+                None,
+            )
             if head:
                 inner = f"<b>{html.escape(head)}</b>{inner[len(html.escape(head)) :]}"
             body.append(f"<p>{inner}</p>")

@@ -193,3 +193,51 @@ def test_a_deck_list_copied_with_tabs_is_no_table_of_terms():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def _page(top: str, terms: list[tuple[str, str]]) -> str:
+    preamble = "This page explains the terms of the game for every player and every judge."
+    return f"{top}\n\n{preamble}\n\n" + "".join(f"{t}\n\n{x}\n\n" for t, x in terms)
+
+
+KNOWN_TERMS = [
+    ("matching commander", "A personnel is a matching commander for a ship that lists him."),
+    ("Q-Flash", "When a Q-Flash is encountered, the crew faces the Q-Continuum side deck."),
+]
+NEW_TERMS = [
+    ("abduction", "To abduct a personnel is to capture him with a card that says so."),
+    ("absorb", "A ship that absorbs a weapon takes no damage from it, as its text says."),
+    ("acquire", "To acquire an artifact is to take it into your hand when a mission is solved."),
+    ("activate", "To activate a card is to begin to use its game text during your turn."),
+]
+
+
+def test_a_pages_own_title_over_its_preamble_is_never_an_undoubted_entry():
+    # "Rules" over the page's preamble, then title lines the project knows: the page's title
+    # may be read as an entry, but never at the confidence of a known title
+    document = read_text(_page("Rules", KNOWN_TERMS))
+    rules = [e for e in document.entries if e.title == "Rules"]
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert all(e.line in doubted for e in rules)
+    assert [e.title for e in document.entries][-2:] == ["matching commander", "Q-Flash"]
+
+
+def test_a_pages_own_title_does_not_break_a_glossarys_alphabetical_order():
+    # Terms the project does not know, confirmed by their alphabetical order, under the
+    # page's own title, which is out of that order
+    document = read_text(_page("Rules Glossary", NEW_TERMS))
+    assert [e.title for e in document.entries] == [t for t, _ in NEW_TERMS]
+
+
+def test_an_articles_headings_opening_with_the_are_no_letter_page():
+    # "The Basics", "The Bad", "The Star Trek…" share a first letter only through "The"
+    page = _page(
+        "For Those Who Want To Play It",
+        [
+            ("The Bad", "Requires very little in the way of strategy, and little makes sense."),
+            ("The Basics", "The company once tried to compete with an even lamer card set."),
+            ("The Star Trek Set", "The set included 304 cards, with commons and rares in it."),
+        ],
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

@@ -174,9 +174,7 @@ def find_heads(
     for head in candidates:
         total[head.style] += 1
         known[head.style] += head.known
-    ordered = {
-        style for style in total if _alphabetical([h for h in candidates if h.style == style])
-    }
+    ordered = _in_order(candidates, total)
     kept: list[Head] = []
     opening = content[0][0] if content else -1
     for head in candidates:
@@ -184,14 +182,16 @@ def find_heads(
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
         else:
             head.confidence = _confidence(head, known[head.style], total[head.style])
-            if head.style in ordered and not head.known and 0 < head.confidence < DOUBTFUL:
+            if id(head) in ordered and not head.known and 0 < head.confidence < DOUBTFUL:
                 head.confidence = ORDERED
-            elif head.style in ordered and head.confidence == 0:
+            elif id(head) in ordered and head.confidence == 0:
                 head.confidence = 0.95 if head.known else ORDERED
         if head.index in over_data:
             # a card's page: the card's title over its own data ("Name:", "Type:", "Lore:")
             head.confidence = max(head.confidence, CARD_PAGE)
-        elif head.confidence == LONE and head.index == opening:
+        elif head is candidates[0] and _title_over_a_tail(head, content):
+            head.confidence = 0.0
+        elif head.confidence == LONE and head.known and head.index == opening:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
             head.confidence = 0.8
@@ -287,6 +287,33 @@ def _prose_above(
     return above >= paragraphs
 
 
+def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
+    """Whether ``head``, the page's first, is the page's own title over the tail of an entry
+    cut above ("Rules" over "chooses not to do so, the artifact is discarded."): a title
+    line the project does not know, in capitals, whose text opens inside a sentence. A
+    glossary's own term in lower case may open its text in lower case; a title does not."""
+    if head.style != LINE or head.known or not head.title[:1].isupper():
+        return False
+    if _prose_above(content, head.index, words=8, paragraphs=1):
+        return False  # a term under a cut entry's tail, not the page's title at its top
+    below = next((line for i, _, line in content if i > head.index), "")
+    return below[:1].islower()
+
+
+def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
+    """The heads (by id) of each form whose titles run in a glossary's alphabetical order.
+    The page's first head may stand out of it: a saved page's own title over its entries
+    ("Rules" over "Bajoran Wormhole", "Borg", …) is no term of the letter."""
+    ordered: set[int] = set()
+    for style in total:
+        heads = [h for h in candidates if h.style == style]
+        if _alphabetical(heads):
+            ordered.update(id(h) for h in heads)
+        elif heads and heads[0] is candidates[0] and _alphabetical(heads[1:]):
+            ordered.update(id(h) for h in heads[1:])
+    return ordered
+
+
 def _alphabetical(heads: list[Head]) -> bool:
     """Whether ``heads`` (of one form) run in alphabetical order as a glossary's do: three
     or more sharing their first letter (a letter page: "missions", "modifiers", "moving a
@@ -295,7 +322,9 @@ def _alphabetical(heads: list[Head]) -> bool:
     keys = [" ".join(h.title.casefold().split()) for h in heads]
     if len(keys) < 3 or keys != sorted(keys):
         return False
-    return len(keys) >= 6 or len({key[:1] for key in keys}) == 1
+    # an article's headings "The Basics", "The Bad", "The Star Trek…" share only "The"
+    letters = {key.removeprefix("the ").removeprefix("a ")[:1] for key in keys}
+    return len(keys) >= 6 or len(letters) == 1
 
 
 def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
