@@ -286,6 +286,18 @@ def _table(entry: Entry | None, rng: random.Random, state: dict, words: int | No
     return f"{entry.title}\t{' '.join(paragraphs)}\n"
 
 
+def _typed(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """``Title – text`` as other hands type it: an em dash, a hyphen, a double hyphen or a
+    no-break space before the dash; Windows line ends; no blank line between entries."""
+    dash = state.setdefault("dash", rng.choice((" — ", " - ", " -- ", "\u00a0– ", " –\u00a0")))
+    end = state.setdefault("end", rng.choice(("\n", "\r\n")))
+    gap = state.setdefault("gap", rng.choice((end, end * 2)))
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title}{dash}{paragraphs[0]}"
+    return gap.join(paragraphs) + gap
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -390,6 +402,7 @@ SHAPES = {
     "H-heading-lines": (_heading_lines, None),
     "I-numbered": (_numbered, None),
     "J-table-copied": (_table, None),
+    "K-typed": (_typed, None),
 }
 
 

@@ -22,6 +22,7 @@ NO_UNDOUBTED_WRONG = (
     "G-colon",
     "H-heading-lines",
     "J-table-copied",
+    "K-typed",
 )
 
 

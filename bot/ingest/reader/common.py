@@ -256,7 +256,7 @@ def guess_metadata(
     return meta
 
 
-_HEAD_SEPARATORS = (" – ", " — ", " - ")
+_HEAD_SEPARATORS = (" – ", " — ", " - ", " -- ")
 # Words that open a sentence or a cross reference, never an entry's title.
 _OPENERS = (
     frozenset(
@@ -342,7 +342,7 @@ def _known_heads_inside(paragraph: str) -> list[str]:
 def title_like(line: str, alone: bool) -> str | None:
     """The title ``line`` seems to open a new entry with, else None: a heading on a line of
     its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
-    line = line.strip()
+    line = line.replace("\u00a0", " ").strip()  # a no-break space beside a dash is a space
     if is_list_item(line):
         return None
     # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
@@ -354,7 +354,8 @@ def title_like(line: str, alone: bool) -> str | None:
         head, rest = line[:at], line[at + len(separator) :]
         balanced = head.count("(") == head.count(")")
         # a page heading ("Glossary - D") has no text after its dash, an entry has some
-        if at > 0 and balanced and len(rest.split()) >= 3 and _heading(_capitalised(head), 6):
+        titled = _heading(_capitalised(head), 6) or is_known(head.strip())  # "◆Nebula – …"
+        if at > 0 and balanced and len(rest.split()) >= 3 and titled:
             # a paragraph opening in lower case is no sentence: a glossary's lower-case
             # title ("couple – a personnel and their romantic partner.")
             return head.strip()
