@@ -298,6 +298,24 @@ def _typed(entry: Entry | None, rng: random.Random, state: dict, words: int | No
     return gap.join(paragraphs) + gap
 
 
+_COMMITTEE_MENU = (
+    "What's New Dashboard Articles Forums Chat Room Card Database Rules Tournaments\n",
+    "Second Edition\nRulings\n",
+    "Second Edition\nRulingsPrint Rulings\n",
+    "",
+)
+
+
+def _single_ruling(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """One ruling on its own page, as a browser copies the committee's: the site's menu
+    lines, the title, the text, and perhaps the cards it applies to."""
+    if entry is None:
+        return ""
+    paragraphs = _cut(entry.paragraphs(), words)
+    cards = rng.choice(("", "\nApplicable Cards: Q-Flash; Red Alert!;\n"))
+    return f"{entry.title}\n\n\n" + "\n\n".join(paragraphs) + "\n" + cards
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -403,6 +421,7 @@ SHAPES = {
     "I-numbered": (_numbered, None),
     "J-table-copied": (_table, None),
     "K-typed": (_typed, None),
+    "L-single-ruling": (_single_ruling, None),
 }
 
 
@@ -423,6 +442,8 @@ def _chrome(shape: str, rng: random.Random, entries: list[Entry], document: list
         return rng.choice(_DECIPHER_CHROME)
     if shape == "F-markdown":
         return rng.choice(_MARKDOWN_CHROME)
+    if shape == "L-single-ruling":
+        return rng.choice(_COMMITTEE_MENU)
     return ""
 
 
@@ -430,7 +451,8 @@ def make_page(shape: str, name: str, entries: list[Entry], first: int, seed: int
     """One page of ``shape``: the tail of entry ``first - 1``, then entries from ``first``."""
     rng = random.Random(seed)
     render = SHAPES[shape][0]
-    window = entries[first : first + 1] if shape == "D-wiki" else entries[first:]
+    alone = shape in ("D-wiki", "L-single-ruling")  # a page of one entry
+    window = entries[first : first + 1] if alone else entries[first:]
     if shape == "C-opencards":  # a letter page holds its letter's entries only
         letter = _pair(entries[first].title)[:1]
         window = list(itertools.takewhile(lambda e: _pair(e.title)[:1] == letter, window))
@@ -438,7 +460,7 @@ def make_page(shape: str, name: str, entries: list[Entry], first: int, seed: int
     text = _chrome(shape, rng, window, entries)
     # A page starts inside the entry before the window (a letter page of openCards and a
     # wiki entry start at their own top).
-    if first > 0 and shape not in ("C-opencards", "D-wiki"):
+    if first > 0 and shape not in ("C-opencards", "D-wiki", "L-single-ruling"):
         words = entries[first - 1].text.split()
         tail = " ".join(words[-rng.randint(5, min(40, max(5, len(words)))) :])
         state["tail"] = [tail[:1].lower() + tail[1:]]

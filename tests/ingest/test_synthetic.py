@@ -10,7 +10,14 @@ from tests.ingest.synthetic import HTML_SHAPES, MODES, html_pages, judge, pages
 # The shapes where no entry is invented in either knowledge mode, and where no wrong read
 # passes without a blocking doubt (the figures of the other shapes are reported by
 # ``python -m tests.ingest.synthetic``, not asserted).
-NOTHING_INVENTED = ("C-opencards", "D-wiki", "E-decipher", "F-markdown", "J-table-copied")
+NOTHING_INVENTED = (
+    "C-opencards",
+    "D-wiki",
+    "E-decipher",
+    "F-markdown",
+    "J-table-copied",
+    "L-single-ruling",
+)
 NO_UNDOUBTED_WRONG = (
     "A-flipbook",
     "B-pdf-text",
@@ -23,6 +30,7 @@ NO_UNDOUBTED_WRONG = (
     "H-heading-lines",
     "J-table-copied",
     "K-typed",
+    "L-single-ruling",
 )
 
 

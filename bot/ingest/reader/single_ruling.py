@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
@@ -109,11 +109,17 @@ def _opening(text: str) -> bool | None:
     return dated
 
 
+def _opens_text(line: str) -> bool:
+    """Whether ``line`` is the ruling's text: a sentence, a long line, or an amendment's
+    instruction ("Add the following"), which is short and no title."""
+    return text_line(line.strip()) or amendment_of(line) is not None
+
+
 def _title_row(rows: list[tuple[int, str]], first: int, last: int, result: Parsed) -> int:
     """The row of the ruling's title: the last line above its text (a date line under the
     title belongs to it). Lines above the title are the page's own links or headings, copied
     run together ("RulingsPrint Rulings"): short ones are noted, anything longer is a doubt."""
-    prose = next((i for i in range(first, last + 1) if text_line(rows[i][1].strip())), None)
+    prose = next((i for i in range(first, last + 1) if _opens_text(rows[i][1])), None)
     if prose is None:
         return first
     above = [i for i in range(first, prose) if rows[i][1].strip()]
