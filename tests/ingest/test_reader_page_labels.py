@@ -241,3 +241,27 @@ def test_an_articles_headings_opening_with_the_are_no_letter_page():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+WIKI_ENTRY = """Star Trek CCG 1E Wiki
+Explore
+
+in: Glossary
+
+Outpost – An outpost is a facility that you may seed at a mission of a matching affiliation. Personnel and ships report to it.[1]
+
+Outposts may be nullified by some cards, and a destroyed outpost is discarded.
+
+References
+1. ↑ Current Rulings, 3 November 2014
+
+Categories: Glossary | Facilities
+Community content is available under CC-BY-SA unless otherwise noted.
+Star Trek and all related marks are trademarks of CBS Studios Inc.
+"""
+
+
+def test_a_wikis_references_and_licence_are_no_part_of_its_entry():
+    (entry,) = read_text(WIKI_ENTRY).entries
+    assert entry.title == "Outpost"
+    assert entry.text.endswith("a destroyed outpost is discarded.")

@@ -35,7 +35,15 @@ _FIXED = re.compile(
     r"quick viewing\s*\(text mode\)|"
     r"retrieved from .*|from (?:the )?[\w ]{0,40}wiki\w*|this page was last (?:edited|modified).*|categor(?:y|ies):.*|"
     r"you are here:?|(?:go )?back|torna indietro|zur(?:ü|ue)ck|retour|advertisement|"
-    r"\[edit(?: \| edit source)?\]|edit|header|footer)$",
+    r"\[edit(?: \| edit source)?\]|edit|header|footer|references|external links|"
+    r"\d{1,3}\.? ?[↑^].*|\^ .*)$",  # a wiki's references: "1. ↑ Current Rulings, 2014"
+    re.I,
+)
+# A site's licence or trademark notice: "Community content is available under CC-BY-SA
+# unless otherwise noted", "Star Trek and all related marks are trademarks of CBS".
+_NOTICE = re.compile(
+    r"\bavailable under (?:the )?(?:CC|Creative Commons|GNU|a licen[cs]e)|"
+    r"\ball related marks are trademarks\b",
     re.I,
 )
 
@@ -78,6 +86,8 @@ def kind_of(line: str, debris: bool = True) -> str | None:
     if _PAGE_NUMBER.match(line):
         return "page number"
     folded = line.casefold()
+    if _NOTICE.search(line):
+        return "footer"
     if ("copyright" in folded or "©" in line) and (
         "trademark" in folded or "rights reserved" in folded or "affiliation" in folded
     ):
