@@ -265,3 +265,17 @@ def test_a_wikis_references_and_licence_are_no_part_of_its_entry():
     (entry,) = read_text(WIKI_ENTRY).entries
     assert entry.title == "Outpost"
     assert entry.text.endswith("a destroyed outpost is discarded.")
+
+
+def test_a_letter_index_in_decipher_print_is_no_entry():
+    # "A - B C - D …" is the page's letter index, not an entry "A" with text "B C - D …"
+    page = (
+        "Current Rulings\n\n"
+        "A - B C - D E - F G - H I - J K - L M - N - O P - Q - R S T - U - V W - X - Y - Z\n\n"
+        "Q-FLASH - When a Q-Flash is encountered, the crew or Away Team faces the side deck.\n\n"
+        "RED ALERT - While in play, you may report any number of ships and personnel.\n\n"
+        "REVERSE TIME - The mission attempt is undone, and the crew returns where it began.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "decipher-current-rulings"
+    assert [e.title for e in document.entries] == ["Q-FLASH", "RED ALERT", "REVERSE TIME"]

@@ -15,6 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.common import (
     doubt_missed_heads,
     introduces_text,
@@ -312,6 +313,11 @@ def parse(text: str) -> Parsed:
         for number, raw in _reflowed(lines_of(text))
         for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
     ]
+    # A letter index ("A - B C - D E - F …") reads as "A - text": no entry, set aside.
+    index = [(n, line.strip()) for n, line in rows if kind_of(line) == "letter index"]
+    result.ignored(index, "the page's letter index", ": links")
+    blanked = set(index)
+    rows = [(n, "" if (n, line.strip()) in blanked else line) for n, line in rows]
     for number, raw in _unwrapped(rows):
         line = raw.strip()
         if not line:
