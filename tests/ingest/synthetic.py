@@ -355,6 +355,7 @@ HTML_SHAPES = (
     "E-decipher",
     "G-colon",
     "H-heading-lines",
+    "J-table-copied",
 )
 
 
@@ -363,7 +364,17 @@ def saved_as_html(page: Page, site: str) -> Page:
     heading, a ``Title – text`` head bold, each block a paragraph, its lines ``<br>``."""
     titles = set(page.titles)
     body = []
-    for block in page.text.split("\n\n"):
+    if page.shape == "J-table-copied":  # the table itself: a row of two cells per term
+        rows = [line.split("\t", 1) for line in page.text.split("\n") if line.strip()]
+        cells = [r if len(r) == 2 else ["", r[0]] for r in rows]
+        body.append(
+            "<table>"
+            + "".join(
+                f"<tr><td>{html.escape(a)}</td><td>{html.escape(b)}</td></tr>" for a, b in cells
+            )
+            + "</table>"
+        )
+    for block in page.text.split("\n\n") if not body else []:
         lines = [html.escape(line.strip()) for line in block.split("\n") if line.strip()]
         if len(lines) == 1 and html.unescape(lines[0]) in titles:
             body.append(f"<h3>{lines[0]}</h3>")

@@ -81,3 +81,23 @@ def test_a_known_title_named_in_a_sentence_is_no_head():
         line=1,
     )
     assert [w for w in check([entry]) if w.doubt] == []
+
+
+def test_a_layout_tables_menu_cell_is_left_out_and_its_glossary_table_read():
+    # An old site lays its page out in a table: its menu is a cell marked "menu", and the
+    # glossary is a table of term and text
+    page = (
+        b"<html><head><title>Glossary - card database</title></head><body><table><tr><td "
+        b'class="header">header</td></tr><tr><td class="menu"><a>home</a> <a>strategy</a> '
+        b"<a>rules</a> <a>cards</a></td></tr></table><h1>Glossary</h1><table>"
+        b"<tr><td>matching commander</td><td>A personnel is a matching commander for a ship "
+        b"when the ship lists that personnel as its commander.</td></tr>"
+        b"<tr><td>mis-seeds</td><td>If you and your opponent each seed a copy of the same card "
+        b"under one mission, each has its normal effect.</td></tr>"
+        b"<tr><td>Q-Flash</td><td>When a Q-Flash is encountered, the crew faces the cards of "
+        b"the Q-Continuum side deck.</td></tr></table></body></html>"
+    )
+    assert "strategy" not in html.to_text(page.decode())
+    document = read_document(page, "glossary.html")
+    assert [e.title for e in document.entries] == ["matching commander", "mis-seeds", "Q-Flash"]
+    assert not [w for w in document.warnings if w.doubt]

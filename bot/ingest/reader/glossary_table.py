@@ -205,8 +205,12 @@ def parse(text: str) -> Parsed:
         title, body = row
         if title.lower() in ("term", "title", "name") and body.lower() in ("text", "definition"):
             continue
+        if not body and (kind := chrome.kind_of(title)):
+            result.ignored([(number, stripped)], "a table cell of the site's", f": {kind}")
+            continue  # a layout table's one cell ("| header |")
         body = _BREAK.sub("\n", _BREAKS.sub("\n\n", body))
         if not body:
-            result.warnings.append(ParseWarning(number, f"entry {title!r} has no text"))
+            # as in a scraped glossary: a heading, or a cell the copy lost
+            result.warnings.append(ParseWarning(number, f"entry {title!r} has no text", doubt=True))
         result.entries.append(ReadEntry(title=title, text=body, line=number))
     return result

@@ -137,8 +137,13 @@ def _walk(
             if name == "br":
                 out.append(br)
             elif name == "tr" and table_rows:
-                cells = [_cell_text(c) for c in node.find_all(("td", "th"), recursive=False)]
-                out.append("\n| " + " | ".join(cells) + " |\n")
+                cells = [
+                    _cell_text(c)
+                    for c in node.find_all(("td", "th"), recursive=False)
+                    if id(c) not in skip  # a layout table's menu cell is the site's chrome
+                ]
+                if cells:
+                    out.append("\n| " + " | ".join(cells) + " |\n")
             else:
                 pre = in_pre or name == "pre"
                 children = list(node.children)
