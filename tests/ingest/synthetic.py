@@ -316,6 +316,16 @@ def _single_ruling(entry: Entry | None, rng: random.Random, state: dict, words: 
     return f"{entry.title}\n\n\n" + "\n\n".join(paragraphs) + "\n" + cards
 
 
+def _bold_run_in(entry: Entry | None, rng: random.Random, state: dict, words: int | None) -> str:
+    """A title run into its text with no separator, as a page sets it in bold ("<b>matching
+    commander</b> A personnel is …"): as text, where the title ends is lost; saved as HTML
+    (below), the bold shows it."""
+    paragraphs = _cut(entry.paragraphs(), words) if entry else state["tail"]
+    if entry is not None:
+        paragraphs[0] = f"{entry.title} {paragraphs[0]}"
+    return "\n\n".join(paragraphs) + "\n\n"
+
+
 _SITES = {
     "wiki-html": (
         "<!DOCTYPE html><html><head><title>{title} | CCG Wiki</title><style>.x{{}}</style>"
@@ -356,6 +366,7 @@ HTML_SHAPES = (
     "G-colon",
     "H-heading-lines",
     "J-table-copied",
+    "M-bold-run-in",
 )
 
 
@@ -385,6 +396,8 @@ def saved_as_html(page: Page, site: str) -> Page:
                     t
                     for t in titles
                     if inner.startswith((html.escape(t) + " – ", html.escape(t) + ": "))
+                    or page.shape == "M-bold-run-in"
+                    and inner.startswith(html.escape(t) + " ")
                 ),
                 None,
             )
@@ -433,6 +446,7 @@ SHAPES = {
     "J-table-copied": (_table, None),
     "K-typed": (_typed, None),
     "L-single-ruling": (_single_ruling, None),
+    "M-bold-run-in": (_bold_run_in, None),
 }
 
 

@@ -101,3 +101,29 @@ def test_a_layout_tables_menu_cell_is_left_out_and_its_glossary_table_read():
     document = read_document(page, "glossary.html")
     assert [e.title for e in document.entries] == ["matching commander", "mis-seeds", "Q-Flash"]
     assert not [w for w in document.warnings if w.doubt]
+
+
+def test_a_bold_title_run_into_its_text_opens_an_entry():
+    page = (
+        b"<html><head><title>Glossary</title></head><body><h1>Glossary</h1>"
+        b"<p><strong>matching commander</strong> A personnel is a matching commander for a "
+        b"ship when the ship lists that personnel.</p>"
+        b"<p><strong>mis-seeds</strong> If you and your opponent each seed a copy of the same "
+        b"card under one mission, each has its effect.</p>"
+        b"<p><b>Q-Flash</b> When a Q-Flash is encountered, the crew faces the cards of the "
+        b"Q-Continuum side deck.</p></body></html>"
+    )
+    document = read_document(page, "glossary.html")
+    assert [e.title for e in document.entries] == ["matching commander", "mis-seeds", "Q-Flash"]
+    assert document.entries[0].text.startswith("A personnel is a matching commander")
+
+
+def test_bold_that_is_a_label_or_a_sentence_is_left_as_it_is():
+    # "Note:" brings its own separator; a bold sentence ends in its stop; bold inside a
+    # paragraph is emphasis
+    text = html.to_text(
+        "<p><b>Note:</b> this page is kept by fans.</p>"
+        "<p><b>Play it early.</b> It pays off.</p>"
+        "<p>You may <b>always</b> respond.</p>"
+    )
+    assert "–" not in text

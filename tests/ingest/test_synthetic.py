@@ -75,8 +75,8 @@ HTML_TESTED = tuple(shape for shape in HTML_SHAPES if shape != "H-heading-lines"
 
 @pytest.fixture(scope="module")
 def saved_as_html(verdicts):
-    """Each page of the shapes B to E saved as HTML in one site's template (in turn), read
-    as a new document's page is (its titles withheld), beside its text page's verdict."""
+    """Each page of the HTML shapes saved as HTML in one site's template (in turn), read as
+    a new document's page is (its titles withheld), beside its text page's verdict."""
     text_verdicts = {
         (v.page.document, v.page.first, v.page.shape): v for v in verdicts if v.mode == "new-titles"
     }
@@ -88,15 +88,29 @@ def saved_as_html(verdicts):
     ]
 
 
+# A bold title run into its text (M) is readable only as HTML: its text page, with no
+# mark where the title ends, is no page to compare with.
+UNREADABLE_AS_TEXT = ("M-bold-run-in",)
+
+
 def test_a_page_saved_as_html_invents_nothing_its_text_does_not(saved_as_html):
     # The sites' menus, sidebars, share bars and footers are read as no entry
-    assert len(saved_as_html) >= 150
+    compared = [
+        (v, t) for v, t in saved_as_html if v.page.shape.split("+")[0] not in UNREADABLE_AS_TEXT
+    ]
+    assert len(compared) >= 150
     added = [
         (v.page.shape, v.page.document, v.page.first, sorted(set(v.invented) - set(t.invented)))
-        for v, t in saved_as_html
+        for v, t in compared
         if t is None or set(v.invented) - set(t.invented)
     ]
     assert added == []
+
+
+def test_a_bold_title_run_into_its_text_is_read_from_the_html(saved_as_html):
+    bold = [v for v, _ in saved_as_html if v.page.shape.startswith("M-bold-run-in")]
+    expected = sum(len(v.page.expected) for v in bold)
+    assert bold and sum(v.found for v in bold) >= 0.9 * expected
 
 
 def test_no_wrong_read_of_a_page_saved_as_html_passes_without_a_doubt(saved_as_html):

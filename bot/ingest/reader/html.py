@@ -147,12 +147,43 @@ def _walk(
             else:
                 pre = in_pre or name == "pre"
                 children = list(node.children)
+                if name in _RUN_IN_BLOCKS and (lead := _bold_lead(children)) is not None:
+                    children.insert(lead + 1, " – ")  # a bold title run into its text
                 if name in _BLOCKS:
                     stack.append((block, pre))
                 stack.extend((child, pre) for child in reversed(children))
                 if name in _BLOCKS:
                     stack.append((block, pre))
     return "".join(out)
+
+
+_RUN_IN_BLOCKS = frozenset(("p", "li", "dd", "div"))
+_BOLD = frozenset(("b", "strong"))
+_RUN_IN_WORDS = 8  # a bold title run into its text is a few words
+
+
+def _bold_lead(children: list[PageElement]) -> int | None:
+    """The index of the bold title a block opens with and runs into its text ("<p><b>matching
+    commander</b> A personnel is …"): bold is how a page sets a title there, and the text
+    after it shows where the title ends. None where the bold part ends in punctuation or is
+    followed by its own separator (": ", " – "), or by no text."""
+    filled = [i for i, child in enumerate(children) if not _blank(child)]
+    if len(filled) < 2:
+        return None
+    lead, after = children[filled[0]], children[filled[1]]
+    if not isinstance(lead, Tag) or lead.name not in _BOLD or lead.find(_BLOCKS) is not None:
+        return None
+    title = " ".join(lead.get_text(" ").split())
+    if not title or len(title.split()) > _RUN_IN_WORDS or title[-1] in ".:;,!?–—-":
+        return None
+    if not isinstance(after, NavigableString) or type(after) is not NavigableString:
+        return None
+    rest = str(after).lstrip()
+    return filled[0] if rest[:1].isalnum() or rest[:1] in "\"“'(" else None
+
+
+def _blank(child: PageElement) -> bool:
+    return isinstance(child, NavigableString) and not str(child).strip()
 
 
 def _cell_text(cell: Tag) -> str:
