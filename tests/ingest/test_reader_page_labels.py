@@ -80,6 +80,8 @@ def test_a_markdown_section_set_aside_before_the_first_entry_is_a_doubt():
     document = read_text(page)
     (doubt,) = [w for w in document.warnings if w.doubt]
     assert "'ships, docked'" in doubt.message and "{line: 3, head: true}" in doubt.message
+    # a heading in lower case is no entry's tail cut above: the note must not say so
+    assert not [w for w in document.warnings if "starts inside an entry" in w.message]
 
 
 CARD_REVIEWS = """Card reviews: Deep Space Nine

@@ -282,9 +282,11 @@ def _read(
             )
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
+    raw = page.text.split("\n")
     doubt_missed_heads(result, before, "before the first entry")
-    _doubt_heading_among_text(result, before, page.text.split("\n"))
-    if before and before[0][1][:1].islower():  # cut mid-sentence: an entry's tail
+    _doubt_heading_among_text(result, before, raw)
+    # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
+    if before and before[0][1][:1].islower() and not _markdown_level(raw[before[0][0] - 1]):
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
         result.ignored(before, "text before the first entry, not placed")
