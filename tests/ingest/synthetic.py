@@ -52,7 +52,7 @@ from pathlib import Path
 
 import yaml
 
-from bot.ingest.reader import UnknownShape, UnreadableDocument, known, read_text
+from bot.ingest.reader import UnknownShape, UnreadableDocument, general, known, read_text
 
 ENTRIES = Path(__file__).resolve().parents[2] / "rulings_data" / "entries"
 PAGE_CHARS = 2000  # what the page store keeps of a page
@@ -373,7 +373,9 @@ HTML_SHAPES = (
 def saved_as_html(page: Page, site: str) -> Page:
     """``page`` as a browser saves it from ``site``: a title line of its own becomes a
     heading, a ``Title – text`` head bold, each block a paragraph, its lines ``<br>``."""
-    titles = set(page.titles)
+    # the longest title first: "missions attempt" before "missions" (and no set's order,
+    # which changes from run to run)
+    titles = sorted(set(page.titles), key=lambda t: (-len(t), t))
     body = []
     if page.shape == "J-table-copied":  # the table itself: a row of two cells per term
         rows = [line.split("\t", 1) for line in page.text.split("\n") if line.strip()]
@@ -535,10 +537,12 @@ def titles_unknown(titles: list[str]) -> Iterator[None]:
     saved = known._known, known._starts
     known._known = lambda data_dir: keys
     known._starts = lambda data_dir: starts
+    general.forget_analysis()  # heads found with the titles known must not be reused
     try:
         yield
     finally:
         known._known, known._starts = saved
+        general.forget_analysis()
 
 
 @dataclass

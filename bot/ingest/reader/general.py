@@ -46,6 +46,7 @@ from bot.ingest.reader.heads import (
     find_heads,
     term_page_head,
 )
+from bot.ingest.reader.markdown import heading_level, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 
 
@@ -54,13 +55,13 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     lines = page.text.split("\n")
     # In Markdown, a "# Title" over "## Section" headings is the document's title, as an
     # HTML page's <h1> is: never an entry of its own ("# Current Rulings").
-    titled = any(_markdown_level(line) > 1 for line in lines)
+    titled = any(heading_level(line) > 1 for line in lines)
     rows: list[tuple[int, str]] = []
     for number, line in enumerate(lines, 1):
-        if titled and _markdown_level(line) == 1:
+        if titled and heading_level(line) == 1:
             rows.append((number, ""))
             continue
-        rows += ((number, piece) for piece in _unglued(_without_edit_mark(_heading_text(line))))
+        rows += ((number, piece) for piece in _unglued(_without_edit_mark(without_marks(line))))
     return rows, page
 
 
@@ -72,8 +73,6 @@ def _doubt_heading_among_text(
     Markdown section heading with text under it: an entry whose title the reader could not
     confirm, most likely. A doubt naming the line, not a note. The page's own title and
     headings above its first text are left alone."""
-    if any(w.doubt for w in result.warnings):
-        return  # the text set aside is doubted already
     for position, (number, line) in enumerate(before):
         after_sentence = position > 0 and ends_sentence(before[position - 1][1])
         following = before[position + 1][1] if position + 1 < len(before) else ""
@@ -81,7 +80,7 @@ def _doubt_heading_among_text(
         if rest:  # "attributes, ship: The printed attributes of a ship are …"
             found = after_sentence and _short_heading(head) and rest[:1].isupper()
         else:
-            marked = bool(following) and _markdown_level(raw[number - 1]) > 1
+            marked = bool(following) and heading_level(raw[number - 1]) > 1
             found = marked or after_sentence and text_line(following) and _short_heading(line)
         if found:
             result.warnings.append(
@@ -109,26 +108,6 @@ def _short_heading(line: str) -> bool:
         and not line.endswith((".", ":", ";", ",", "!", "?"))
         and not is_list_item(line)
     )
-
-
-def _markdown_level(line: str) -> int:
-    """The level of a Markdown heading line ("## Title": 2), 0 for any other line."""
-    if not line.startswith("#"):
-        return 0
-    bare = line.lstrip("#")
-    level = len(line) - len(bare)
-    return level if level <= 6 and bare.startswith(" ") and bare.strip() else 0
-
-
-def _heading_text(line: str) -> str:
-    """A Markdown heading's text without its marks ("### Reveal" is the title "Reveal"), as
-    a page saved as Markdown prints a title line of its own."""
-    if not _markdown_level(line):
-        return line  # "#hashtag", "####### x": no heading
-    heading = line.lstrip("#").strip().rstrip("#").rstrip()
-    # A heading is a title line of its own: one that prints "A – B" keeps its marks, so the
-    # dash is never read as a "Title – text" head ("# STCCG 1E - Glossary coverage").
-    return line if inline(heading) is not None else heading
 
 
 def _without_edit_mark(line: str) -> str:
@@ -197,6 +176,14 @@ def parse(text: str) -> Parsed:
 # chrome, its running text split, its heads) is kept for the text last analysed, so the
 # general reader does that work once per upload, not twice. Nothing below changes it.
 _last: tuple[str, tuple] | None = None
+
+
+def forget_analysis() -> None:
+    """Drop the analysis kept for the text last read: for a caller that changes the
+    titles the project knows between two reads of one text (the synthetic pages' titles
+    withheld), whose heads would otherwise be the ones found with the titles known."""
+    global _last
+    _last = None
 
 
 def _analysed(
@@ -283,10 +270,12 @@ def _read(
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
     raw = page.text.split("\n")
+    doubts = len(result.warnings)
     doubt_missed_heads(result, before, "before the first entry")
-    _doubt_heading_among_text(result, before, raw)
+    if len(result.warnings) == doubts:  # no head set aside was named yet
+        _doubt_heading_among_text(result, before, raw)
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
-    if before and before[0][1][:1].islower() and not _markdown_level(raw[before[0][0] - 1]):
+    if before and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1]):
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
         result.ignored(before, "text before the first entry, not placed")
