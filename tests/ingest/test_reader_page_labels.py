@@ -281,3 +281,48 @@ def test_a_letter_index_in_decipher_print_is_no_entry():
     document = read_text(page)
     assert document.shape == "decipher-current-rulings"
     assert [e.title for e in document.entries] == ["Q-FLASH", "RED ALERT", "REVERSE TIME"]
+
+
+def test_a_card_quoted_with_reads_is_no_title():
+    # "Julian Bashir (Rebel Captain) reads: “…”" leads into a quotation of the card's text
+    page = (
+        "cost reduction: Some cards have abilities that let them be played for less than "
+        "their cost.\n\n"
+        "Julian Bashir (Rebel Captain) reads: “When you play this personnel, you may reduce "
+        "its cost by 2.”\n\n"
+        "dilemmas: A dilemma is a card your opponent places under a mission for you to face.\n\n"
+        "matching commander: A personnel is a matching commander for a ship that lists him.\n"
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert titles == ["cost reduction", "dilemmas", "matching commander"]
+
+
+def test_an_amendments_instruction_is_text_under_its_title_line():
+    # A Current Rulings entry amends the Glossary: "scouting location / Add the following /
+    # You may only …": the instruction is the entry's text, not a title of its own
+    page = (
+        "matching commander\n\nA personnel is a matching commander for a ship that lists him.\n\n"
+        "scouting location\n\nAdd the following\n\n"
+        "You may only scout a location that has a point box.\n\n"
+        "Q-Flash\n\nWhen a Q-Flash is encountered, the crew faces the Q-Continuum side deck.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "matching commander",
+        "scouting location",
+        "Q-Flash",
+    ]
+    assert document.entries[1].text.startswith("Add the following")
+
+
+def test_a_markdown_page_of_sections_is_no_single_ruling_page():
+    # Its sections' titles withheld from the reader, a Markdown page is refused, never read
+    # as one ruling titled by its "# Current Rulings" line
+    page = (
+        "# Current Rulings\n\n"
+        "#### warp wake, ship\n\nExample:\n\nA ship at warp leaves a wake, and its opponent may "
+        "follow it.\n\n"
+        "#### tractor hold, ship\n\nA ship in a tractor hold may not move until it is let go.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

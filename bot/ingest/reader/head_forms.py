@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.parsers.text import ends_sentence, is_list_item
+from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item
 from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_words_from
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
@@ -31,6 +31,8 @@ def is_label(word: str) -> bool:
     return word.strip().casefold() in _LABELS
 
 
+# Verbs that lead into a quotation of a card's text, never the last word of a title.
+_QUOTING = frozenset("reads read says say states state".split())
 _CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
@@ -73,6 +75,10 @@ def title_ok(title: str, alone: bool = False) -> bool:
     words = title.split()
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
+    if any(w.rstrip(":") in _QUOTING and (w.endswith(":") or w is words[-1]) for w in words):
+        return False  # "Julian Bashir (Rebel Captain) reads: …" leads into a quotation
+    if amendment_of(title) is not None:
+        return False  # "Add the following": an amendment's instruction, the text's start
     if names_no_entry(title):
         return False
     if title.casefold() in _LABELS:

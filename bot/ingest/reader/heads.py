@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
@@ -79,6 +79,8 @@ def _text_follows(line: str, after: str) -> bool:
     if prose(line):
         return True
     if line.startswith("See ") and line.endswith("."):
+        return True
+    if amendment_of(line) is not None:  # "Add the following" over the added text
         return True
     return len(line.split()) <= 3 and line.endswith(":") and prose(after)
 

@@ -29,6 +29,7 @@ from bot.ingest.reader.common import (
 )
 from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import title_match as feed_title
+from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
@@ -153,6 +154,8 @@ def parse(text: str) -> Parsed:
         )
         return result
     rows = [(n, line) for n, line in lines_of(text)]
+    if sum(1 for _, line in rows if heading_level(line)) >= 2:
+        return result  # a page of Markdown sections holds several entries, not one ruling
     first = next((i for i, (_, line) in enumerate(rows) if _content(line)), None)
     if first is None:  # a blank page holds no entry
         return result
