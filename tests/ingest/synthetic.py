@@ -653,12 +653,49 @@ def failure_class(v: Verdict) -> str:
     return "+".join(parts) + (", doubted" if v.doubts else ", NOT doubted")
 
 
+def _seeds(seeds: list[int], with_html: bool) -> int:
+    """The figures over the windows of ``seeds``: every shape together, then the shapes
+    where a wrong read passed undoubted."""
+    global SEED
+    drawn, verdicts = SEED, []
+    try:
+        for seed in seeds:
+            SEED = seed
+            made = list(pages())
+            verdicts += measure(made)
+            if with_html:
+                verdicts += [judge(p, "new-titles") for p in html_pages(made, every_site=False)]
+    finally:
+        SEED = drawn
+    expected = sum(len(v.page.expected) for v in verdicts)
+    found = sum(v.found for v in verdicts)
+    invented = sum(len(v.invented) for v in verdicts)
+    undoubted = Counter(v.page.shape for v in verdicts if v.undoubted)
+    print(
+        f"seeds {' '.join(map(str, seeds))}: {len(verdicts)} reads; {found}/{expected} "
+        f"entries found; {invented} invented; {sum(undoubted.values())} wrong reads "
+        "without a blocking doubt"
+    )
+    for shape, n in sorted(undoubted.items()):
+        print(f"  {shape}: {n} undoubted")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=5, help="failures shown per shape")
     parser.add_argument("--show", help="print the pages of this shape/mode's failures")
     parser.add_argument("--html", action="store_true", help="also read the pages saved as HTML")
+    parser.add_argument(
+        "--seeds",
+        type=int,
+        nargs="+",
+        help="draw the windows with these seeds instead (the test suite reads seed "
+        f"{SEED}); the HTML copies go one to a site in turn",
+    )
     args = parser.parse_args(argv)
+    if args.seeds:
+        return _seeds(args.seeds, args.html)
     made = list(pages())
     verdicts = measure(made + (list(html_pages(made)) if args.html else []))
     print(table(verdicts))
