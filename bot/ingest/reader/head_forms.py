@@ -75,7 +75,10 @@ def title_ok(title: str, alone: bool = False) -> bool:
     words = title.split()
     if title.startswith(("See ", "see ", "(", "-", "–")) or is_list_item(title) or "|" in title:
         return False
-    if any(w.rstrip(":") in _QUOTING and (w.endswith(":") or w is words[-1]) for w in words):
+    last = len(words) - 1
+    if any(
+        w.rstrip(":") in _QUOTING and (w.endswith(":") or i == last) for i, w in enumerate(words)
+    ):
         return False  # "Julian Bashir (Rebel Captain) reads: …" leads into a quotation
     if amendment_of(title) is not None:
         return False  # "Add the following": an amendment's instruction, the text's start
