@@ -326,3 +326,27 @@ def test_a_markdown_page_of_sections_is_no_single_ruling_page():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_flipbook_title_after_a_line_ending_in_no_sentence_is_a_doubt():
+    # "Liberty – … the Staffing to / [Maq] [Maq] / Lore Returns – When you play …": the
+    # line before the unknown title ends in no sentence, yet the title-case head is named
+    lines = (
+        "Liberty – The class has been changed to",
+        '"Condor Class" and the Staffing to',
+        "[Maq] [Maq]",
+        "Lore Bounces – When you play this event",
+        "on a ship, your Rogue Borg take control",
+        "of that ship.",
+        "matching commander – When specified",
+        "in the ship's lore, only the named",
+        "personnel is the matching commander.",
+    )
+    page = "15.12.2012 Views\n\nSHOW MORE\nSHOW LESS\n\n" + "".join(
+        f"{line}<br />\n\n" for line in lines
+    )
+    document = read_text(page)
+    titles = [e.title for e in document.entries]
+    doubts = [w for w in document.warnings if w.doubt and "Lore Bounces" in w.message]
+    # an unknown title after no sentence's end: named by a doubt, not read as an entry
+    assert doubts and "Lore Bounces" not in titles

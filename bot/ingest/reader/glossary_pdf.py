@@ -109,7 +109,9 @@ def parse(text: str) -> Parsed:
             pieces.append([rest])
             tail = rest[-2:]
         elif result.entries:
-            if _previous_ok(previous) and (missed := title_like(line, alone=False)):
+            missed = title_like(line, alone=False)
+            # after a sentence's end, or (however the line before ends) in title case
+            if missed and (_previous_ok(previous) or _title_cased(missed)):
                 result.warnings.append(
                     ParseWarning(
                         number,
@@ -160,6 +162,13 @@ def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str,
         if is_known(title) or found and title.startswith(found[0]):
             return title, following.strip()
     return None
+
+
+def _title_cased(title: str) -> bool:
+    """Whether ``title`` is two words or more, each in capitals ("Lore Returns"): a card's
+    title after a line that ends in no sentence ("… the Staffing to [Maq] [Maq]")."""
+    words = title.split()
+    return len(words) >= 2 and all(w[:1].isupper() or w[:1].isdigit() for w in words)
 
 
 def _ends_in_dash(line: str) -> bool:
