@@ -350,3 +350,20 @@ def test_a_flipbook_title_after_a_line_ending_in_no_sentence_is_a_doubt():
     doubts = [w for w in document.warnings if w.doubt and "Lore Bounces" in w.message]
     # an unknown title after no sentence's end: named by a doubt, not read as an entry
     assert doubts and "Lore Bounces" not in titles
+
+
+def test_a_lone_known_head_opening_a_page_of_other_heads_is_doubted():
+    # A page cut inside an entry starts "commander: U.S.S. Enterprise-E. …" (a line of that
+    # entry's text) above entries printed as title lines: no one-ruling paste, a doubt
+    page = (
+        "commander: U.S.S. Enterprise-E. As with all keywords, there are no special rules "
+        "for this relationship.\n\n"
+        "conditional effects\n\nIf game text has a conditional, any text beginning with also "
+        "that follows is subject to it.\n\n"
+        "cost reduction\n\nSome cards have abilities that let them be played for less than "
+        "their cost.\n"
+    )
+    document = read_text(page)
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert all(e.line in doubted for e in document.entries if e.title == "commander")
+    assert [e.title for e in document.entries][-2:] == ["conditional effects", "cost reduction"]

@@ -179,6 +179,9 @@ def find_heads(
     ordered = _in_order(candidates, total)
     kept: list[Head] = []
     opening = content[0][0] if content else -1
+    # the page holds no head of another form: a paste of one ruling, not a page cut
+    # inside an entry above others ("commander: U.S.S. Enterprise-E …" over title lines)
+    lone_form = len({h.style for h in candidates}) == 1
     for head in candidates:
         if head.style == LOWER:  # confirmed by the page's dash heads of either kind
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
@@ -193,7 +196,7 @@ def find_heads(
             head.confidence = max(head.confidence, CARD_PAGE)
         elif head is candidates[0] and _title_over_a_tail(head, content):
             head.confidence = 0.0
-        elif head.confidence == LONE and head.known and head.index == opening:
+        elif head.confidence == LONE and head.known and head.index == opening and lone_form:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
             head.confidence = 0.8
