@@ -367,3 +367,18 @@ def test_a_lone_known_head_opening_a_page_of_other_heads_is_doubted():
     doubted = {w.line for w in document.warnings if w.doubt}
     assert all(e.line in doubted for e in document.entries if e.title == "commander")
     assert [e.title for e in document.entries][-2:] == ["conditional effects", "cost reduction"]
+
+
+def test_numbered_entries_inside_an_entry_are_a_doubt():
+    # A page cut inside an entry ("lore: Typical Starfleet ensign …") above a numbered list
+    # of entries: the numbered items are no heads, but they are named, not swallowed
+    page = (
+        "lore: Typical Starfleet ensign eagerly chasing a promotion. Served aboard the "
+        "Enterprise.\n\n"
+        "21) scouting location: Add the following\n\n"
+        "You may only scout a location that has a point box.\n\n"
+        "23) seed phase: The only actions you may take during the seed phases are seeding "
+        "cards.\n"
+    )
+    document = read_text(page)
+    assert [w for w in document.warnings if w.doubt and "scouting location" in w.message]

@@ -11,7 +11,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import is_label
+from bot.ingest.reader.head_forms import COLON, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -256,6 +256,7 @@ def guess_metadata(
     return meta
 
 
+_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 _HEAD_SEPARATORS = (" – ", " — ", " - ", " -- ")
 # Words that open a sentence or a cross reference, never an entry's title.
 _OPENERS = (
@@ -344,7 +345,11 @@ def title_like(line: str, alone: bool) -> str | None:
     its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
     line = line.replace("\u00a0", " ").strip()  # a no-break space beside a dash is a space
     if is_list_item(line):
-        return None
+        # a numbered item that prints a head ("21) scouting location: Add the following")
+        # may be an entry of a numbered list; a bullet's comment or a step is none
+        item = _NUMBERED.match(line)
+        found = inline(line[item.end() :]) if item else None
+        return found[0] if found and found[2] != COLON or found and is_known(found[0]) else None
     # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
     # missing its full stop, "The rest of the entry does not change", is no heading).
     if alone and _heading(line, 12 if "," in line else 6):
