@@ -256,7 +256,6 @@ def guess_metadata(
     return meta
 
 
-_NUMBERED = re.compile(r"^\d{1,3}[.)]\s+")
 _HEAD_SEPARATORS = (" – ", " — ", " - ", " -- ")
 # Words that open a sentence or a cross reference, never an entry's title.
 _OPENERS = (
@@ -347,9 +346,12 @@ def title_like(line: str, alone: bool) -> str | None:
     if is_list_item(line):
         # a numbered item that prints a head ("21) scouting location: Add the following")
         # may be an entry of a numbered list; a bullet's comment or a step is none
-        item = _NUMBERED.match(line)
-        found = inline(line[item.end() :]) if item else None
-        return found[0] if found and found[2] != COLON or found and is_known(found[0]) else None
+        number, *item = line.split(None, 1)
+        found = inline(item[0]) if item and number[:1].isdigit() else None
+        if found is None:
+            return None
+        title, _, style = found
+        return title if style != COLON or is_known(title) else None
     # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
     # missing its full stop, "The rest of the entry does not change", is no heading).
     if alone and _heading(line, 12 if "," in line else 6):

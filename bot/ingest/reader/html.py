@@ -176,7 +176,7 @@ def _bold_lead(children: list[PageElement]) -> int | None:
     title = " ".join(lead.get_text(" ").split())
     if not title or len(title.split()) > _RUN_IN_WORDS or title[-1] in ".:;,!?–—-":
         return None
-    if not isinstance(after, NavigableString) or type(after) is not NavigableString:
+    if type(after) is not NavigableString:  # text, not a tag, a comment or a doctype
         return None
     rest = str(after).lstrip()
     return filled[0] if rest[:1].isalnum() or rest[:1] in "\"“'(" else None

@@ -82,7 +82,8 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     """(the game's terms, words) of entries that read as another game's or subject's
     glossary: several entries, few of the game's terms, under a third of the titles known;
     or a short page of guesses that uses none of the game's terms. Else None."""
-    share, words = game_term_share(" ".join(e.text for e in entries))
+    text = " ".join(e.text for e in entries)
+    share, words = game_term_share(text)
     if words < MIN_WORDS:
         # Too few words to weigh a share, but none of the game's terms in a table of four or
         # more rows, none titled as the game names anything, is no page of its rules (a
@@ -98,7 +99,7 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
             return None
         # A real entry without one of those terms still speaks of cards and players (12 %
         # or more of the game's words on the synthetic pages; 2E's "playing a card" 17 %).
-        spoken, _ = game_word_share(" ".join(e.text for e in entries))
+        spoken, _ = game_word_share(text)
         return (0, words) if spoken < SHORT_PAGE_WORDS else None
     if share >= OFF_GAME_TERMS:
         return None
