@@ -1,6 +1,6 @@
 """Issue 38: what a page prints around its entries is no entry. A date after a label
 ("Last updated: 2026-09-05") dates the page; a Markdown heading's "###" is no part of its
-title; a review's repeated "LORE:" / "TREK SENSE:" labels head no entries; a table of
+title; a post's byline ("ann · comment · 2021-08-15") titles no ruling; a review's repeated "LORE:" / "TREK SENSE:" labels head no entries; a table of
 values with none of the game's terms and no title of the game is no glossary."""
 
 from __future__ import annotations
@@ -25,6 +25,26 @@ def test_a_date_after_a_label_dates_the_page_and_titles_no_ruling(label):
     # Read as a rulings feed, the label was a ruling's title and the page its text
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(COVERAGE_NOTES.replace("Last updated:", label))
+
+
+THREAD = """Stunning leader was refused at the cave entrance
+ann · description · 2021-08-15
+He battled me at the entrance and stunning leader was not allowed to be played.
+
+bo · comment · 2021-08-15
+That is the implied target rule: no character of ability above 2 was in the battle.
+
+ann · comment · 2021-08-16
+Thanks, sorry about the mess.
+"""
+
+
+@pytest.mark.parametrize("separator", [" · ", " | "])
+def test_a_posts_byline_before_its_date_titles_no_ruling(separator):
+    # An issue tracker's or forum's "author · comment · date" lines were read as the
+    # committee's feed, its authors the rulings' titles
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(THREAD.replace(" · ", separator))
 
 
 def test_a_rulings_title_before_its_date_is_still_read():

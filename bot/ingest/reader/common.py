@@ -290,12 +290,22 @@ def _heading(text: str, max_words: int) -> bool:
 _DATE_LABELS = frozenset("updated update posted date dated revised published modified".split())
 
 
+# Fields of a byline set apart by a middle dot or a bar ("cringwell · comment · 2021-08-15",
+# "By Ann | News | 2020-01-02"): a forum's, a tracker's or a blog's post, not a title.
+_BYLINE_FIELD = re.compile(r"\s[·|](?:\s|$)")
+
+
 def dating_label(before_date: str) -> bool:
     """Whether the words before a line's date are a label that dates the page (ending with a
-    colon or a dating word), as no ruling's title does."""
+    colon or a dating word) or a post's byline of fields, as no ruling's title is."""
     before = before_date.rstrip()
     words = before.rstrip(":").split()
-    return before.endswith(":") or not words or words[-1].casefold() in _DATE_LABELS
+    return (
+        before.endswith(":")
+        or not words
+        or words[-1].casefold() in _DATE_LABELS
+        or _BYLINE_FIELD.search(before) is not None
+    )
 
 
 MIN_UNKNOWN_PAGE = 4  # entries a page needs before its titles' being all unknown tells
