@@ -7,6 +7,7 @@ it), and the card a ruling's title names, by edition and normalised name.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import json
 import logging
@@ -299,21 +300,43 @@ def build_passages(
 class CardTexts:
     """Every card's game text, normalised as queries are: which cards print a phrase."""
 
+    # Between two cards' texts in the joined text: never in a normalised phrase, so no
+    # phrase is found across two cards.
+    _BETWEEN = "\x00"
+
     def __init__(self, cards: Iterable[tuple[str, str, str]]):
-        # (card id, edition, " text "): padded, so that a phrase is found word for word
-        self._texts = [(card, edition, f" {normalize(text)} ") for card, edition, text in cards]
+        # (card id, edition), and each card's " text " (padded, so that a phrase is found
+        # word for word) joined into one text, searched in one pass: a lookup asks of tens
+        # of thousands of cards at once.
+        self._cards: list[tuple[str, str]] = []
+        self._starts: list[int] = []
+        pieces, at = [], 0
+        for card, edition, text in cards:
+            padded = f" {normalize(text).replace(self._BETWEEN, ' ')} "
+            self._cards.append((card, edition))
+            self._starts.append(at)
+            pieces.append(padded)
+            at += len(padded) + len(self._BETWEEN)
+        self._joined = self._BETWEEN.join(pieces)
 
     def printing(self, phrase: str, edition: str | None = None) -> list[tuple[str, int]]:
         """Each card (of ``edition``, if given) whose text holds the normalised ``phrase``
-        word for word: (card id, where in its text the phrase first stands)."""
+        word for word: (card id, where in its text the phrase first stands), in the
+        cards' order."""
         needle = f" {phrase} "
+        if self._BETWEEN in needle:
+            return []
         found = []
-        for card, card_edition, text in self._texts:
-            if edition and card_edition != edition:
-                continue
-            at = text.find(needle)
-            if at >= 0:
-                found.append((card, at))
+        at = self._joined.find(needle)
+        while at >= 0:
+            position = bisect.bisect_right(self._starts, at) - 1
+            card, card_edition = self._cards[position]
+            if not edition or card_edition == edition:
+                found.append((card, at - self._starts[position]))
+            following = position + 1  # the card's first place only: on to the next card
+            if following >= len(self._starts):
+                break
+            at = self._joined.find(needle, self._starts[following])
         return found
 
 

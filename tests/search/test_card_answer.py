@@ -637,3 +637,20 @@ def test_an_entry_whose_text_was_lost_is_never_the_answer(rulings):
     assert "missing from the bundled copy" in answer["rulings_note"]
     # A lost entry with no card of its name: no confident answer at all.
     assert not rulings.ranked("Multiple Targets", "1E").confident
+
+
+def test_a_phrase_is_printed_by_a_card_only_within_its_own_text():
+    # The cards' texts are searched joined: a phrase is never found across two of them,
+    # and where it stands is counted in the card's own text.
+    texts = CardTexts(
+        [
+            ("1e-0", "1E", "Discard this card to nullify a Tribble"),
+            ("2e-1", "2E", "side deck cards may not be played. Draw from your Tribble side deck."),
+            ("1e-2", "1E", "Place it atop your Tribble side deck."),
+        ]
+    )
+    assert texts.printing("tribble side deck") == [("2e-1", 48), ("1e-2", 19)]
+    assert texts.printing("tribble side deck", "1E") == [("1e-2", 19)]
+    assert texts.printing("tribble side deck", "2E") == [("2e-1", 48)]
+    assert texts.printing("nullify a tribble side deck") == []
+    assert texts.printing("discard this card") == [("1e-0", 0)]
