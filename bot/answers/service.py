@@ -179,9 +179,11 @@ class Rulings:
 
     def use_ranking(self, model) -> None:
         """Rank with ``model`` (a :class:`bot.search.ranking.Ranker`) instead of the shipped
-        ranking, None to go back: ``rulings eval`` measures rankings fitted per fold."""
+        ranking, None to go back: ``rulings eval`` measures rankings fitted per fold, asking
+        every question again under each, so the offers are kept meanwhile."""
         with self._live.lock:
             self._answers.index.ranker_override = model
+            self._answers.index.remember_offers(model is not None)
 
     def use_confidence(self, model) -> None:
         """Decide confidence with ``model`` (a :class:`bot.search.confidence.Confidence`)

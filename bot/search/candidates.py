@@ -8,6 +8,7 @@ names cannot. Whether the first is confident is bot.search.index's to say."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from bot.search import confidence, ranking
@@ -67,6 +68,13 @@ class Candidates:
         self.written = {
             names.target_of[i] for i in self.named if names.source_of[i] in (TITLE, ALIAS)
         }
+
+    def copy(self) -> Candidates:
+        """A copy to rank: its hits copied (ranking rescores them), the rest shared."""
+        other = copy.copy(self)
+        other.best = {target: copy.copy(hit) for target, hit in self.best.items()}
+        other.agree = set(self.agree)
+        return other
 
     def offer(
         self, target: int, score: float, via: str, matched: str, mention: bool = False

@@ -25,6 +25,8 @@ from bot.search.suggest import MAX_SUGGESTIONS, suggestions
 from bot.search.verdict import Verdict
 from bot.validate import MAX_QUERY_CHARS  # the one query cap
 
+MAX_KEPT_OFFERS = 20_000  # queries an evaluation keeps the offers of (its table is ~1,000)
+
 
 def _typed_exactly(ranked: list[Hit], key: str) -> bool:
     """A ruling's title or a moderator's alias typed exactly is asked for by name, not a guess
@@ -53,6 +55,9 @@ class SearchIndex:
         # fits them per fold).
         self.ranker_override = None
         self.confidence_override = None
+        # The candidates a query's names and passages offer, kept while an evaluation asks
+        # the same questions under ranking after ranking (see remember_offers).
+        self._offers: dict[tuple[str, str | None], Candidates] | None = None
 
     @property
     def targets(self) -> list[Target]:
@@ -75,7 +80,30 @@ class SearchIndex:
         shared until the updater gives it an edited copy of them."""
         clone = copy.copy(self)
         clone.catalog = self.catalog.edited()
+        clone._offers = None  # offered from the old names and passages
         return clone
+
+    def remember_offers(self, on: bool) -> None:
+        """Keep (or forget) each query's offered candidates: what a query's names and
+        passages offer depends on neither the ranking nor the confidence, so an evaluation
+        that fits those per fold and asks every question again reuses them. Only for an
+        index nobody edits meanwhile (an edit makes a new one: :meth:`edited`)."""
+        if not on:
+            self._offers = None
+        elif self._offers is None:
+            self._offers = {}
+
+    def _offered(self, query: str, key: str, edition: str | None) -> Candidates:
+        """The candidates the names, then the passages, offer (a copy of those kept)."""
+        kept = self._offers
+        if kept is not None and (query, edition) in kept:
+            return kept[(query, edition)].copy()
+        found = Candidates(self.catalog, query, key, edition)
+        found.offer_names(with_passages=True)
+        found.offer_passages(self.passages)
+        if kept is not None and len(kept) < MAX_KEPT_OFFERS:
+            kept[(query, edition)] = found.copy()
+        return found
 
     def search(
         self, query: str, edition: str | None = None, limit: int = 10, thorough: bool = False
@@ -90,18 +118,18 @@ class SearchIndex:
         result = SearchResult(query=query, confident=False)
         if not key:
             return result
-        found = Candidates(self.catalog, query, key, edition)
-        found.offer_names(with_passages=self.passages is not None)
-        # Full text answers questions the names cannot, and breaks ties between names.
-        settled = found.settled()
         if self.passages is not None:
-            found.offer_passages(self.passages)
+            found = self._offered(query, key, edition)
             ranker = self.ranker_override or ranking.load_shipped()
             found.rank(ranker, quoted_phrases(query), Verdict(self).unquoted)
-        elif not settled or thorough:
-            found.offer_fulltext(
-                fulltext_hits(self.fulltext, found.content, edition, self.by_topic)
-            )
+        else:
+            found = Candidates(self.catalog, query, key, edition)
+            found.offer_names(with_passages=False)
+            # Full text answers questions the names cannot, and breaks ties between names.
+            if not found.settled() or thorough:
+                found.offer_fulltext(
+                    fulltext_hits(self.fulltext, found.content, edition, self.by_topic)
+                )
         ranked = found.ordered()
         result.hits = ranked[: max(1, min(limit, 50))]
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]

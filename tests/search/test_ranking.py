@@ -9,6 +9,7 @@ from bot.search.hits import Target
 from bot.search.index import SearchIndex
 from bot.search.likeness import misspelt_name
 from bot.search.names import MENTION, TITLE
+from tests.search.helpers import titled_index_with_passages
 
 
 def _signals(**overrides):
@@ -157,3 +158,26 @@ def test_an_edition_asked_for_fits_its_answers_wholly_else_the_words_lean():
     assert confidence.edition_fit("2E", "2E", lean=0.9) == 1.0  # 1E-leaning words, 2E asked
     assert confidence.edition_fit("1E", None, lean=0.4) == 0.4
     assert confidence.edition_fit("2E", None, lean=0.4) == -0.4
+
+
+def test_offers_kept_for_an_evaluation_answer_as_offers_made_anew():
+    # `rulings eval` asks every question again under each fold's ranking: the offers are
+    # kept meanwhile, and a kept offer ranks as one made anew, however the last was ranked
+    texts = {
+        "Away Team": "An Away Team is formed by personnel beaming to a planet.",
+        "Beam": "Beaming moves personnel between ships, facilities and planets.",
+    }
+    fresh = titled_index_with_passages(texts)
+    kept = titled_index_with_passages(texts)
+    kept.remember_offers(True)
+
+    def seen(result):
+        return [(h.target.topic, h.score, h.via, h.signals) for h in result.hits]
+
+    query = "beaming personnel to a planet"
+    for _ in range(2):  # offered anew, then kept
+        for hit in kept.search(query).hits:  # what a caller does with its answers
+            hit.score, hit.signals = -1.0, None
+    assert seen(kept.search(query)) == seen(fresh.search(query)) != []
+    kept.remember_offers(False)
+    assert seen(kept.search(query)) == seen(fresh.search(query))
