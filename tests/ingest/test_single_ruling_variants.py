@@ -132,3 +132,17 @@ def test_a_title_and_a_paragraph_with_no_mark_of_a_ruling_are_refused_not_guesse
         page, document = _read(ruling, ("none", "none", "none", "none", False, False), None)
         assert isinstance(document, UnknownShape), document.entries
         assert "no entries found" in str(document)
+
+
+@pytest.mark.skipif(not FEED.is_file(), reason="shared examples not here")
+@pytest.mark.parametrize("title", ["Abandon Ship!", "playing an affiliation (non-Borg)"])
+@pytest.mark.parametrize("gap", ["\n", ""])
+@pytest.mark.parametrize("links", ["run-together", "short"])
+def test_a_title_ending_in_a_bang_or_bracket_under_the_links_is_the_title(title, gap, links):
+    # A title ending in "!" or ")" right under "RulingsPrint Rulings" was taken for the
+    # ruling's first line, and the links line for its title, without a doubt
+    _, date, paragraphs = _rulings()[0]
+    page = f"Second Edition\n{LINKS[links]}{gap}{title}\n\n\n" + "\n\n".join(paragraphs) + "\n"
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [title]
+    assert _is_its_text(document.entries[0].text, (title, date, paragraphs))
