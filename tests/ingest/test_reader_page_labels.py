@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
+from tests.ingest.synthetic import titles_unknown
 
 COVERAGE_NOTES = """# Engine coverage
 Last updated: 2026-09-05
@@ -402,3 +403,36 @@ def test_numbered_entries_inside_an_entry_are_a_doubt():
     )
     document = read_text(page)
     assert [w for w in document.warnings if w.doubt and "scouting location" in w.message]
+
+
+def test_a_lower_case_heading_inside_an_entrys_text_is_a_doubt():
+    # openCards' glossary with the terms unknown (a new document's): "faction" on a line of
+    # its own after a sentence, over its text, was read as the text of the entry above,
+    # undoubted
+    page = (
+        "header\nheaderhomehomehomestrategyrulescardsheader\n     \ncards\n   \n\n"
+        "Rulebook Glossary - F\n\nRulebook Glossary\n\n \n\n"
+        + " - ".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        + " - top\n\n \n\nfa - fe\n\n \n\nback to top of page fa\n\n"
+        "facility commander\nYour personnel aboard your facility is the facility commander if "
+        "either the facility lore or the personnel lore states that the personnel is or was the "
+        "commander of the facility. See DS9.\n\n"
+        "Most facility commanders may be easily determined directly from the facility and/or "
+        "personnel lore, following the rules given above. Two need clarification:\n\n"
+        '- Dukat (DS9) "Desires to regain command of Terok Nor." He is the former commander of '
+        "Terok Nor.\n\n \n\n"
+        "faction\nThere are 3 factions: Klingon/Cardassian Alliance, Maquis, and Terran Empire. "
+        "Factions are not affiliations, even though they may sometimes be referred to in a "
+        "similar manner.\n\n \n\nback to top of page fe\n\n"
+        "Ferengi Military Operations\nPlays on table. Once each turn, your personnel (except "
+        "V.I.P. or CIVILIAN) may report (for free) to your outpost.\n"
+    )
+    titles = ["facility commander", "faction", "Ferengi Military Operations"]
+    with titles_unknown(titles):
+        document = read_text(page)
+    read = [e.title for e in document.entries]
+    line = page.split("\n").index("faction") + 1
+    named = [
+        w for w in document.warnings if w.doubt and w.line == line and "'faction'" in w.message
+    ]
+    assert "faction" in read or named

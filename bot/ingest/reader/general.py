@@ -37,7 +37,7 @@ from bot.ingest.reader.common import (
     title_like,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
+from bot.ingest.reader.head_forms import CONNECTIVES, LINE, LOWER, RUN_IN, inline, prose
 from bot.ingest.reader.heads import (
     DOUBTFUL,
     Head,
@@ -95,6 +95,30 @@ def _doubt_heading_among_text(
             return
 
 
+def _doubt_heading_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
+    """A glossary's heading on its own line inside an entry's text, after a sentence's end
+    and over a line of text ("… of Terok Nor. / faction / There are 3 factions: …"): most
+    likely the next entry, its title unknown, read as this one's text. A doubt naming it."""
+    lines = [(n, line.strip()) for n, line in body if line.strip()]
+    for position in range(1, len(lines) - 1):
+        number, line = lines[position]
+        if (
+            ends_sentence(lines[position - 1][1])
+            and _short_heading(line)
+            and text_line(lines[position + 1][1])
+        ):
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"the text of {title!r} holds a heading ({line!r}) with text under it "
+                    f"that was not read as an entry; check that no entry was missed (if it "
+                    f"is one: {{line: {number}, head: true}})",
+                    doubt=True,
+                )
+            )
+            return
+
+
 def _short_heading(line: str) -> bool:
     """A line that can only be a glossary's heading where it stands after a sentence's end:
     a few words in lower case, as the Glossary prints its terms, ending no sentence and
@@ -104,6 +128,7 @@ def _short_heading(line: str) -> bool:
     return (
         line[:1].islower()
         and 1 <= len(words) <= 8
+        and words[0].casefold() not in CONNECTIVES  # "or" between two rules
         and len(line) <= 70
         and not line.endswith((".", ":", ";", ",", "!", "?"))
         and not is_list_item(line)
@@ -294,6 +319,7 @@ def _read(
             result.ignored([(number, caption.strip())], "an image's caption under the title")
             body = [row for i, row in enumerate(body, head.index + 1) if i != head.caption]
         body, cards = take_cards(body)
+        _doubt_heading_inside(result, head.title, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]

@@ -33,7 +33,8 @@ def is_label(word: str) -> bool:
 
 # Verbs that lead into a quotation of a card's text, never the last word of a title.
 _QUOTING = frozenset("reads read says say states state".split())
-_CONNECTIVES = frozenset(
+# Words that open no title (nor a heading: "or" on a line between two rules).
+CONNECTIVES = frozenset(
     "and or but if when then so with for to of in on at by as is are was were that this "
     "these those it its you your he she they we".split()
 )
@@ -94,7 +95,7 @@ def title_ok(title: str, alone: bool = False) -> bool:
         return True
     if not 1 <= len(words) <= 8 or len(title) > 70:
         return False
-    if words[0].casefold() in _CONNECTIVES:
+    if words[0].casefold() in CONNECTIVES:
         return False
     if words[0].casefold() in QUESTION_WORDS and not is_known(title):  # "What Are Friends For?"
         return False
