@@ -436,3 +436,35 @@ def test_a_lower_case_heading_inside_an_entrys_text_is_a_doubt():
         w for w in document.warnings if w.doubt and w.line == line and "'faction'" in w.message
     ]
     assert "faction" in read or named
+
+
+DECIPHER_PAGE = """Rulings Updated: 03/26/01
+
+RULINGS
+
+actions – step 1: initiation.
+
+PERSONA - You may not use persona replacement to exchange missions. (See missions – persona.)
+
+REACTOR CORE ICON - A card with this icon is related to the Star Trek: Deep Space Nine television series. It has no built in gameplay function.
+
+ROMANTIC PARTNER - A personnel is the romantic partner of another personnel if the lore (on either card) names the other and states that they are or were "romantically involved".
+
+SAM LAVELLE - This personnel may not be used as a leader.
+"""
+
+
+def test_the_odd_title_not_in_capitals_on_a_page_of_capitals_is_a_doubt():
+    # A page of Decipher's Current Rulings cut after an entry's "(See actions – step 1:
+    # initiation.)": the cross reference's line read as the entry "actions", undoubted
+    document = read_text(DECIPHER_PAGE)
+    line = DECIPHER_PAGE.split("\n").index("actions – step 1: initiation.") + 1
+    read = {e.title: e.line for e in document.entries}
+    assert read.get("actions", line) == line
+    assert "actions" not in read or any(w.doubt and w.line == line for w in document.warnings)
+
+
+def test_a_page_of_capitals_titles_alone_is_not_doubted_for_its_case():
+    page = DECIPHER_PAGE.replace("actions – step 1: initiation.\n\n", "")
+    assert [e.title for e in read_text(page).entries][:2] == ["PERSONA", "REACTOR CORE ICON"]
+    assert not [w for w in read_text(page).warnings if "capitals" in w.message]

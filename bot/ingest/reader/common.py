@@ -446,6 +446,32 @@ def _order_key(title: str) -> str:
     return " ".join(title.casefold().lstrip("*\"'“‘").split())
 
 
+def _in_capitals(title: str) -> bool:
+    letters = [c for c in title if c.isalpha()]
+    return len(letters) >= 2 and not any(c.islower() for c in letters)
+
+
+def _case_apart(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """On a page that prints its titles in capitals (Decipher's Current Rulings), the odd
+    title that is not is more likely a line of an entry's text read as a head (a cross
+    reference, "actions – step 1: initiation.", left at the top of a cut page) than an
+    entry: a doubt. A page that mixes cases freely has no such rule to break."""
+    capitals = [_in_capitals(e.title) for e in entries]
+    odd = [e for e, upper in zip(entries, capitals, strict=True) if not upper]
+    if sum(capitals) < 3 or len(odd) > max(1, sum(capitals) // 4):
+        return []
+    return [
+        ParseWarning(
+            entry.line,
+            f"entry {entry.title!r} is not in capitals as the page's other "
+            f"{sum(capitals)} titles are: it may be a line of an entry's text read as a "
+            "title; check it",
+            doubt=True,
+        )
+        for entry in odd
+    ]
+
+
 def _out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
     """On a page whose known titles run in alphabetical order (a glossary, a Current Rulings
     Document), an unknown title out of that order is more likely a sub-heading inside an
@@ -584,7 +610,7 @@ def check(
                     doubt=True,
                 )
             )
-    warnings += _out_of_order(entries)
+    warnings += _out_of_order(entries) + _case_apart(entries)
     if unique_titles:  # an FAQ's answers name the next topic as often as not
         warnings += _announced_sub_headings(entries)
     if entries:
