@@ -468,3 +468,26 @@ def test_a_page_of_capitals_titles_alone_is_not_doubted_for_its_case():
     page = DECIPHER_PAGE.replace("actions – step 1: initiation.\n\n", "")
     assert [e.title for e in read_text(page).entries][:2] == ["PERSONA", "REACTOR CORE ICON"]
     assert not [w for w in read_text(page).warnings if "capitals" in w.message]
+
+
+COLON_PAGE = """replaced with: See timeline disruption.
+
+stopped: A stopped personnel or ship may not move, attack or be used until it is unstopped.
+
+time location: A card type representing a location in the past or future of the Star Trek universe.
+
+timeline disruption: A card that changes the past may disrupt the timeline; see time location.
+"""
+
+
+def test_a_title_ending_in_a_connective_is_a_doubt_unless_known():
+    # A page cut inside "… the entry is replaced with: See timeline disruption." opened with
+    # the sentence's end read as the entry "replaced with", undoubted
+    document = read_text(COLON_PAGE)
+    read = [e.title for e in document.entries]
+    assert "replaced with" not in read or any(
+        w.doubt and w.line == 1 and "'with'" in w.message for w in document.warnings
+    )
+    # a term of the game that ends so, known to the project, is read as it is
+    known = read_text(COLON_PAGE.replace("replaced with: See", "equipped with: See"))
+    assert not [w for w in known.warnings if "'with'" in w.message]

@@ -11,7 +11,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import COLON, inline, is_label
+from bot.ingest.reader.head_forms import COLON, CONNECTIVES, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -446,6 +446,25 @@ def _order_key(title: str) -> str:
     return " ".join(title.casefold().lstrip("*\"'“‘").split())
 
 
+def _open_ended(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """An unknown title that ends in a connective ("replaced with: See timeline
+    disruption.") is more likely the end of a sentence of an entry's text (cut at the top
+    of a page) than a title: a doubt. A real term may end so ("equipped with"): a person
+    decides."""
+    return [
+        ParseWarning(
+            entry.line,
+            f"entry {entry.title!r} ends in {entry.title.split()[-1]!r}, as a sentence "
+            "broken off does: it may be the end of an entry's text read as a title; check it",
+            doubt=True,
+        )
+        for entry in entries
+        if len(words := entry.title.split()) > 1
+        and words[-1].casefold() in CONNECTIVES
+        and not is_known(entry.title)
+    ]
+
+
 def _in_capitals(title: str) -> bool:
     letters = [c for c in title if c.isalpha()]
     return len(letters) >= 2 and not any(c.islower() for c in letters)
@@ -610,7 +629,7 @@ def check(
                     doubt=True,
                 )
             )
-    warnings += _out_of_order(entries) + _case_apart(entries)
+    warnings += _out_of_order(entries) + _case_apart(entries) + _open_ended(entries)
     if unique_titles:  # an FAQ's answers name the next topic as often as not
         warnings += _announced_sub_headings(entries)
     if entries:
