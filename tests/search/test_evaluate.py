@@ -153,7 +153,7 @@ def test_every_expected_id_exists(rulings):
 def test_held_out_figures_meet_the_bar(rulings):
     """5-fold on the table grouped by page, the frozen split aside, one deal into folds (the
     first; `rulings eval` averages three, and each deal alone has met these bars, see
-    docs/search.md — one deal is a third of the suite's time): the ranking, the system's
+    docs/search.md — one deal takes a tenth of the suite's time): the ranking, the system's
     own verdict and then the confidence are fitted without the cases they are judged on.
     The issue's targets: confident precision >= 98 %, coverage >= 80 %, questions no
     document answers confident <= 1 %, top-1 >= 90 % (held here at 93 %, as measured)."""
