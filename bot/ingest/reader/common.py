@@ -446,6 +446,11 @@ def _order_key(title: str) -> str:
     return " ".join(title.casefold().lstrip("*\"'“‘").split())
 
 
+def _drop_or_confirm(line: int) -> str:
+    """The corrections that settle a doubt about whether a line opens an entry at all."""
+    return f"no entry: {{line: {line}, drop: true}}; an entry: {{line: {line}, confirm: true}}"
+
+
 def _open_ended(entries: list[ReadEntry]) -> list[ParseWarning]:
     """An unknown title that ends in a connective ("replaced with: See timeline
     disruption.") is more likely the end of a sentence of an entry's text (cut at the top
@@ -455,7 +460,8 @@ def _open_ended(entries: list[ReadEntry]) -> list[ParseWarning]:
         ParseWarning(
             entry.line,
             f"entry {entry.title!r} ends in {entry.title.split()[-1]!r}, as a sentence "
-            "broken off does: it may be the end of an entry's text read as a title; check it",
+            "broken off does: it may be the end of an entry's text read as a title "
+            f"({_drop_or_confirm(entry.line)})",
             doubt=True,
         )
         for entry in entries
@@ -484,7 +490,7 @@ def _case_apart(entries: list[ReadEntry]) -> list[ParseWarning]:
             entry.line,
             f"entry {entry.title!r} is not in capitals as the page's other "
             f"{sum(capitals)} titles are: it may be a line of an entry's text read as a "
-            "title; check it",
+            f"title ({_drop_or_confirm(entry.line)})",
             doubt=True,
         )
         for entry in odd
