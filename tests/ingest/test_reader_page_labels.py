@@ -497,3 +497,53 @@ def test_a_title_ending_in_a_connective_is_a_doubt_unless_known():
     # a term of the game that ends so, known to the project, is read as it is
     known = read_text(COLON_PAGE.replace("replaced with: See", "equipped with: See"))
     assert not [w for w in known.warnings if "'with'" in w.message]
+
+
+FLIP_BOOK_LINES = [
+    "all Borg Away Team and battle",
+    "restrictions, and they may not",
+    "attempt missions.",
+    "Bajoran Wormhole – Whenever you",
+    "play or download this doorway to",
+    "the Alpha Quadrant, you must",
+    "download another copy.",
+    "battle – affiliation",
+    "restrictions – If a card allows",
+    "you to attack a specific",
+    "affiliation or faction, then you",
+    "may attack it.",
+    "Borg – A Borg is a personnel of",
+    "the Borg affiliation.",
+]
+
+
+def test_a_title_broken_at_its_own_dash_is_a_doubt_naming_the_longer_title():
+    # A flip-book's narrow column breaks "battle – affiliation restrictions – If …" after
+    # "affiliation": the entry was read as "battle", its text "affiliation restrictions – If
+    # …", undoubted
+    page = "15.12.2012 Views\n\nStar Trek™ Customizable Card Game™ GLOSSARY\n\n" + "".join(
+        f"{line}<br />\n\n" for line in FLIP_BOOK_LINES
+    )
+    document = read_text(page)
+    line = page.split("\n").index("battle – affiliation<br />") + 1
+    read = {e.title: e.line for e in document.entries}
+    assert read.get("battle", line) == line
+    doubts = [
+        w
+        for w in document.warnings
+        if w.doubt and w.line == line and "'battle – affiliation restrictions'" in w.message
+    ]
+    assert "battle" not in read or doubts
+    if doubts:  # the correction it names gives the title whole and the text without it
+        assert f"{{line: {line}, title: battle – affiliation restrictions}}" in doubts[0].message
+        fixed = corrections.apply(
+            document, [{"line": line, "title": "battle – affiliation restrictions"}]
+        )
+        entry = next(e for e in fixed.entries if e.line == line)
+        assert entry.title == "battle – affiliation restrictions"
+        assert entry.text.startswith("If a card allows you to attack")
+
+
+def test_a_cross_reference_opening_an_entry_is_no_title_run_on():
+    page = "Ishka – See skills - using.\n\nObsidian Order – See skills - using.\n\nOdo – See DS9.\n"
+    assert not [w for w in read_text(page).warnings if "run on" in w.message]

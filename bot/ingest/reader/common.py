@@ -446,6 +446,39 @@ def _order_key(title: str) -> str:
     return " ".join(title.casefold().lstrip("*\"'“‘").split())
 
 
+# The text's first words up to a dash: "affiliation restrictions – If a card allows …"
+_RUN_ON = re.compile(r"^(\S++(?: \S++){0,3}) [–—-] ")
+
+
+def _title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """An entry whose text opens with a few words and a dash, under a short title ("battle"
+    / "affiliation restrictions – If a card …"): a title broken across lines at its own
+    dash ("battle – affiliation / restrictions – …", a flip-book's narrow column), read
+    short. A doubt naming the longer title."""
+    warnings: list[ParseWarning] = []
+    for entry in entries:
+        match = _RUN_ON.match(entry.text)
+        if match is None or len(entry.title.split()) > 3:
+            continue
+        words = match.group(1)
+        if (
+            words.split()[0] in ("See", "see")
+            or any(mark in words for mark in '.,:;!?()"“”')
+            or words[:1].isupper() != (entry.title[:1].isupper())
+        ):
+            continue
+        longer = f"{entry.title} – {words}"
+        warnings.append(
+            ParseWarning(
+                entry.line,
+                f"entry {entry.title!r} opens its text with {words!r} and a dash: the title "
+                f"may run on ({longer!r}; if so: {{line: {entry.line}, title: {longer}}})",
+                doubt=True,
+            )
+        )
+    return warnings
+
+
 def _drop_or_confirm(line: int) -> str:
     """The corrections that settle a doubt about whether a line opens an entry at all."""
     return f"no entry: {{line: {line}, drop: true}}; an entry: {{line: {line}, confirm: true}}"
@@ -636,6 +669,7 @@ def check(
                 )
             )
     warnings += _out_of_order(entries) + _case_apart(entries) + _open_ended(entries)
+    warnings += _title_runs_on(entries)
     if unique_titles:  # an FAQ's answers name the next topic as often as not
         warnings += _announced_sub_headings(entries)
     if entries:

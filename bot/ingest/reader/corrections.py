@@ -75,11 +75,29 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
             continue
         named = item.get("title") or (item["head"] if isinstance(item.get("head"), str) else "")
         title = str(named or entry.title).strip()
-        entries.append(dataclasses.replace(entry, title=title, confidence=1.0))
+        text = _without_run_on(entry, title)
+        entries.append(dataclasses.replace(entry, title=title, text=text, confidence=1.0))
     warnings = [
         w for w in document.warnings if not (getattr(w, "doubt", False) and w.line in fixed)
     ]
     return dataclasses.replace(document, entries=entries, warnings=warnings)
+
+
+_DASHES = (" – ", " — ", " - ")
+
+
+def _without_run_on(entry: ReadEntry, title: str) -> str:
+    """The entry's text without what a longer title took from it: "battle", its text
+    "affiliation restrictions – If a card …", renamed "battle – affiliation restrictions"
+    (a title broken at its own dash) keeps "If a card …"."""
+    for dash in _DASHES:
+        if not title.startswith(entry.title + dash):
+            continue
+        rest = title[len(entry.title) + len(dash) :]
+        for after in _DASHES:
+            if entry.text.startswith(rest + after):
+                return entry.text[len(rest) + len(after) :]
+    return entry.text
 
 
 def heads_of(corrections: Any) -> dict[int, str | None]:
