@@ -547,3 +547,43 @@ def test_a_title_broken_at_its_own_dash_is_a_doubt_naming_the_longer_title():
 def test_a_cross_reference_opening_an_entry_is_no_title_run_on():
     page = "Ishka – See skills - using.\n\nObsidian Order – See skills - using.\n\nOdo – See DS9.\n"
     assert not [w for w in read_text(page).warnings if "run on" in w.message]
+
+
+COLON_GLOSSARY = (
+    "may only scout a location that has a point box.\n\n"
+    'DS9: References in lore to "DS9" are equivalent to "Deep Space 9."\n\n'
+    "seed phase: The only actions you may take during the seed phases are seeding cards and "
+    "carrying out game text that takes place immediately upon seeding a card face-up.\n\n"
+    "Sergey and Helena: the two personnel represented on this dual-personnel card are romantic "
+    "partners of each other. See named in lore.\n\n"
+    "special equipment: When a card refers to a ship's special equipment, this means ship "
+    "systems expressed as a phrase of just a few words.\n\n"
+    "species: In general, a personnel's species can be determined by looking at the card.\n"
+)
+
+
+@pytest.mark.parametrize("missed", ["DS9", "Sergey and Helena"])
+def test_a_line_in_the_form_of_a_colon_pages_entries_is_a_doubt(missed):
+    # With a new document's titles (unknown), "Sergey and Helena: the two personnel …" (its
+    # text in lower case) was read as the text of "seed phase", and "DS9: …" under a cut
+    # entry's tail was set aside, both undoubted
+    titles = ["DS9", "seed phase", "Sergey and Helena", "special equipment", "species"]
+    with titles_unknown(titles):
+        document = read_text(COLON_GLOSSARY)
+    line = next(
+        n for n, text in enumerate(COLON_GLOSSARY.split("\n"), 1) if text.startswith(missed)
+    )
+    named = [w for w in document.warnings if w.doubt and w.line == line]
+    assert missed in [e.title for e in document.entries] or named
+
+
+def test_a_label_or_an_instruction_in_a_colon_pages_entry_is_no_missed_head():
+    sergey = COLON_GLOSSARY.index("Sergey and Helena:")
+    page = (
+        COLON_GLOSSARY[:sergey]
+        + "*For example: you may seed a dilemma under each of your missions.\n\n"
+        + "Add the following: a dual-personnel card counts as two personnel.\n\n"
+        + COLON_GLOSSARY[COLON_GLOSSARY.index("special equipment:") :]
+    )
+    document = read_text(page)
+    assert not [w for w in document.warnings if "opens as the page's entries do" in w.message]
