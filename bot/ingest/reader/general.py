@@ -25,29 +25,17 @@ guessed into an entry. A page where no head is found is refused as what it looks
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader import chrome, runin
+from bot.ingest.reader import chrome, missed, runin
 from bot.ingest.reader.common import (
     YEAR,
     doubt_missed_heads,
     entry_of,
-    introduces_text,
     paragraphs,
     take_cards,
-    text_line,
     title_like,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import (
-    COLON,
-    CONNECTIVES,
-    LINE,
-    LOWER,
-    RUN_IN,
-    inline,
-    is_label,
-    prose,
-)
+from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
 from bot.ingest.reader.heads import (
     DOUBTFUL,
     Head,
@@ -73,142 +61,6 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
             continue
         rows += ((number, piece) for piece in _unglued(_without_edit_mark(without_marks(line))))
     return rows, page
-
-
-def _doubt_heading_among_text(
-    result: Parsed, before: list[tuple[int, str]], raw: list[str]
-) -> None:
-    """A heading set aside before the first entry between lines of text (an entry's tail
-    above it, its own text under it: "… part 5. / attributes, ship / The printed …"), or a
-    Markdown section heading with text under it: an entry whose title the reader could not
-    confirm, most likely. A doubt naming the line, not a note. The page's own title and
-    headings above its first text are left alone."""
-    for position, (number, line) in enumerate(before):
-        after_sentence = position > 0 and ends_sentence(before[position - 1][1])
-        following = before[position + 1][1] if position + 1 < len(before) else ""
-        head, rest = line.partition(": ")[::2] if ": " in line[:72] else (line, "")
-        if rest:  # "attributes, ship: The printed attributes of a ship are …"
-            found = after_sentence and _short_heading(head) and rest[:1].isupper()
-        else:
-            marked = bool(following) and heading_level(raw[number - 1]) > 1
-            found = marked or after_sentence and text_line(following) and _short_heading(line)
-        if found:
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text before the first entry holds a heading ({head!r}) with text under "
-                    f"it that was not read as an entry; check that no entry was missed (if it "
-                    f"is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
-            return
-
-
-def _doubt_heading_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
-    """A glossary's heading on its own line inside an entry's text, after a sentence's end
-    and over a line of text ("… of Terok Nor. / faction / There are 3 factions: …"): most
-    likely the next entry, its title unknown, read as this one's text. A doubt naming it."""
-    lines = [(n, line.strip()) for n, line in body if line.strip()]
-    for position in range(1, len(lines) - 1):
-        number, line = lines[position]
-        if (
-            ends_sentence(lines[position - 1][1])
-            and _short_heading(line)
-            and text_line(lines[position + 1][1])
-        ):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"the text of {title!r} holds a heading ({line!r}) with text under it "
-                    f"that was not read as an entry; check that no entry was missed (if it "
-                    f"is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
-            return
-
-
-def _colon_page(heads: list[Head]) -> bool:
-    """Whether the page's entries are ``title: text`` heads (two or more, half or more)."""
-    colons = sum(1 for h in heads if h.style == COLON)
-    return colons >= 2 and colons * 2 >= len(heads)
-
-
-def _colon_head(line: str) -> str | None:
-    """The title of a ``title: text`` head ``line`` opens with, whatever case its text
-    opens in ("Sergey and Helena: the two personnel …"): a few words, no sentence's mark, no
-    label ("Example:"), no connective first, three words of text or more."""
-    colon = line.find(": ", 0, 60)
-    if colon <= 0:
-        return None
-    title = line[:colon].strip().lstrip("*").strip()  # "*For example:" is a label too
-    words = title.split()
-    if not 1 <= len(words) <= 5 or any(mark in title for mark in '.;!?"“”'):
-        return None
-    if is_label(title) or words[0].casefold() in CONNECTIVES or is_list_item(title):
-        return None
-    if introduces_text(title):  # "… with the following:" leads into quoted text
-        return None
-    return title if len(line[colon + 2 :].split()) >= 3 else None
-
-
-def _doubt_colon_head_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
-    """On a page of ``title: text`` heads, a paragraph inside an entry's text that opens in
-    that form ("Sergey and Helena: the two personnel …", its text in lower case, so not
-    confirmed as a head) is most likely the next entry: a doubt naming it."""
-    after_blank = True
-    for number, line in body:
-        if not line.strip():
-            after_blank = True
-            continue
-        if after_blank and (head := _colon_head(line.strip())):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"the text of {title!r} holds a paragraph that opens as the page's entries "
-                    f"do ({head!r}: …) but was not read as one; check that no entry was missed "
-                    f"(if it is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
-            return
-        after_blank = False
-
-
-def _doubt_head_of_the_pages_form(result: Parsed, before: list[tuple[int, str]]) -> None:
-    """On a page whose entries are ``title: text`` heads, a line set aside before the first
-    entry in that same form ("DS9: References in lore to …" under a cut entry's tail) is
-    most likely an entry whose title the reader could not confirm: a doubt naming it. (On
-    other pages a colon opens too many sentences' lists to name.)"""
-    for number, line in before:
-        if head := _colon_head(line):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text before the first entry opens as the page's entries do ({head!r}: "
-                    f"…) but was not read as one; check that no entry was missed (if it is "
-                    f"one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
-            return
-
-
-def _short_heading(line: str) -> bool:
-    """A line that can only be a glossary's heading where it stands after a sentence's end:
-    a few words in lower case, as the Glossary prints its terms, ending no sentence and
-    leading into nothing ("attributes, ship"). A heading in capitals there is as often a
-    preamble's section ("About the Set") and is left alone."""
-    words = line.split()
-    return (
-        line[:1].islower()
-        and 1 <= len(words) <= 8
-        and words[0].casefold() not in CONNECTIVES  # "or" between two rules
-        and len(line) <= 70
-        and not line.endswith((".", ":", ";", ",", "!", "?"))
-        and not is_list_item(line)
-    )
 
 
 def _without_edit_mark(line: str) -> str:
@@ -374,10 +226,10 @@ def _read(
     doubts = len(result.warnings)
     doubt_missed_heads(result, before, "before the first entry")
     if len(result.warnings) == doubts:  # no head set aside was named yet
-        _doubt_heading_among_text(result, before, raw)
-    colon_page = _colon_page(heads)
+        missed.heading_among_text(result, before, raw)
+    colon_page = missed.colon_page(heads)
     if len(result.warnings) == doubts and colon_page:
-        _doubt_head_of_the_pages_form(result, before)
+        missed.head_of_the_pages_form(result, before)
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
     if before and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1]):
         result.ignored(before, "the page starts inside an entry whose title is not on it")
@@ -398,9 +250,9 @@ def _read(
             result.ignored([(number, caption.strip())], "an image's caption under the title")
             body = [row for i, row in enumerate(body, head.index + 1) if i != head.caption]
         body, cards = take_cards(body)
-        _doubt_heading_inside(result, head.title, body)
+        missed.heading_inside(result, head.title, body)
         if colon_page:
-            _doubt_colon_head_inside(result, head.title, body)
+            missed.colon_head_inside(result, head.title, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
