@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import itertools
 import re
 from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
-from bot.ingest.reader import runin
+from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import COLON, CONNECTIVES, inline, is_label
+from bot.ingest.reader.head_forms import COLON, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -442,156 +441,6 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
             return
 
 
-def _order_key(title: str) -> str:
-    return " ".join(title.casefold().lstrip("*\"'“‘").split())
-
-
-# The text's first words up to a dash: "affiliation restrictions – If a card allows …"
-_RUN_ON = re.compile(r"^(\S++(?: \S++){0,3}) [–—-] ")
-
-
-def _title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """An entry whose text opens with a few words and a dash, under a short title ("battle"
-    / "affiliation restrictions – If a card …"): a title broken across lines at its own
-    dash ("battle – affiliation / restrictions – …", a flip-book's narrow column), read
-    short. A doubt naming the longer title."""
-    warnings: list[ParseWarning] = []
-    for entry in entries:
-        match = _RUN_ON.match(entry.text)
-        if match is None or len(entry.title.split()) > 3:
-            continue
-        words = match.group(1)
-        if (
-            words.split()[0] in ("See", "see")
-            or any(mark in words for mark in '.,:;!?()"“”')
-            or words[:1].isupper() != (entry.title[:1].isupper())
-        ):
-            continue
-        longer = f"{entry.title} – {words}"
-        warnings.append(
-            ParseWarning(
-                entry.line,
-                f"entry {entry.title!r} opens its text with {words!r} and a dash: the title "
-                f"may run on ({longer!r}; if so: {{line: {entry.line}, title: {longer}}})",
-                doubt=True,
-            )
-        )
-    return warnings
-
-
-def _drop_or_confirm(line: int) -> str:
-    """The corrections that settle a doubt about whether a line opens an entry at all."""
-    return f"no entry: {{line: {line}, drop: true}}; an entry: {{line: {line}, confirm: true}}"
-
-
-def _open_ended(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """An unknown title that ends in a connective ("replaced with: See timeline
-    disruption.") is more likely the end of a sentence of an entry's text (cut at the top
-    of a page) than a title: a doubt. A real term may end so ("equipped with"): a person
-    decides."""
-    return [
-        ParseWarning(
-            entry.line,
-            f"entry {entry.title!r} ends in {entry.title.split()[-1]!r}, as a sentence "
-            "broken off does: it may be the end of an entry's text read as a title "
-            f"({_drop_or_confirm(entry.line)})",
-            doubt=True,
-        )
-        for entry in entries
-        if len(words := entry.title.split()) > 1
-        and words[-1].casefold() in CONNECTIVES
-        and not is_known(entry.title)
-    ]
-
-
-def _in_capitals(title: str) -> bool:
-    letters = [c for c in title if c.isalpha()]
-    return len(letters) >= 2 and not any(c.islower() for c in letters)
-
-
-def _case_apart(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """On a page that prints its titles in capitals (Decipher's Current Rulings), the odd
-    title that is not is more likely a line of an entry's text read as a head (a cross
-    reference, "actions – step 1: initiation.", left at the top of a cut page) than an
-    entry: a doubt. A page that mixes cases freely has no such rule to break."""
-    capitals = [_in_capitals(e.title) for e in entries]
-    odd = [e for e, upper in zip(entries, capitals, strict=True) if not upper]
-    if sum(capitals) < 3 or len(odd) > max(1, sum(capitals) // 4):
-        return []
-    return [
-        ParseWarning(
-            entry.line,
-            f"entry {entry.title!r} is not in capitals as the page's other "
-            f"{sum(capitals)} titles are: it may be a line of an entry's text read as a "
-            f"title ({_drop_or_confirm(entry.line)})",
-            doubt=True,
-        )
-        for entry in odd
-    ]
-
-
-def _out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """On a page whose known titles run in alphabetical order (a glossary, a Current Rulings
-    Document), an unknown title out of that order is more likely a sub-heading inside an
-    entry ("Response actions – …" under "actions") than an entry: a doubt."""
-    known = [_order_key(e.title) if is_known(e.title) else None for e in entries]
-    keys = [key for key in known if key is not None]
-    if len(keys) < 3 or keys != sorted(keys):
-        return []
-    # the nearest known title before and after each entry, in two passes (not a scan each)
-    before: list[str | None] = list(itertools.accumulate(known, lambda last, k: k or last))
-    after = list(itertools.accumulate(reversed(known), lambda last, k: k or last))[::-1]
-    warnings: list[ParseWarning] = []
-    for position, entry in enumerate(entries):
-        if known[position] is not None:
-            continue
-        key = _order_key(entry.title)
-        last, following = before[position], after[position]
-        if last is not None and key < last or following is not None and key > following:
-            warnings.append(
-                ParseWarning(
-                    entry.line,
-                    f"entry {entry.title!r} is out of the alphabetical order of the page's "
-                    "other titles: it may be a sub-heading of the entry before; check that it "
-                    "is an entry",
-                    doubt=True,
-                )
-            )
-    return warnings
-
-
-def _last_sentence(text: str) -> str:
-    """The last sentence of ``text`` (its final stop excluded from the search)."""
-    tail = text[-400:].rstrip().rstrip('"”)').rstrip(".!?")
-    cut = max(tail.rfind(". "), tail.rfind("! "), tail.rfind("? "), tail.rfind("\n"))
-    return tail[cut + 1 :].strip()
-
-
-def _announced_sub_headings(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """An entry whose title the last sentence of the entry before announces ("…there are
-    also response actions, which can take place on any player's turn." / "Response actions
-    – …") is more likely that entry's sub-heading than an entry of its own: a doubt. A
-    cross reference ("See points.") announces nothing."""
-    warnings: list[ParseWarning] = []
-    for before, entry in itertools.pairwise(entries):
-        title = entry.title.casefold()
-        if len(title.split()) < 2 or not before.text:
-            continue
-        sentence = _last_sentence(before.text)
-        if sentence.startswith(("See ", "(See")) or title not in sentence.casefold():
-            continue
-        warnings.append(
-            ParseWarning(
-                entry.line,
-                f"entry {entry.title!r} is named by the last sentence of the entry before "
-                f"({before.title!r}): it may be that entry's sub-heading; check that it is an "
-                "entry",
-                doubt=True,
-            )
-        )
-    return warnings
-
-
 def check(
     entries: list[ReadEntry], unique_titles: bool = True, lines: list[str] | None = None
 ) -> list[ParseWarning]:
@@ -668,10 +517,10 @@ def check(
                     doubt=True,
                 )
             )
-    warnings += _out_of_order(entries) + _case_apart(entries) + _open_ended(entries)
-    warnings += _title_runs_on(entries)
+    for page_check in page_checks.EVERY_PAGE:
+        warnings += page_check(entries)
     if unique_titles:  # an FAQ's answers name the next topic as often as not
-        warnings += _announced_sub_headings(entries)
+        warnings += page_checks.announced_sub_headings(entries)
     if entries:
         last = entries[-1]
         tail = last.text.rstrip()
