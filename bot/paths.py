@@ -6,11 +6,13 @@ the same files as the checkout; ``RULINGS_DATA`` still points at another data fo
 
 from __future__ import annotations
 
+import functools
 import os
 from importlib import resources
 from pathlib import Path
 
 
+@functools.cache  # where the package is installed does not change while it runs
 def bundled_data_dir() -> Path:
     """The ``rulings_data`` folder installed with the package (or of the checkout)."""
     return Path(str(resources.files("rulings_data")))
