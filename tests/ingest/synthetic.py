@@ -524,16 +524,33 @@ def pages(per_document: int = 12, shapes: tuple[str, ...] = tuple(SHAPES)) -> It
 # --- reading and judging --------------------------------------------------------------------
 
 
+@functools.cache
+def _known_by_first_word() -> tuple[
+    frozenset[str], dict[str, list[tuple[str, int]]], dict[str, int]
+]:
+    """Every known title's key; the keys (with their number of words) by first word; and
+    for each first word the most words a key starting with it has."""
+    every = known._known(str(known.default_data_dir()))
+    by_first: dict[str, list[tuple[str, int]]] = {}
+    for k in every:
+        words = k.split()
+        by_first.setdefault(words[0], []).append((k, len(words)))
+    most = {first: max(n for _, n in found) for first, found in by_first.items()}
+    return every, by_first, most
+
+
 @contextlib.contextmanager
 def titles_unknown(titles: list[str]) -> Iterator[None]:
     """The reader's knowledge of titles without ``titles`` (a new document's new titles):
     ``known`` looks its tables up through ``_known`` and ``_starts`` at each call."""
     withheld = {known.key(t) for t in titles} | {known.key(t.upper()) for t in titles}
-    keys = known._known(str(known.default_data_dir())) - withheld
-    starts: dict[str, int] = {}
-    for k in keys:
-        first = k.split()[0]
-        starts[first] = max(starts.get(first, 0), len(k.split()))
+    every, by_first, most = _known_by_first_word()
+    keys = every - withheld
+    # The most words a known key starting with each word has, counted again only for the
+    # first words of the titles withheld (a word no key starts with any more is 0, unknown).
+    starts = dict(most)
+    for first in {k.split()[0] for k in withheld if k}:
+        starts[first] = max((n for k, n in by_first.get(first, ()) if k not in withheld), default=0)
     saved = known._known, known._starts
     known._known = lambda data_dir: keys
     known._starts = lambda data_dir: starts
