@@ -78,6 +78,12 @@ def test_the_rulings_list_with_the_menu_line_first_reads_every_ruling():
             "Glossary\nIndex\n",
             "a table of contents",
         ),
+        (  # short lines, but sentences: a thread, not a list of contents
+            "ann · description · 2021-08-15\nThe card was not allowed.\nTurn 8 he battled me."
+            "\nbo · comment · 2021-08-15\nThat is the implied target rule.\nThanks. Sorry about "
+            "the mess.\n",
+            "a preamble or an article",
+        ),
         (
             "Rule Booklet Glossary (12/7/98)\n\nThis document is comprehensive; it contains all "
             "rules and rulings as of December 1998. We recommend that you discard all earlier "
@@ -85,7 +91,7 @@ def test_the_rulings_list_with_the_menu_line_first_reads_every_ruling():
             "a preamble",
         ),
     ],
-    ids=["navigation", "contents", "preamble"],
+    ids=["navigation", "contents", "thread", "preamble"],
 )
 def test_a_page_without_rulings_is_refused_as_what_it_looks_like(page, looks_like):
     with pytest.raises(UnknownShape) as caught:

@@ -25,6 +25,7 @@ guessed into an entry. A page where no head is found is refused as what it looks
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome, missed, runin
 from bot.ingest.reader.common import (
     YEAR,
@@ -364,7 +365,8 @@ def diagnose(text: str) -> str:
     prose = any(len(line.split()) >= 20 for line in lines)
     if not lines or page.share >= 0.5 and not prose:
         return "navigation (site menus and link lists)"
-    short = sum(1 for line in lines if len(line.split()) < 8)
+    # a contents' lines are titles; a thread's or a chat's short lines are sentences
+    short = sum(1 for line in lines if len(line.split()) < 8 and not ends_sentence(line))
     if short >= 0.6 * len(lines) and len(lines) >= 5:
         return "a table of contents (short lines with no ruling text under them)"
     return "a preamble or an article (prose with no entry titles the reader can find)"
