@@ -184,6 +184,7 @@ class Rulings:
         with self._live.lock:
             self._answers.index.ranker_override = model
             self._answers.index.remember_offers(model is not None)
+            self._answers.cards.card_index().remember_offers(model is not None)
 
     def use_confidence(self, model) -> None:
         """Decide confidence with ``model`` (a :class:`bot.search.confidence.Confidence`)

@@ -93,16 +93,24 @@ class SearchIndex:
         elif self._offers is None:
             self._offers = {}
 
-    def _offered(self, query: str, key: str, edition: str | None) -> Candidates:
-        """The candidates the names, then the passages, offer (a copy of those kept)."""
+    def _offered(self, query: str, key: str, edition: str | None, thorough: bool) -> Candidates:
+        """The candidates the names, then the passages (or the full text), offer: a copy of
+        those kept, while an evaluation keeps them."""
         kept = self._offers
-        if kept is not None and (query, edition) in kept:
-            return kept[(query, edition)].copy()
+        remembered = (query, edition, thorough and self.passages is None)
+        if kept is not None and remembered in kept:
+            return kept[remembered].copy()
         found = Candidates(self.catalog, query, key, edition)
-        found.offer_names(with_passages=True)
-        found.offer_passages(self.passages)
+        found.offer_names(with_passages=self.passages is not None)
+        if self.passages is not None:
+            found.offer_passages(self.passages)
+        elif not found.settled() or thorough:
+            # Full text answers questions the names cannot, and breaks ties between names.
+            found.offer_fulltext(
+                fulltext_hits(self.fulltext, found.content, edition, self.by_topic)
+            )
         if kept is not None and len(kept) < MAX_KEPT_OFFERS:
-            kept[(query, edition)] = found.copy()
+            kept[remembered] = found.copy()
         return found
 
     def search(
@@ -118,18 +126,10 @@ class SearchIndex:
         result = SearchResult(query=query, confident=False)
         if not key:
             return result
+        found = self._offered(query, key, edition, thorough)
         if self.passages is not None:
-            found = self._offered(query, key, edition)
             ranker = self.ranker_override or ranking.load_shipped()
             found.rank(ranker, quoted_phrases(query), Verdict(self).unquoted)
-        else:
-            found = Candidates(self.catalog, query, key, edition)
-            found.offer_names(with_passages=False)
-            # Full text answers questions the names cannot, and breaks ties between names.
-            if not found.settled() or thorough:
-                found.offer_fulltext(
-                    fulltext_hits(self.fulltext, found.content, edition, self.by_topic)
-                )
         ranked = found.ordered()
         result.hits = ranked[: max(1, min(limit, 50))]
         result.candidates = [(h.target.topic, h.signals) for h in ranked if h.signals]
