@@ -587,3 +587,19 @@ def test_a_label_or_an_instruction_in_a_colon_pages_entry_is_no_missed_head():
     )
     document = read_text(page)
     assert not [w for w in document.warnings if "opens as the page's entries do" in w.message]
+
+
+def test_a_wiki_pages_title_split_at_its_dash_over_its_entry_is_no_entry():
+    # The wiki prints the entry's title as the page's heading ("actions – step 1:
+    # initiation", then "Edit") above the entry: read as an entry "actions" whose text was
+    # "step 1: initiation", undoubted
+    page = (
+        "Skip to content\n\nStar Trek CCG 1E Wiki\n\nin: Glossary\n\n"
+        "actions – step 1: initiation\nEdit\n\n"
+        "actions – step 1: initiation – Add the following before the Dilemma encounters "
+        "paragraph:\n\nSome actions require a specific card to be played as a cost in order to "
+        "resolve. When this is the case, use only the game text of the action.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["actions – step 1: initiation"]
+    assert any("page's heading" in w.message for w in document.warnings)

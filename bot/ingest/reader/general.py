@@ -47,6 +47,7 @@ from bot.ingest.reader.heads import (
 )
 from bot.ingest.reader.markdown import heading_level, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
+from bot.normalize import normalize
 
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
@@ -274,6 +275,7 @@ def _read(
             result.warnings.append(
                 ParseWarning(head.line, f"entry {head.title!r} has no text", doubt=True)
             )
+    _drop_repeated_headings(result)
     if page.removed:
         kinds = sorted({kind for _, kind, _ in page.removed})
         result.warnings.append(
@@ -284,6 +286,31 @@ def _read(
             )
         )
     return result
+
+
+def _drop_repeated_headings(result: Parsed) -> None:
+    """A head whose title and text together are the next entry's title ("actions" / "step
+    1: initiation" over "actions – step 1: initiation – Add the following …"): a wiki's page
+    title printing the entry's title above it, split at its dash. It is no entry: set aside,
+    with any doubt about it, as a note."""
+    entries = result.entries
+    repeated = {
+        entry.line
+        for entry, following in zip(entries, entries[1:], strict=False)
+        if entry.text
+        and "\n" not in entry.text
+        and normalize(f"{entry.title} {entry.text}") == normalize(following.title)
+    }
+    if not repeated:
+        return
+    for entry in entries:
+        if entry.line in repeated:
+            result.ignored(
+                [(entry.line, f"{entry.title} – {entry.text}")],
+                "the next entry's title printed above it (the page's heading)",
+            )
+    result.entries = [e for e in entries if e.line not in repeated]
+    result.warnings = [w for w in result.warnings if not (w.doubt and w.line in repeated)]
 
 
 def _index_of_terms(heads: list[Head], rows: list[tuple[int, str]]) -> bool:
