@@ -603,3 +603,34 @@ def test_a_wiki_pages_title_split_at_its_dash_over_its_entry_is_no_entry():
     document = read_text(page)
     assert [e.title for e in document.entries] == ["actions – step 1: initiation"]
     assert any("page's heading" in w.message for w in document.warnings)
+
+
+NUMBERED_PAGE = """lore: Representative of Bajoran security officers serving aboard the station.
+
+30) Classic Communicator: At the beginning of this entry, add the sentence below.
+
+32) cloaking and phasing: Your non-mission card may only perform one cloaking action each turn.
+
+34) cloaking device: This special equipment allows a ship or facility to cloak.
+"""
+
+
+def test_numbered_paragraphs_that_open_with_titles_inside_an_entry_are_a_doubt():
+    # A page cut inside a card's "lore:" over a numbered list of entries whose titles were
+    # withheld: all read as the text of "lore", undoubted
+    titles = ["Classic Communicator", "cloaking and phasing", "cloaking device"]
+    with titles_unknown(titles):
+        document = read_text(NUMBERED_PAGE)
+    read = [e.title for e in document.entries]
+    line = NUMBERED_PAGE.split("\n").index(NUMBERED_PAGE.split("\n")[2]) + 1
+    named = [w for w in document.warnings if w.doubt and w.line == line]
+    assert set(titles) <= set(read) or named
+
+
+def test_numbered_steps_inside_an_entry_are_no_missed_entries():
+    page = (
+        "actions – An action resolves in three steps:\n\n"
+        "1) Initiation: the player announces the action and pays its costs.\n\n"
+        "2) Responses: each player may respond, beginning with the opponent.\n"
+    )
+    assert not [w for w in read_text(page).warnings if "numbered paragraphs" in w.message]

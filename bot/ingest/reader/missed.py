@@ -113,6 +113,39 @@ def colon_head_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -
         after_blank = False
 
 
+_OPENS_SENTENCE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ\"“'‘")
+
+
+def numbered_heads_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
+    """Two or more numbered paragraphs inside an entry's text that each open with a
+    ``title: text`` head ("30) Classic Communicator: At the beginning …", "32) cloaking and
+    phasing: Your …"): a numbered list of entries whose titles the reader could not
+    confirm, read as one entry's text. A doubt naming the first (a numbered list of steps
+    opens no titled paragraphs)."""
+    heads = []
+    for number, line in body:
+        numbered, _, rest = line.strip().partition(" ")
+        if not (is_list_item(f"{numbered} ") and numbered[:1].isdigit()):
+            continue
+        # an entry's text opens a sentence; a step's label runs on ("1) Initiation: the
+        # player announces …")
+        if (head := _colon_head(rest)) and rest[len(head) + 1 :].strip()[:1] in _OPENS_SENTENCE:
+            heads.append((number, head))
+    if len(heads) < 2:
+        return
+    (number, head), *_ = heads
+    result.warnings.append(
+        ParseWarning(
+            number,
+            f"the text of {title!r} holds {len(heads)} numbered paragraphs that open with a "
+            f"title ({head!r}: …): a numbered list of entries may have been read as one; "
+            f"check that no entry was missed (if they are: {{line: {number}, head: true}} for "
+            "each)",
+            doubt=True,
+        )
+    )
+
+
 def head_of_the_pages_form(result: Parsed, before: list[tuple[int, str]]) -> None:
     """On a page whose entries are ``title: text`` heads, a line set aside before the first
     entry in that same form ("DS9: References in lore to …" under a cut entry's tail) is
