@@ -300,8 +300,8 @@ def build_passages(
 class CardTexts:
     """Every card's game text, normalised as queries are: which cards print a phrase."""
 
-    # Between two cards' texts in the joined text: never in a normalised phrase, so no
-    # phrase is found across two cards.
+    # Between two cards' texts in the joined text: normalising leaves none in a text or a
+    # phrase, so no phrase is found across two cards.
     _BETWEEN = "\x00"
 
     def __init__(self, cards: Iterable[tuple[str, str, str]]):
@@ -312,7 +312,7 @@ class CardTexts:
         self._starts: list[int] = []
         pieces, at = [], 0
         for card, edition, text in cards:
-            padded = f" {normalize(text).replace(self._BETWEEN, ' ')} "
+            padded = f" {normalize(text)} "
             self._cards.append((card, edition))
             self._starts.append(at)
             pieces.append(padded)

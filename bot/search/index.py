@@ -55,9 +55,10 @@ class SearchIndex:
         # fits them per fold).
         self.ranker_override = None
         self.confidence_override = None
-        # The candidates a query's names and passages offer, kept while an evaluation asks
+        # The candidates a query's names and passages (or full text) offer, by (query,
+        # edition, thorough where full text is read), kept while an evaluation asks
         # the same questions under ranking after ranking (see remember_offers).
-        self._offers: dict[tuple[str, str | None], Candidates] | None = None
+        self._offers: dict[tuple[str, str | None, bool], Candidates] | None = None
 
     @property
     def targets(self) -> list[Target]:
