@@ -110,18 +110,17 @@ def _opening(text: str) -> bool | None:
     return dated
 
 
-# How a short title may end that a sentence ends too ("Abandon Ship!", "playing an
-# affiliation (non-Borg)"): such a line alone does not open the ruling's text.
-_TITLE_ENDINGS = (")", "!", "?")
+def _ends_as_text(line: str) -> bool:
+    """Whether ``line`` ends a sentence as no title does: "Abandon Ship!" and "playing an
+    affiliation (non-Borg)" end as a sentence may, and are titles."""
+    return ends_sentence(line) and not line.endswith((")", "!", "?"))
 
 
 def _opens_text(line: str) -> bool:
     """Whether ``line`` is the ruling's text: a sentence, a long line, or an amendment's
     instruction ("Add the following"), which is short and no title."""
     line = line.strip()
-    if amendment_of(line) is not None or len(line.split()) >= 8:
-        return True
-    return text_line(line) and not line.endswith(_TITLE_ENDINGS)
+    return amendment_of(line) is not None or len(line.split()) >= 8 or _ends_as_text(line)
 
 
 def _title_row(rows: list[tuple[int, str]], first: int, last: int, result: Parsed) -> int:
@@ -180,7 +179,7 @@ def parse(text: str) -> Parsed:
         title, date = match.group(1).strip(), match.group(2)
     # "Abandon Ship!" is a title; a first line that ends a sentence with a full stop, or
     # runs long, is the ruling's text
-    untitled = len(title) > 100 or ends_sentence(title) and not title.endswith(_TITLE_ENDINGS)
+    untitled = len(title) > 100 or _ends_as_text(title)
     body = rows[first + 1 :] if not untitled else rows[first:]
     at = next((i for i, (_, line) in enumerate(body) if _CARDS.match(line.strip())), len(body))
     body, cards = take_cards(body)
