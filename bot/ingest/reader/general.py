@@ -24,6 +24,8 @@ guessed into an entry. A page where no head is found is refused as what it looks
 
 from __future__ import annotations
 
+import itertools
+
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome, missed, runin
@@ -297,7 +299,7 @@ def _drop_repeated_headings(result: Parsed) -> None:
     entries = result.entries
     repeated = {
         entry.line
-        for entry, following in zip(entries, entries[1:], strict=False)
+        for entry, following in itertools.pairwise(entries)
         if entry.text
         and "\n" not in entry.text
         and normalize(f"{entry.title} {entry.text}") == normalize(following.title)

@@ -14,6 +14,18 @@ from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
 
 
+def _doubt(result: Parsed, number: int, what: str, check: str = "no entry was missed") -> None:
+    """The doubt naming a head not taken at line ``number``: ``what`` was seen there, and
+    the correction that reads it as an entry's head."""
+    result.warnings.append(
+        ParseWarning(
+            number,
+            f"{what}; check that {check} (if it is one: {{line: {number}, head: true}})",
+            doubt=True,
+        )
+    )
+
+
 def heading_among_text(result: Parsed, before: list[tuple[int, str]], raw: list[str]) -> None:
     """A heading set aside before the first entry between lines of text (an entry's tail
     above it, its own text under it: "… part 5. / attributes, ship / The printed …"), or a
@@ -30,15 +42,8 @@ def heading_among_text(result: Parsed, before: list[tuple[int, str]], raw: list[
             marked = bool(following) and heading_level(raw[number - 1]) > 1
             found = marked or after_sentence and text_line(following) and _short_heading(line)
         if found:
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text before the first entry holds a heading ({head!r}) with text under "
-                    f"it that was not read as an entry; check that no entry was missed (if it "
-                    f"is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
+            what = f"text before the first entry holds a heading ({head!r}) with text under it"
+            _doubt(result, number, f"{what} that was not read as an entry")
             return
 
 
@@ -54,15 +59,8 @@ def heading_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> N
             and _short_heading(line)
             and text_line(lines[position + 1][1])
         ):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"the text of {title!r} holds a heading ({line!r}) with text under it "
-                    f"that was not read as an entry; check that no entry was missed (if it "
-                    f"is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
+            what = f"the text of {title!r} holds a heading ({line!r}) with text under it"
+            _doubt(result, number, f"{what} that was not read as an entry")
             return
 
 
@@ -100,15 +98,8 @@ def colon_head_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -
             after_blank = True
             continue
         if after_blank and (head := _colon_head(line.strip())):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"the text of {title!r} holds a paragraph that opens as the page's entries "
-                    f"do ({head!r}: …) but was not read as one; check that no entry was missed "
-                    f"(if it is one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
+            what = f"the text of {title!r} holds a paragraph that opens as the page's entries do"
+            _doubt(result, number, f"{what} ({head!r}: …) but was not read as one")
             return
         after_blank = False
 
@@ -124,9 +115,10 @@ def numbered_heads_inside(result: Parsed, title: str, body: list[tuple[int, str]
     opens no titled paragraphs)."""
     heads = []
     for number, line in body:
-        numbered, _, rest = line.strip().partition(" ")
-        if not (is_list_item(f"{numbered} ") and numbered[:1].isdigit()):
+        line = line.strip()
+        if not (is_list_item(line) and line[:1].isdigit()):
             continue
+        rest = line.partition(" ")[2]
         # an entry's text opens a sentence; a step's label runs on ("1) Initiation: the
         # player announces …")
         if (head := _colon_head(rest)) and rest[len(head) + 1 :].strip()[:1] in _OPENS_SENTENCE:
@@ -153,15 +145,8 @@ def head_of_the_pages_form(result: Parsed, before: list[tuple[int, str]]) -> Non
     other pages a colon opens too many sentences' lists to name.)"""
     for number, line in before:
         if head := _colon_head(line):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text before the first entry opens as the page's entries do ({head!r}: "
-                    f"…) but was not read as one; check that no entry was missed (if it is "
-                    f"one: {{line: {number}, head: true}})",
-                    doubt=True,
-                )
-            )
+            what = f"text before the first entry opens as the page's entries do ({head!r}: …)"
+            _doubt(result, number, f"{what} but was not read as one")
             return
 
 
