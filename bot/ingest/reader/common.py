@@ -356,9 +356,11 @@ def title_like(line: str, alone: bool) -> str | None:
         # a numbered item that prints a head ("21) scouting location: Add the following")
         # may be an entry of a numbered list; a bullet's comment or a step is none
         number, *item = line.split(None, 1)
-        found = inline(item[0]) if item and number[:1].isdigit() else None
-        if found is None:
+        if not item or not number[:1].isdigit():
             return None
+        found = inline(item[0])
+        if found is None:  # "16) couple: a personnel and …": a known title's lower-case text
+            return title_like(item[0], alone=False)
         title, _, style = found
         return title if style != COLON or is_known(title) else None
     # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence

@@ -232,8 +232,9 @@ def _read(
     if len(result.warnings) == doubts:  # no head set aside was named yet
         missed.heading_among_text(result, before, raw)
     colon_page = missed.colon_page(heads)
+    numbered = any(head.numbered for head in heads)  # its items' numbers are no titles'
     if len(result.warnings) == doubts and colon_page:
-        missed.head_of_the_pages_form(result, before)
+        missed.head_of_the_pages_form(result, before, numbered)
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
     if before and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1]):
         result.ignored(before, "the page starts inside an entry whose title is not on it")
@@ -256,7 +257,7 @@ def _read(
         body, cards = take_cards(body)
         missed.heading_inside(result, head.title, body)
         if colon_page:
-            missed.colon_head_inside(result, head.title, body)
+            missed.colon_head_inside(result, head.title, body, numbered)
         missed.numbered_heads_inside(result, head.title, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")

@@ -278,3 +278,46 @@ def without_annotation(line: str) -> str:
     remark = line[line.rfind("(") + 1 : -1].split()
     is_remark = len(remark) >= 3 and remark[0][:1].islower()
     return title if title and len(line) - len(title) <= 60 and is_remark else line
+
+
+_NUMBER = re.compile(r"(\d{1,3})[.)]\s+")  # "12. " or "12) " before a numbered entry's head
+
+
+def without_number(line: str) -> str:
+    """``line`` without the number of a numbered list's item ("12) DS9: References …")."""
+    match = _NUMBER.match(line)
+    return line[match.end() :] if match else line
+
+
+def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
+    """The lines of a numbered list of entries ("41. Bajoran Wormhole – Whenever you …",
+    "4) Brilgar: This card has …") without their numbers, by position in ``lines`` ((opens a
+    paragraph, text) pairs). The numbers are the list's, not the titles': an item that opens
+    a paragraph with a head of its own form counts, and the list is the items numbered in
+    rising order from the first: two or more of them, or one whose title the project knows,
+    and more of them than the paragraphs that open with a head but no number (whose list of
+    steps it would be). An entry's own list ("…in the following order:" / "1. Choose: Any
+    …") starts at 1 under its lead-in and is none; a step's label that runs on in lower case
+    ("1) Initiation: the player …") opens no head."""
+    items: dict[int, str] = {}
+    last, known, unnumbered, steps = 0, False, 0, 0
+    for position, (opens, line) in enumerate(lines):
+        match = _NUMBER.match(line) if opens else None
+        if match is None:
+            if opens and (found := inline(line)) and found[2] in (DASH, COLON):
+                unnumbered += 1
+            continue
+        number = int(match.group(1))
+        above = lines[position - 1][1].rstrip() if position else ""
+        if number == 1 and above.endswith(":") or steps and number == steps + 1:
+            steps = number  # an entry's own list of steps, under its lead-in
+            continue
+        if number <= last:
+            continue
+        item = line[match.end() :]
+        found = inline(item)
+        if found is None or found[2] not in (DASH, COLON):
+            continue
+        items[position] = item
+        last, known, steps = number, is_known(found[0]), 0
+    return items if (len(items) >= 2 or known) and len(items) > unnumbered else {}

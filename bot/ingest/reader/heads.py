@@ -34,6 +34,7 @@ from bot.ingest.reader.head_forms import (
     inline,
     known_title,
     label_under,
+    numbered_heads,
     prose,
     title_ok,
     without_alt_text,
@@ -61,6 +62,7 @@ class Head:
     date: str | None = None
     confidence: float = 0.0
     caption: int | None = None  # the row of an image's caption under the title, set aside
+    numbered: bool = False  # an item of a numbered list of entries ("12) DS9: …")
 
 
 def _cut_at_end(content: list[tuple[int, int, str]], position: int) -> bool:
@@ -111,23 +113,28 @@ def find_heads(
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
     data = card_data(content)
     over_data: set[int] = set()  # known card titles printed over their card's data
+    numbered = numbered_heads([(_opens_paragraph(rows, i), line) for i, _, line in content])
     for position, (index, number, line) in enumerate(content):
         if index in inside:
             candidates.append(inside[index])
             continue
         if position in data:
             continue  # "Type: Dilemma", "Lore: …": a card's data, under its title
-        if position and introduces_text(content[position - 1][2]):
+        if position and introduces_text(numbered.get(position - 1) or content[position - 1][2]):
             continue  # "…with the following:" / "Objectives – …": the text it introduces
         marked = bool(NEW_MARK.match(line))
-        bare = NEW_MARK.sub("", line).strip()
+        bare = numbered.get(position) or NEW_MARK.sub("", line).strip()
         if (found := inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
+            if numbered and position not in numbered and position > min(numbered):
+                continue  # a numbered list's entries are its items: this is inside one
             title, rest, style = found
             if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
                 continue  # "Document title - its subtitle" on a line of its own
             if style == COLON and _no_sentence(rows, index, rest):
                 continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
-            candidates.append(Head(index, number, title, rest, style, known_title(title), marked))
+            head = Head(index, number, title, rest, style, known_title(title), marked)
+            head.numbered = position in numbered
+            candidates.append(head)
             continue
         if (
             (date := _DATED.search(bare))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import introduces_text, text_line
-from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label
+from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label, without_number
 from bot.ingest.reader.heads import Head
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
@@ -70,10 +70,13 @@ def colon_page(heads: list[Head]) -> bool:
     return colons >= 2 and colons * 2 >= len(heads)
 
 
-def _colon_head(line: str) -> str | None:
+def _colon_head(line: str, numbered: bool = False) -> str | None:
     """The title of a ``title: text`` head ``line`` opens with, whatever case its text
     opens in ("Sergey and Helena: the two personnel …"): a few words, no sentence's mark, no
-    label ("Example:"), no connective first, three words of text or more."""
+    label ("Example:"), no connective first, three words of text or more. On a ``numbered``
+    list of entries, the item's number is no part of the title."""
+    if numbered:
+        line = without_number(line)
     colon = line.find(": ", 0, 60)
     if colon <= 0:
         return None
@@ -88,7 +91,9 @@ def _colon_head(line: str) -> str | None:
     return title if len(line[colon + 2 :].split()) >= 3 else None
 
 
-def colon_head_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
+def colon_head_inside(
+    result: Parsed, title: str, body: list[tuple[int, str]], numbered: bool = False
+) -> None:
     """On a page of ``title: text`` heads, a paragraph inside an entry's text that opens in
     that form ("Sergey and Helena: the two personnel …", its text in lower case, so not
     confirmed as a head) is most likely the next entry: a doubt naming it."""
@@ -97,7 +102,7 @@ def colon_head_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -
         if not line.strip():
             after_blank = True
             continue
-        if after_blank and (head := _colon_head(line.strip())):
+        if after_blank and (head := _colon_head(line.strip(), numbered)):
             what = f"the text of {title!r} holds a paragraph that opens as the page's entries do"
             _doubt(result, number, f"{what} ({head!r}: …) but was not read as one")
             return
@@ -138,13 +143,15 @@ def numbered_heads_inside(result: Parsed, title: str, body: list[tuple[int, str]
     )
 
 
-def head_of_the_pages_form(result: Parsed, before: list[tuple[int, str]]) -> None:
+def head_of_the_pages_form(
+    result: Parsed, before: list[tuple[int, str]], numbered: bool = False
+) -> None:
     """On a page whose entries are ``title: text`` heads, a line set aside before the first
     entry in that same form ("DS9: References in lore to …" under a cut entry's tail) is
     most likely an entry whose title the reader could not confirm: a doubt naming it. (On
     other pages a colon opens too many sentences' lists to name.)"""
     for number, line in before:
-        if head := _colon_head(line):
+        if head := _colon_head(line, numbered):
             what = f"text before the first entry opens as the page's entries do ({head!r}: …)"
             _doubt(result, number, f"{what} but was not read as one")
             return
