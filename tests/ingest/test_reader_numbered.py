@@ -117,3 +117,15 @@ def test_steps_without_a_lead_in_on_a_page_of_unnumbered_entries_are_no_list():
         "DS9",
         "Brilgar",
     ]
+
+
+def test_a_list_of_entries_under_the_pages_own_lead_in_is_read():
+    # the lead-in stands above every entry: it introduces the list, no entry's steps
+    page = "Rules Update\n\nThe following entries change in this update:\n\n" + "\n".join(
+        DASH_LIST.replace("41. ", "1. ")
+        .replace("42. ", "2. ")
+        .replace("43. ", "3. ")
+        .split("\n")[2:]
+    )
+    entries, _ = _read(page)
+    assert [title for title, _ in entries] == ["Bajoran Wormhole", "cloaking device", "Brilgar"]

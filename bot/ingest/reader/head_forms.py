@@ -297,8 +297,9 @@ def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
     rising order from the first: two or more of them, or one whose title the project knows,
     and more of them than the paragraphs that open with a head but no number (whose list of
     steps it would be). An entry's own list ("…in the following order:" / "1. Choose: Any
-    …") starts at 1 under its lead-in and is none; a step's label that runs on in lower case
-    ("1) Initiation: the player …") opens no head."""
+    …") starts at 1 under its lead-in, below a head, and is none (the page's own lead-in
+    above every head introduces its list of entries); a step's label that runs on in lower
+    case ("1) Initiation: the player …") opens no head."""
     items: dict[int, str] = {}
     last, known, unnumbered, steps = 0, False, 0, 0
     for position, (opens, line) in enumerate(lines):
@@ -309,7 +310,9 @@ def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
             continue
         number = int(match.group(1))
         above = lines[position - 1][1].rstrip() if position else ""
-        if number == 1 and above.endswith(":") or steps and number == steps + 1:
+        under_entry = bool(items or unnumbered)  # a head above: the lead-in is in its text
+        next_step = steps > 0 and number == steps + 1
+        if number == 1 and above.endswith(":") and under_entry or next_step:
             steps = number  # an entry's own list of steps, under its lead-in
             continue
         if number <= last:
