@@ -102,14 +102,16 @@ def test_more_steps_than_entries_under_a_lead_in_are_still_one_entrys_steps():
     assert [title for title, _ in entries] == ["cloaking device", "modifications", "Brilgar"]
 
 
+STEPS_NO_LEAD_IN = STEPS_PAGE.replace("in the following order:", "in an order of steps.").replace(
+    "Brilgar: This card",
+    "Bajoran Wormhole: Whenever you play this doorway, download another copy.\n\n"
+    "DS9: References in lore to DS9 are equivalent to Deep Space 9.\n\n"
+    "Brilgar: This card",
+)
+
+
 def test_steps_without_a_lead_in_on_a_page_of_unnumbered_entries_are_no_list():
-    page = STEPS_PAGE.replace("in the following order:", "in an order of steps.").replace(
-        "Brilgar: This card",
-        "Bajoran Wormhole: Whenever you play this doorway, download another copy.\n\n"
-        "DS9: References in lore to DS9 are equivalent to Deep Space 9.\n\n"
-        "Brilgar: This card",
-    )
-    entries, _ = _read(page)
+    entries, _ = _read(STEPS_NO_LEAD_IN)
     assert [title for title, _ in entries] == [
         "cloaking device",
         "modifications",
@@ -129,3 +131,11 @@ def test_a_list_of_entries_under_the_pages_own_lead_in_is_read():
     )
     entries, _ = _read(page)
     assert [title for title, _ in entries] == ["Bajoran Wormhole", "cloaking device", "Brilgar"]
+
+
+def test_an_entrys_steps_under_its_lead_in_raise_no_numbered_list_doubt():
+    _, document = _read(STEPS_PAGE)
+    assert not [w for w in document.warnings if "numbered paragraphs" in w.message]
+    # the same items under no lead-in may be entries read as one: named for a moderator
+    _, document = _read(STEPS_NO_LEAD_IN)
+    assert [w for w in document.warnings if "numbered paragraphs" in w.message and w.doubt]

@@ -258,7 +258,7 @@ def _read(
         missed.heading_inside(result, head.title, body)
         if colon_page:
             missed.colon_head_inside(result, head.title, body, numbered)
-        missed.numbered_heads_inside(result, head.title, body)
+        missed.numbered_heads_inside(result, head, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]

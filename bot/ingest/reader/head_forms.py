@@ -289,6 +289,18 @@ def without_number(line: str) -> str:
     return line[match.end() :] if match else line
 
 
+def list_number(line: str) -> int | None:
+    """The number of a numbered list's item ``line`` ("12) DS9: …" -> 12), else None."""
+    match = _NUMBER.match(line)
+    return int(match.group(1)) if match else None
+
+
+def opens_steps(number: int, above: str) -> bool:
+    """Whether item ``number``, under the line ``above``, opens a list of steps that its
+    lead-in introduces ("…applied in the following order:" / "1. Choose: Any …")."""
+    return number == 1 and above.rstrip().endswith(":")
+
+
 def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
     """The lines of a numbered list of entries ("41. Bajoran Wormhole – Whenever you …",
     "4) Brilgar: This card has …") without their numbers, by position in ``lines`` ((opens a
@@ -303,21 +315,19 @@ def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
     items: dict[int, str] = {}
     last, known, unnumbered, steps = 0, False, 0, 0
     for position, (opens, line) in enumerate(lines):
-        match = _NUMBER.match(line) if opens else None
-        if match is None:
+        number = list_number(line) if opens else None
+        if number is None:
             if opens and (found := inline(line)) and found[2] in (DASH, COLON):
                 unnumbered += 1
             continue
-        number = int(match.group(1))
-        above = lines[position - 1][1].rstrip() if position else ""
+        above = lines[position - 1][1] if position else ""
         under_entry = bool(items or unnumbered)  # a head above: the lead-in is in its text
-        next_step = steps > 0 and number == steps + 1
-        if number == 1 and above.endswith(":") and under_entry or next_step:
+        if opens_steps(number, above) and under_entry or steps and number == steps + 1:
             steps = number  # an entry's own list of steps, under its lead-in
             continue
         if number <= last:
             continue
-        item = line[match.end() :]
+        item = without_number(line)
         found = inline(item)
         if found is None or found[2] not in (DASH, COLON):
             continue

@@ -8,7 +8,14 @@ from __future__ import annotations
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import introduces_text, text_line
-from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label, without_number
+from bot.ingest.reader.head_forms import (
+    COLON,
+    CONNECTIVES,
+    is_label,
+    list_number,
+    opens_steps,
+    without_number,
+)
 from bot.ingest.reader.heads import Head
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
@@ -112,18 +119,23 @@ def colon_head_inside(
 _OPENS_SENTENCE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ\"“'‘")
 
 
-def numbered_heads_inside(result: Parsed, title: str, body: list[tuple[int, str]]) -> None:
+def numbered_heads_inside(result: Parsed, entry: Head, body: list[tuple[int, str]]) -> None:
     """Two or more numbered paragraphs inside an entry's text that each open with a
     ``title: text`` head ("30) Classic Communicator: At the beginning …", "32) cloaking and
     phasing: Your …"): a numbered list of entries whose titles the reader could not
     confirm, read as one entry's text. A doubt naming the first (a numbered list of steps
-    opens no titled paragraphs)."""
+    opens no titled paragraphs, nor does a list of steps under its lead-in)."""
     heads = []
-    for number, line in body:
-        line = line.strip()
-        if not (is_list_item(line) and line[:1].isdigit()):
+    lines = [(number, line.strip()) for number, line in body if line.strip()]
+    steps = 0
+    for position, (number, line) in enumerate(lines):
+        if (item := list_number(line)) is None:
             continue
-        rest = line.partition(" ")[2]
+        above = lines[position - 1][1] if position else entry.rest  # the head's own text
+        if opens_steps(item, above) or steps and item == steps + 1:
+            steps = item  # the entry's own steps under its lead-in ("…in this order:")
+            continue
+        rest = without_number(line)
         # an entry's text opens a sentence; a step's label runs on ("1) Initiation: the
         # player announces …")
         if (head := _colon_head(rest)) and rest[len(head) + 1 :].strip()[:1] in _OPENS_SENTENCE:
@@ -134,7 +146,7 @@ def numbered_heads_inside(result: Parsed, title: str, body: list[tuple[int, str]
     result.warnings.append(
         ParseWarning(
             number,
-            f"the text of {title!r} holds {len(heads)} numbered paragraphs that open with a "
+            f"the text of {entry.title!r} holds {len(heads)} numbered paragraphs that open with a "
             f"title ({head!r}: …): a numbered list of entries may have been read as one; "
             f"check that no entry was missed (if they are: {{line: {number}, head: true}} for "
             "each)",
