@@ -10,7 +10,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import COLON, inline, is_label
+from bot.ingest.reader.head_forms import COLON, inline, is_label, without_number
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -355,12 +355,12 @@ def title_like(line: str, alone: bool) -> str | None:
     if is_list_item(line):
         # a numbered item that prints a head ("21) scouting location: Add the following")
         # may be an entry of a numbered list; a bullet's comment or a step is none
-        number, *item = line.split(None, 1)
-        if not item or not number[:1].isdigit():
+        item = without_number(line)
+        if item == line:  # a bullet's or a letter's item
             return None
-        found = inline(item[0])
+        found = inline(item)
         if found is None:  # "16) couple: a personnel and …": a known title's lower-case text
-            return title_like(item[0], alone=False)
+            return title_like(item, alone=False)
         title, _, style = found
         return title if style != COLON or is_known(title) else None
     # A heading of its own: a few words, more only as a card's "Title, Subtitle" (a sentence
