@@ -83,18 +83,21 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
     return dataclasses.replace(document, entries=entries, warnings=warnings)
 
 
-_DASHES = (" – ", " — ", " - ")
+# Between a title and its text: a dash, or only a space where the title was run into its
+# text ("Tongo To declare …", a bold title copied as text).
+_SEPARATORS = (" – ", " — ", " - ", " ")
 
 
 def _without_run_on(entry: ReadEntry, title: str) -> str:
     """The entry's text without what a longer title took from it: "battle", its text
     "affiliation restrictions – If a card …", renamed "battle – affiliation restrictions"
-    (a title broken at its own dash) keeps "If a card …"."""
-    for dash in _DASHES:
+    (a title broken at its own dash) keeps "If a card …"; "Captain Proton", its text "cards
+    Several cards …", renamed "Captain Proton cards" keeps "Several cards …"."""
+    for dash in _SEPARATORS:
         if not title.startswith(entry.title + dash):
             continue
         rest = title[len(entry.title) + len(dash) :]
-        for after in _DASHES:
+        for after in _SEPARATORS:
             if entry.text.startswith(rest + after):
                 return entry.text[len(rest) + len(after) :]
     return entry.text

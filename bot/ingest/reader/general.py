@@ -38,7 +38,7 @@ from bot.ingest.reader.common import (
     title_like,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import LINE, LOWER, RUN_IN, inline, prose
+from bot.ingest.reader.head_forms import GLUED, LINE, LOWER, RUN_IN, inline, prose
 from bot.ingest.reader.heads import (
     DOUBTFUL,
     Head,
@@ -233,8 +233,11 @@ def _read(
         missed.heading_among_text(result, before, raw)
     colon_page = missed.colon_page(heads)
     numbered = any(head.numbered for head in heads)  # its items' numbers are no titles'
+    glued_page = any(head.style == GLUED for head in heads)
     if len(result.warnings) == doubts and colon_page:
         missed.head_of_the_pages_form(result, before, numbered)
+    if len(result.warnings) == doubts and glued_page:
+        missed.glued_head_set_aside(result, "text before the first entry", before)
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
     if before and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1]):
         result.ignored(before, "the page starts inside an entry whose title is not on it")
@@ -258,6 +261,8 @@ def _read(
         missed.heading_inside(result, head.title, body)
         if colon_page:
             missed.colon_head_inside(result, head.title, body, numbered)
+        if glued_page:
+            missed.glued_head_set_aside(result, f"the text of {head.title!r}", body)
         missed.numbered_heads_inside(result, head, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")
@@ -349,6 +354,13 @@ def _card_data_set_aside(
 
 
 def _why_doubted(head: Head) -> str:
+    if head.style == GLUED:
+        # a bold title copied as plain text: the title's end is read, not printed
+        return (
+            "its title runs into its text with no mark between them (a bold title copied as "
+            f"text); check that it is an entry whose title ends after {head.title!r} (if it "
+            f"ends elsewhere: {{line: {head.line}, title: <the whole title>}})"
+        )
     if head.known:
         return (
             "the only head of its form on the page, after text that is not placed: it may be "

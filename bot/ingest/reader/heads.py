@@ -26,6 +26,7 @@ from bot.ingest.reader.head_forms import (
     COLON,
     DASH,
     DATED,
+    GLUED,
     LINE,
     LOWER,
     MIN_FIELDS,
@@ -36,6 +37,7 @@ from bot.ingest.reader.head_forms import (
     label_under,
     numbered_heads,
     prose,
+    run_into_text,
     title_ok,
     without_alt_text,
     without_annotation,
@@ -46,6 +48,7 @@ DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
 ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
 CARD_PAGE = 0.9  # a known card's title over its card data block
+GUESSED_END = 0.58  # a title run into its text where others are: where it ends, a doubt
 _DATED = re.compile(rf"\s({ISO})$")
 _WORDS = re.compile(r"[\w'-]+")
 
@@ -136,6 +139,9 @@ def find_heads(
             head.numbered = position in numbered
             candidates.append(head)
             continue
+        if _opens_paragraph(rows, index) and (glued := run_into_text(bare)):
+            candidates.append(Head(index, number, *glued[:2], GLUED, glued[2], marked))
+            continue
         if (
             (date := _DATED.search(bare))
             and title_ok(bare[: date.start()].strip())
@@ -178,7 +184,7 @@ def find_heads(
         h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
     ]
     candidates = _without_label_set(candidates, seen)
-    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER)}
+    known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER, GLUED)}
     total = dict(known)
     for head in candidates:
         total[head.style] += 1
@@ -198,6 +204,9 @@ def find_heads(
                 head.confidence = ORDERED
             elif id(head) in ordered and head.confidence == 0:
                 head.confidence = 0.95 if head.known else ORDERED
+        if head.style == GLUED:
+            # where its title ends is a guess, however the page confirms the convention
+            head.confidence = min(head.confidence, GUESSED_END)
         if head.index in over_data:
             # a card's page: the card's title over its own data ("Name:", "Type:", "Lore:")
             head.confidence = max(head.confidence, CARD_PAGE)
@@ -406,6 +415,10 @@ def _confidence(head: Head, known: int, total: int) -> float:
     """How sure the reader is that ``head`` opens an entry (0: it does not)."""
     if head.style == RUN_IN:
         return 0.9 if head.known else 0.7  # the page's doubt covers where each one ends
+    if head.style == GLUED:
+        # where a title ends and its text begins is a guess the page confirms only by
+        # printing known titles so: a doubt, and none alone
+        return GUESSED_END if known >= 2 else 0.0
     if head.style == DATED:
         return 0.9
     if head.known:

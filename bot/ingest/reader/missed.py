@@ -13,6 +13,7 @@ from bot.ingest.reader.head_forms import (
     CONNECTIVES,
     is_label,
     list_number,
+    opens_glued,
     opens_steps,
     without_number,
 )
@@ -153,6 +154,23 @@ def numbered_heads_inside(result: Parsed, entry: Head, body: list[tuple[int, str
             doubt=True,
         )
     )
+
+
+def glued_head_set_aside(result: Parsed, where: str, lines: list[tuple[int, str]]) -> None:
+    """On a page whose entries are titles run into their text ("Tongo To declare …"), a
+    paragraph ``where`` (inside an entry, before the first) that opens with a word in
+    capitals run into a sentence ("Commander This keyword …") is most likely an entry whose
+    title the reader could not confirm: a doubt naming it."""
+    after_blank = True
+    for number, line in lines:
+        if not line.strip():
+            after_blank = True
+            continue
+        if after_blank and (head := opens_glued(line.strip())):
+            what = f"{where} holds a paragraph that opens as the page's entries do ({head!r} …)"
+            _doubt(result, number, f"{what} but was not read as one")
+            return
+        after_blank = False
 
 
 def head_of_the_pages_form(

@@ -1,0 +1,83 @@
+"""Issue 38: titles run into their text with no separator, as a copy of a page (or of a
+PDF) loses the bold face that set them apart ("Tongo To declare a move for this incident,
+…"). Where each title ends is a guess the page confirms only by printing titles the project
+knows so: every such entry is a doubt that blocks applying, and none is read alone."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.corrections import apply
+
+SUPPLEMENT = """Holodeck rules supplement
+
+Holographic personnel Regardless of their appearance or lore, the true species of all holographic personnel is hologram.
+
+Tongo To declare a move for this incident, you must have a bet to show. There is no winner if nobody bets.
+
+Holo-projectors This card is being reprinted in this expansion with new game text, which replaces the old.
+"""
+
+
+def test_titles_run_into_their_text_are_read_where_known_titles_confirm_them():
+    document = read_text(SUPPLEMENT)
+    assert [(e.title, e.text.split()[0]) for e in document.entries] == [
+        ("Holographic personnel", "Regardless"),
+        ("Tongo", "To"),
+        ("Holo-projectors", "This"),
+    ]
+    # where each title ends is a guess: every entry is named in a doubt that blocks applying
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert {e.line for e in document.entries} <= doubted
+
+
+def test_one_known_title_run_into_its_text_is_no_entry():
+    # a paragraph that opens with a card's name is most often a sentence about the card
+    page = "Tongo To declare a move for this incident, you must have a bet to show. No more.\n"
+    with pytest.raises(UnknownShape):
+        read_text(page)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a name in capitals goes on with the sentence ("Odo keeps"): no sentence's opener
+        "Security chief Odo keeps order aboard the station, whatever their appearance",
+        # "The" opens a sentence, but "Seen from" ends in a small word: a sentence's words
+        "Seen from The other side of the table, a mission's lore reads differently; whatever",
+    ],
+)
+def test_a_sentence_that_opens_with_words_in_capitals_is_no_unknown_title(sentence):
+    page = SUPPLEMENT.replace("Holographic personnel Regardless of their appearance", sentence)
+    assert [e.title for e in read_text(page).entries] == ["Tongo", "Holo-projectors"]
+
+
+def test_a_paragraph_in_capitals_run_into_a_sentence_inside_an_entry_is_a_doubt():
+    # "Splintering This keyword…": a one-word title the project does not know; where it
+    # ends cannot be seen, so the paragraph stays in the entry above and is named
+    page = SUPPLEMENT + (
+        "\nSplintering This keyword used on personnel is always followed by the name of a ship.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries][-1] == "Holo-projectors"
+    assert any(
+        "'Splintering This'" in w.message and "{line: 9, head: true}" in w.message
+        for w in document.warnings
+        if w.doubt
+    )
+
+
+def test_a_longer_title_named_in_a_correction_takes_its_words_from_the_text():
+    page = SUPPLEMENT.replace("Holographic personnel Regardless", "Captain Proton cards Several")
+    document = read_text(page)
+    assert [e.title for e in document.entries][0] == "Captain Proton cards"
+    # the moderator reads the title on the page as "Captain Proton cards Several": the word
+    # leaves the text, and the doubt on the entry is settled
+    fixed = apply(document, [{"line": 3, "title": "Captain Proton cards Several"}])
+    entry = fixed.entries[0]
+    assert (entry.title, entry.text.split()[:2]) == (
+        "Captain Proton cards Several",
+        ["of", "their"],
+    )
+    assert not [w for w in fixed.warnings if w.doubt and w.line == 3]
