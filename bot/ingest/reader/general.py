@@ -47,7 +47,7 @@ from bot.ingest.reader.heads import (
     find_heads,
     term_page_head,
 )
-from bot.ingest.reader.markdown import heading_level, without_marks
+from bot.ingest.reader.markdown import heading_level, without_bold_term, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
 
@@ -63,7 +63,8 @@ def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
         if titled and heading_level(line) == 1:
             rows.append((number, ""))
             continue
-        rows += ((number, piece) for piece in _unglued(_without_edit_mark(without_marks(line))))
+        line = without_bold_term(without_marks(line))
+        rows += ((number, piece) for piece in _unglued(_without_edit_mark(line)))
     return rows, page
 
 

@@ -1,9 +1,21 @@
 """Markdown's marks on a page saved as Markdown: a heading's ``#`` marks are no part of its
-title. Each test is a scan of one line: linear."""
+title, nor are the bold marks around a term (or a forum's ``[b]`` tags). Each test is a
+scan of one line: linear."""
 
 from __future__ import annotations
 
+import re
+
 from bot.ingest.reader.head_forms import inline
+
+# A line that opens with a term in bold, perhaps as a list's item: "**cloaking device**: …",
+# "- **Brilgar** – …", a forum post's "[b]Tongo[/b] - …". The term holds no mark of its own
+# and is short; a bounded class, so the scan is linear.
+_BOLD_TERM = re.compile(
+    r"^(?:[-*+•]\s+)?(?:\*\*([^*\n]{1,80}?)\*\*|__([^_\n]{1,80}?)__|\[b\]([^\[\n]{1,80}?)\[/b\])"
+    r"(?=[\s:.,;–—-]|$)",
+    re.IGNORECASE,
+)
 
 
 def heading_level(line: str) -> int:
@@ -24,3 +36,15 @@ def without_marks(line: str) -> str:
     # A heading is a title line of its own: one that prints "A – B" keeps its marks, so the
     # dash is never read as a "Title – text" head ("# STCCG 1E - Glossary coverage").
     return line if inline(heading) is not None else heading
+
+
+def without_bold_term(line: str) -> str:
+    """``line`` without the bold marks around the term it opens with, and without the
+    list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"): a
+    glossary printed as a list of bold terms. A bullet before plain text stays a list's
+    item."""
+    match = _BOLD_TERM.match(line.lstrip())
+    if match is None:
+        return line
+    term = next(group for group in match.groups() if group is not None).strip()
+    return term + line.lstrip()[match.end() :]

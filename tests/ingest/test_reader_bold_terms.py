@@ -1,0 +1,49 @@
+"""Issue 38: a glossary printed as bold terms in Markdown ("**cloaking device**: …", "-
+**Brilgar** – …") or in a forum post's BBCode ("[b]Tongo[/b] - …"). The marks are no part
+of the title: "*Bajoran Wormhole**" was read as a title, with no doubt, and a list of bold
+terms was refused as a list's items."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_document
+
+TERMS = [
+    ("Bajoran Wormhole", "Whenever you play or download this doorway, you must download another."),
+    ("cloaking device", "This special equipment allows a ship or facility to cloak."),
+    ("Brilgar", "This card has updated lore, as the other printings have it."),
+]
+
+
+def _read(name: str, text: str) -> list[tuple[str, str]]:
+    document = read_document(text.encode(), name)
+    return [(entry.title, entry.text) for entry in document.entries]
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("glossary.md", "**{title}**: {text}\n\n"),
+        ("glossary.md", "- **{title}** – {text}\n"),
+        ("glossary.md", "__{title}__ - {text}\n\n"),
+        ("post.txt", "[b]{title}[/b] - {text}\n\n"),
+    ],
+)
+def test_bold_terms_are_read_under_their_titles_without_the_marks(name, line):
+    page = "# Glossary\n\n" + "".join(line.format(title=t, text=x) for t, x in TERMS)
+    assert _read(name, page) == TERMS
+
+
+def test_a_list_of_plain_items_is_still_a_lists_items():
+    # a bullet before plain text is an item of a list (a comment, a step), not an entry
+    page = "# Glossary\n\n" + "".join(f"- {t}: {x}\n" for t, x in TERMS)
+    with pytest.raises(UnknownShape):
+        read_document(page.encode(), "glossary.md")
+
+
+def test_bold_words_inside_a_sentence_keep_their_marks():
+    # only a term that opens the line is a title's mark; emphasis in the text is the text's
+    page = "".join(f"{t} – {x} It is **not** optional.\n\n" for t, x in TERMS)
+    texts = [text for _, text in _read("glossary.md", page)]
+    assert all(text.endswith("It is **not** optional.") for text in texts)
