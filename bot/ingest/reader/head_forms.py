@@ -18,7 +18,8 @@ DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 GLUED = "title run into its text"  # "Tongo To declare a move …": a bold title's face lost
 LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
 # " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
-_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s")
+# ... or an em dash with no space around it, as American print sets one ("Tongo—To declare").
+_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s|(?<=[\w)])—(?=[A-Z\"“(])")
 # Words that open a labelled paragraph of an entry, never an entry of their own.
 _LABELS = frozenset(
     "example examples note notes q a question answer answers for example erratum errata "

@@ -1,7 +1,8 @@
-"""Issue 38: a glossary printed as bold terms in Markdown ("**cloaking device**: …", "-
-**Brilgar** – …") or in a forum post's BBCode ("[b]Tongo[/b] - …"). The marks are no part
-of the title: "*Bajoran Wormhole**" was read as a title, with no doubt, and a list of bold
-terms was refused as a list's items."""
+"""Issue 38: print habits of other hands. A glossary printed as bold terms in Markdown
+("**cloaking device**: …", "- **Brilgar** – …") or in a forum post's BBCode ("[b]Tongo[/b]
+- …"): the marks are no part of the title ("*Bajoran Wormhole**" was read as a title, with
+no doubt, and a list of bold terms was refused as a list's items). An em dash set with no
+space around it, as American print sets one ("Brilgar—This card …")."""
 
 from __future__ import annotations
 
@@ -47,3 +48,15 @@ def test_bold_words_inside_a_sentence_keep_their_marks():
     page = "".join(f"{t} – {x} It is **not** optional.\n\n" for t, x in TERMS)
     texts = [text for _, text in _read("glossary.md", page)]
     assert all(text.endswith("It is **not** optional.") for text in texts)
+
+
+def test_an_em_dash_with_no_space_around_it_separates_a_title_from_its_text():
+    page = "".join(f"{t}—{x}\n\n" for t, x in TERMS)
+    assert _read("glossary.txt", page) == TERMS
+
+
+def test_an_em_dash_inside_a_sentence_separates_nothing():
+    # "the doorway—which…": the dash opens an aside in lower case, no entry's text
+    page = "".join(f"{t} – {x} The card—which stays—counts.\n\n" for t, x in TERMS)
+    texts = [text for _, text in _read("glossary.txt", page)]
+    assert len(texts) == 3 and all(text.endswith("The card—which stays—counts.") for text in texts)
