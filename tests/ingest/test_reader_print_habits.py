@@ -60,3 +60,15 @@ def test_an_em_dash_inside_a_sentence_separates_nothing():
     page = "".join(f"{t} – {x} The card—which stays—counts.\n\n" for t, x in TERMS)
     texts = [text for _, text in _read("glossary.txt", page)]
     assert len(texts) == 3 and all(text.endswith("The card—which stays—counts.") for text in texts)
+
+
+@pytest.mark.parametrize("between", ["Page {n}", "Star Trek CCG Current Rulings – page {n}"])
+def test_page_numbers_and_running_headers_between_entries_are_no_entrys_text(between):
+    # a PDF's copy prints its page numbers (and headers) between the entries: chrome,
+    # whichever reader the page's shape calls for
+    titles = [*TERMS, ("Q-Flash", "When you encounter this doorway, you face the cards.")]
+    page = "".join(f"{t} - {x}\n\n{between.format(n=n)}\n\n" for n, (t, x) in enumerate(titles, 12))
+    document = read_document(page.encode(), "rulings.txt")
+    assert [(e.title, e.text) for e in document.entries] == titles
+    assert not [w for w in document.warnings if w.doubt]
+    assert any("page chrome removed" in w.message for w in document.warnings)

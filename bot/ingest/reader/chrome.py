@@ -12,10 +12,12 @@ Every test here is a linear scan or a linear pattern with no nested quantifier.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from dataclasses import dataclass
 
+from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader.known import is_known
 
 _SENTENCE = re.compile(r"[.!?;:,]")
@@ -57,6 +59,17 @@ class Chrome:
 
     text: str
     removed: list[tuple[int, str, str]]
+
+    def note(self) -> ParseWarning | None:
+        """The note that names what was removed, at its first line (None: nothing was)."""
+        if not self.removed:
+            return None
+        kinds = sorted({kind for _, kind, _ in self.removed})
+        count = len(self.removed)
+        return ParseWarning(
+            self.removed[0][0],
+            f"page chrome removed ({count} line{'s' if count > 1 else ''}: {', '.join(kinds)})",
+        )
 
     @property
     def share(self) -> float:
@@ -125,19 +138,50 @@ def kind_of(line: str, debris: bool = True) -> str | None:
     return None
 
 
-def strip(text: str, debris: bool = True) -> Chrome:
+# A running header's or footer's page number, at the line's start or end ("Glossary –
+# page 12", "12 Current Rulings"), and the rest of the line.
+_RUNNING_NUMBER = re.compile(r"^(\d{1,4})\s+(.+)$|^(.+?)\s+(\d{1,4})$")
+_PAGE_LINES = 4  # the fewest lines between two pages' running headers
+
+
+def _repeated(lines: list[str]) -> set[str]:
+    """The lines of 12 to 100 characters printed three times or more (a header or a
+    footer); also a running header that prints the page's number ("… – page 12", "… –
+    page 13"): at its start or end, counting up by one or two, its copies a page apart.
+    Items that differ by a number elsewhere ("Interrupt window for T1 opens") or by numbers
+    that do not count pages ("35th Rule of Acquisition") are the page's own lines."""
+    exact: Counter[str] = Counter()
+    pages: dict[str, list[tuple[int, int, str]]] = {}
+    for index, line in enumerate(lines):
+        if not 12 <= len(line := line.strip()) <= 100:
+            continue
+        exact[line] += 1
+        if match := _RUNNING_NUMBER.match(line):
+            number, rest = (match[1], match[2]) if match[1] else (match[4], match[3])
+            pages.setdefault(rest, []).append((index, int(number), line))
+    repeated = {line for line, count in exact.items() if count >= 3}
+    for copies in pages.values():
+        steps = list(itertools.pairwise(copies))
+        if len(copies) >= 3 and all(
+            b[0] - a[0] >= _PAGE_LINES and 1 <= b[1] - a[1] <= 2 for a, b in steps
+        ):
+            repeated.update(line for _, _, line in copies)
+    return repeated
+
+
+def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) -> Chrome:
     """Blank the chrome lines of ``text`` (a header or footer repeated three times or more
-    included); line numbers are unchanged."""
+    included), but for those of the kinds in ``keep``; line numbers are unchanged."""
     lines = text.split("\n")
-    counts = Counter(line.strip() for line in lines if 12 <= len(line.strip()) <= 100)
+    repeated = _repeated(lines)
     removed: list[tuple[int, str, str]] = []
     out: list[str] = []
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         kind = kind_of(stripped, debris)
-        if kind is None and counts.get(stripped, 0) >= 3 and not _SENTENCE.search(stripped[-1:]):
+        if kind is None and stripped in repeated and not _SENTENCE.search(stripped[-1:]):
             kind = "repeated header"
-        if kind is None:
+        if kind is None or kind in keep:
             out.append(line)
             continue
         if kind != "debris" or stripped:

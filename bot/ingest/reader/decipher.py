@@ -15,6 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader import chrome
 from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.common import (
     doubt_missed_heads,
@@ -308,9 +309,13 @@ def parse(text: str) -> Parsed:
     before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
     item = False  # the current entry is a one-paragraph "term: text" item
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
+    # page numbers and headers repeated on every page of a PDF's copy are no entry's text;
+    # a letter index is told after the wrapped lines are joined ("* 10 and 01 - See" is
+    # an entry's head over "Bynars card.", no index)
+    page = chrome.strip(text, keep=frozenset({"letter index"}))
     rows = [
         (number, piece)
-        for number, raw in _reflowed(lines_of(text))
+        for number, raw in _reflowed(lines_of(page.text))
         for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
     ]
     # A letter index ("A - B C - D E - F …") reads as "A - text": no entry, set aside.
@@ -411,4 +416,6 @@ def parse(text: str) -> Parsed:
         if not entry.text:
             result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))
         result.entries.append(entry)
+    if note := page.note():
+        result.warnings.append(note)
     return result

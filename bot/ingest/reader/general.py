@@ -286,15 +286,8 @@ def _read(
                 ParseWarning(head.line, f"entry {head.title!r} has no text", doubt=True)
             )
     _drop_repeated_headings(result)
-    if page.removed:
-        kinds = sorted({kind for _, kind, _ in page.removed})
-        result.warnings.append(
-            ParseWarning(
-                page.removed[0][0],
-                f"page chrome removed ({len(page.removed)} "
-                f"line{'s' if len(page.removed) > 1 else ''}: {', '.join(kinds)})",
-            )
-        )
+    if note := page.note():
+        result.warnings.append(note)
     return result
 
 
