@@ -72,3 +72,9 @@ def test_page_numbers_and_running_headers_between_entries_are_no_entrys_text(bet
     assert [(e.title, e.text) for e in document.entries] == titles
     assert not [w for w in document.warnings if w.doubt]
     assert any("page chrome removed" in w.message for w in document.warnings)
+
+
+def test_a_head_broken_after_its_dash_is_titled_without_the_dash():
+    # a wrap right after the dash leaves "Bajoran Wormhole –" on a line of its own
+    page = "".join(f"{t} –\n{x}\n\n" for t, x in TERMS)
+    assert _read("glossary.txt", page) == TERMS

@@ -269,6 +269,18 @@ def without_alt_text(line: str) -> str:
     return line
 
 
+_TRAILING_DASH = (" –", " —", " -", " --")
+
+
+def without_trailing_dash(line: str) -> str:
+    """A title line without the dash a wrap left at its end ("Bajoran Wormhole –" over
+    "Whenever you …": a ``Title – text`` head broken after its dash)."""
+    for dash in _TRAILING_DASH:
+        if line.endswith(dash):
+            return line[: -len(dash)].rstrip()
+    return line
+
+
 def without_annotation(line: str) -> str:
     """A title line without the annotation printed after it ("ability (updated by Current
     Rulings)"), unless the whole line is a known title (a card's name may hold parentheses)."""

@@ -41,6 +41,7 @@ from bot.ingest.reader.head_forms import (
     title_ok,
     without_alt_text,
     without_annotation,
+    without_trailing_dash,
 )
 from bot.ingest.reader.known import SMALL_WORDS, is_known
 
@@ -157,7 +158,7 @@ def find_heads(
             below += 1
         following = content[below][2] if below < len(content) else ""
         after = content[below + 1][2] if below + 1 < len(content) else ""
-        bare = without_alt_text(without_annotation(bare))
+        bare = without_alt_text(without_annotation(without_trailing_dash(bare)))
         if (
             title_ok(bare, alone=True)
             and (len(bare.split()) <= 6 or known_title(bare))
