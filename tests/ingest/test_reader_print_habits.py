@@ -78,3 +78,26 @@ def test_a_head_broken_after_its_dash_is_titled_without_the_dash():
     # a wrap right after the dash leaves "Bajoran Wormhole –" on a line of its own
     page = "".join(f"{t} –\n{x}\n\n" for t, x in TERMS)
     assert _read("glossary.txt", page) == TERMS
+
+
+@pytest.mark.parametrize(
+    "paste",
+    [
+        # a Discord quote of a glossary in bold
+        "".join(f"> **{t}** – {x}\n>\n" for t, x in TERMS),
+        # a mail quoting a Current Rulings page under its sender's line
+        "On Mon, Rakal wrote:\n" + "".join(f"> {t} - {x}\n> \n" for t, x in TERMS),
+        # a page pasted into Discord as a code block
+        "```\n" + "".join(f"{t} – {x}\n\n" for t, x in TERMS) + "```\n",
+    ],
+)
+def test_a_quoted_or_fenced_paste_reads_as_the_page_it_quotes(paste):
+    assert _read("paste.txt", paste) == TERMS
+
+
+def test_a_post_that_quotes_one_line_keeps_its_quote_mark():
+    # most of the page is the poster's own: the quote is part of the discussion
+    post = "> Is this right?\n\n" + "".join(f"{t} – {x}\n\n" for t, x in TERMS)
+    document = read_document(post.encode(), "post.txt")
+    assert [e.title for e in document.entries] == [t for t, _ in TERMS]
+    assert any("> Is this right?" in w.message for w in document.warnings)

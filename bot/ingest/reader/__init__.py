@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, html, known, limits, lookalike
+from bot.ingest.reader import general, html, known, limits, lookalike, markdown
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
 from bot.ingest.reader.decode import decode
 from bot.ingest.reader.model import (
@@ -83,6 +83,7 @@ def read_text(
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    text = markdown.without_quoting(text)
     if heads:
         return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
     share, words = known.game_word_share(text)

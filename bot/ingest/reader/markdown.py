@@ -48,3 +48,26 @@ def without_bold_term(line: str) -> str:
         return line
     term = next(group for group in match.groups() if group is not None).strip()
     return term + line.lstrip()[match.end() :]
+
+
+_QUOTE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")  # "> ", ">> ", "> > ": a quoted line's marks
+_FENCE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[\w+-]{0,20}[ \t]*$")  # a code block's fence
+
+
+def without_quoting(text: str) -> str:
+    """``text`` without the marks a paste quotes it with: a code block's fences (a page
+    pasted into Discord between fence lines, ```), and the "> " before each line where most of
+    the page is quoted (a forwarded mail, a Discord or newsgroup quote). Each line keeps
+    its number, so corrections name the same lines."""
+    lines = text.split("\n")
+    filled = [line for line in lines if line.strip()]
+    quoted = sum(1 for line in filled if _QUOTE.match(line))
+    unquote = bool(filled) and 2 * quoted >= len(filled)
+    out = []
+    for line in lines:
+        if _FENCE.match(line):
+            line = ""
+        elif unquote and (mark := _QUOTE.match(line)):
+            line = line[mark.end() :]
+        out.append(line)
+    return "\n".join(out)
