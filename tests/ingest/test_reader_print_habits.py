@@ -101,3 +101,19 @@ def test_a_post_that_quotes_one_line_keeps_its_quote_mark():
     document = read_document(post.encode(), "post.txt")
     assert [e.title for e in document.entries] == [t for t, _ in TERMS]
     assert any("> Is this right?" in w.message for w in document.warnings)
+
+
+def test_one_row_of_a_table_copied_with_its_tab_is_an_entry_with_a_doubt():
+    # the page store's cut leaves one row of a glossary's table under an entry's tail:
+    # a known term, a tab, its text; alone, it is as weak a head as a colon's
+    page = "of any universal mission or time location.\n" + "\t".join(TERMS[1]) + "\n"
+    document = read_document(page.encode(), "table.txt")
+    assert [(e.title, e.text) for e in document.entries] == [TERMS[1]]
+    assert [w.line for w in document.warnings if w.doubt] == [2]
+
+
+def test_rows_of_a_card_list_copied_with_tabs_are_no_entries():
+    # "Name<tab>Type<tab>Rarity": the row holds no sentence after its first tab
+    page = "".join(f"{t}\tPersonnel\tRare\n" for t, _ in TERMS)
+    with pytest.raises(UnknownShape):
+        read_document(page.encode(), "cards.txt")

@@ -179,6 +179,12 @@ def inline(line: str) -> tuple[str, str, str] | None:
         return _subtitle_joined(line, first)
     if lower := _lower_dash(line):
         return lower
+    if (tab := line.find("\t", 0, 80)) > 0 and "\t" not in (rest := line[tab + 1 :].strip()):
+        # a table's row copied with its tab ("mission<tab>There are three kinds of …"):
+        # as weak a convention as a colon's, so confirmed as a colon's heads are
+        title = line[:tab].strip()
+        if title_ok(title) and rest_ok(rest):
+            return title, rest, COLON
     colon = line.find(": ", 0, 80)
     if colon > 0:
         # A known title that holds a colon ("HQ: Defensive Measures: text") runs past it.
