@@ -117,3 +117,15 @@ def test_rows_of_a_card_list_copied_with_tabs_are_no_entries():
     page = "".join(f"{t}\tPersonnel\tRare\n" for t, _ in TERMS)
     with pytest.raises(UnknownShape):
         read_document(page.encode(), "cards.txt")
+
+
+def test_one_bold_lead_in_is_a_paragraphs_emphasis_not_a_term():
+    # from the last blind set: a developer's notes, one paragraph opening in bold over a
+    # dash; only a page of two or more bold terms is a glossary of them
+    page = (
+        "# Errata coverage\n\n"
+        "**Not yet audited** — The table below was not checked against the rulebook's text.\n\n"
+        "Entries: **834**, by severity as the rulebook lists them.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_document(page.encode(), "notes.md")

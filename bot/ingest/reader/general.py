@@ -47,23 +47,23 @@ from bot.ingest.reader.heads import (
     find_heads,
     term_page_head,
 )
-from bot.ingest.reader.markdown import heading_level, without_bold_term, without_marks
+from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
 
 
 def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
-    lines = page.text.split("\n")
+    raw = page.text.split("\n")
+    lines = without_bold_terms([without_marks(line) for line in raw])
     # In Markdown, a "# Title" over "## Section" headings is the document's title, as an
     # HTML page's <h1> is: never an entry of its own ("# Current Rulings").
-    titled = any(heading_level(line) > 1 for line in lines)
+    titled = any(heading_level(line) > 1 for line in raw)
     rows: list[tuple[int, str]] = []
-    for number, line in enumerate(lines, 1):
-        if titled and heading_level(line) == 1:
+    for number, (marked, line) in enumerate(zip(raw, lines, strict=True), 1):
+        if titled and heading_level(marked) == 1:
             rows.append((number, ""))
             continue
-        line = without_bold_term(without_marks(line))
         rows += ((number, piece) for piece in _unglued(_without_edit_mark(line)))
     return rows, page
 

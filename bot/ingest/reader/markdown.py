@@ -38,16 +38,22 @@ def without_marks(line: str) -> str:
     return line if inline(heading) is not None else heading
 
 
-def without_bold_term(line: str) -> str:
-    """``line`` without the bold marks around the term it opens with, and without the
-    list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"): a
-    glossary printed as a list of bold terms. A bullet before plain text stays a list's
-    item."""
-    match = _BOLD_TERM.match(line.lstrip())
-    if match is None:
-        return line
-    term = next(group for group in match.groups() if group is not None).strip()
-    return term + line.lstrip()[match.end() :]
+def without_bold_terms(lines: list[str]) -> list[str]:
+    """``lines`` without the bold marks around the term each opens with, and without the
+    list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"),
+    where two or more lines open so: a glossary printed as a list of bold terms. One bold
+    lead-in is a paragraph's emphasis ("**Note** — …"), and a bullet before plain text
+    stays a list's item."""
+    matches = [_BOLD_TERM.match(line.lstrip()) for line in lines]
+    if sum(1 for match in matches if match) < 2:
+        return lines
+    out = []
+    for line, match in zip(lines, matches, strict=True):
+        if match is not None:
+            term = next(group for group in match.groups() if group is not None).strip()
+            line = term + line.lstrip()[match.end() :]
+        out.append(line)
+    return out
 
 
 _QUOTE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")  # "> ", ">> ", "> > ": a quoted line's marks
