@@ -12,6 +12,10 @@ def _read(text: str):
     return [(e.title, e.text.split("\n")[0][:40]) for e in document.entries], document
 
 
+def _titles(text: str) -> list[str]:
+    return [entry.title for entry in read_text(text).entries]
+
+
 DASH_LIST = """Rules of the house
 
 41. Bajoran Wormhole – Whenever you play or download this doorway, you must download another copy.
@@ -62,8 +66,7 @@ def test_numbered_steps_on_a_page_of_unnumbered_entries_leave_its_entries_alone(
         line.split(") ", 1)[1] if line[:1].isdigit() and ") " in line[:4] else line
         for line in COLON_LIST.split("\n")
     )
-    entries, _ = _read(unnumbered)
-    assert [title for title, _ in entries] == [
+    assert _titles(unnumbered) == [
         "Brilgar",
         "cloaking device",
         "modifications",
@@ -98,8 +101,7 @@ Brilgar: This card has updated lore, as the other printings have it.
 
 
 def test_more_steps_than_entries_under_a_lead_in_are_still_one_entrys_steps():
-    entries, _ = _read(STEPS_PAGE)
-    assert [title for title, _ in entries] == ["cloaking device", "modifications", "Brilgar"]
+    assert _titles(STEPS_PAGE) == ["cloaking device", "modifications", "Brilgar"]
 
 
 STEPS_NO_LEAD_IN = STEPS_PAGE.replace("in the following order:", "in an order of steps.").replace(
@@ -111,8 +113,7 @@ STEPS_NO_LEAD_IN = STEPS_PAGE.replace("in the following order:", "in an order of
 
 
 def test_steps_without_a_lead_in_on_a_page_of_unnumbered_entries_are_no_list():
-    entries, _ = _read(STEPS_NO_LEAD_IN)
-    assert [title for title, _ in entries] == [
+    assert _titles(STEPS_NO_LEAD_IN) == [
         "cloaking device",
         "modifications",
         "Bajoran Wormhole",
@@ -129,8 +130,7 @@ def test_a_list_of_entries_under_the_pages_own_lead_in_is_read():
         .replace("43. ", "3. ")
         .split("\n")[2:]
     )
-    entries, _ = _read(page)
-    assert [title for title, _ in entries] == ["Bajoran Wormhole", "cloaking device", "Brilgar"]
+    assert _titles(page) == ["Bajoran Wormhole", "cloaking device", "Brilgar"]
 
 
 def test_an_entrys_steps_under_its_lead_in_raise_no_numbered_list_doubt():
