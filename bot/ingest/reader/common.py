@@ -10,9 +10,10 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import COLON, inline, is_label, without_number
+from bot.ingest.reader.head_forms import COLON, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
+from bot.ingest.reader.numbered import without_number
 from bot.models import KIND_CARD_RULING, KIND_RULE
 
 ISO = r"\d{4}-\d{2}-\d{2}"

@@ -22,6 +22,7 @@ from bot.ingest.reader.common import (
     dating_label,
     introduces_text,
 )
+from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
     COLON,
     DASH,
@@ -35,15 +36,14 @@ from bot.ingest.reader.head_forms import (
     inline,
     known_title,
     label_under,
-    numbered_heads,
     prose,
-    run_into_text,
     title_ok,
     without_alt_text,
     without_annotation,
     without_trailing_dash,
 )
 from bot.ingest.reader.known import SMALL_WORDS, is_known
+from bot.ingest.reader.numbered import numbered_heads
 
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else

@@ -8,18 +8,12 @@ from __future__ import annotations
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import introduces_text, text_line
-from bot.ingest.reader.head_forms import (
-    COLON,
-    CONNECTIVES,
-    is_label,
-    list_number,
-    opens_glued,
-    opens_steps,
-    without_number,
-)
+from bot.ingest.reader.glued import opens_glued
+from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label
 from bot.ingest.reader.heads import Head
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
+from bot.ingest.reader.numbered import list_number, opens_steps, without_number
 
 
 def _doubt(result: Parsed, number: int, what: str, check: str = "no entry was missed") -> None:
