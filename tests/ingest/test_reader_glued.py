@@ -81,3 +81,13 @@ def test_a_longer_title_named_in_a_correction_takes_its_words_from_the_text():
         ["of", "their"],
     )
     assert not [w for w in fixed.warnings if w.doubt and w.line == 3]
+
+
+def test_the_reason_of_a_doubt_is_said_in_full_once_per_page():
+    # three doubts of one reason read on a phone: the reason once, then each entry's question
+    doubts = [w.message for w in read_text(SUPPLEMENT).warnings if w.doubt]
+    assert len(doubts) == 3
+    assert sum("a bold title copied as text" in message for message in doubts) == 1
+    assert all(
+        "{line: " in message and "title: <the whole title>}" in message for message in doubts
+    )

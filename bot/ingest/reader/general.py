@@ -244,6 +244,7 @@ def _read(
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
         result.ignored(before, "text before the first entry, not placed")
+    explained: set[str] = set()  # the doubts whose reason was said in full
     for position, head in enumerate(heads):
         end = heads[position + 1].index if position + 1 < len(heads) else len(rows)
         body = rows[head.index + 1 : end]
@@ -277,7 +278,7 @@ def _read(
                 ParseWarning(
                     head.line,
                     f"entry {head.title!r} (confidence {head.confidence:.2f}): "
-                    + _why_doubted(head),
+                    + _why_doubted(head, explained),
                     doubt=True,
                 )
             )
@@ -347,25 +348,34 @@ def _card_data_set_aside(
     return kept, [(number, line.strip()) for i, (number, line) in enumerate(body) if i in rows]
 
 
-def _why_doubted(head: Head) -> str:
+def _why_doubted(head: Head, explained: set[str]) -> str:
+    """Why ``head`` is a doubt: in full the first time a reason is given on the page (its
+    key is added to ``explained``), shortly after that, so that a preview of many such
+    entries still reads on a phone."""
     if head.style == GLUED:
         # a bold title copied as plain text: the title's end is read, not printed
-        return (
+        correction = f"{{line: {head.line}, title: <the whole title>}}"
+        full = (
             "its title runs into its text with no mark between them (a bold title copied as "
             f"text); check that it is an entry whose title ends after {head.title!r} (if it "
-            f"ends elsewhere: {{line: {head.line}, title: <the whole title>}})"
+            f"ends elsewhere: {correction})"
         )
+        short = (
+            f"its title runs into its text too: does it end after {head.title!r}? ({correction})"
+        )
+        return _said(explained, GLUED, full, short)
     if head.known:
         return (
             "the only head of its form on the page, after text that is not placed: it may be "
             "a card named in a post or an article; check that it is an entry"
         )
     if head.style == LOWER:
-        return (
+        full = (
             "the project knows no card or topic of this title and its text starts in lower "
             "case (a weak sign of an entry); check that it is an entry, not a sentence's dash"
         )
-    return (
+        return _said(explained, LOWER, full, "an unknown title as above; check that it is an entry")
+    full = (
         "the project knows no card or topic of this title"
         + (
             "; a title line of its own may be the page's or a section's heading"
@@ -374,6 +384,16 @@ def _why_doubted(head: Head) -> str:
         )
         + "; check that it is an entry, not a heading or part of the entry before"
     )
+    short = "an unknown title as above; check that it is an entry"
+    return _said(explained, f"unknown {head.style}", full, short)
+
+
+def _said(explained: set[str], key: str, full: str, short: str) -> str:
+    """``full`` the first time the reason ``key`` is given on the page, else ``short``."""
+    if key in explained:
+        return short
+    explained.add(key)
+    return full
 
 
 def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
