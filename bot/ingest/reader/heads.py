@@ -118,6 +118,7 @@ def find_heads(
     data = card_data(content)
     over_data: set[int] = set()  # known card titles printed over their card's data
     numbered = numbered_heads([(_opens_paragraph(rows, i), line) for i, _, line in content])
+    first_item = min(numbered, default=len(content))
     for position, (index, number, line) in enumerate(content):
         if index in inside:
             candidates.append(inside[index])
@@ -129,7 +130,7 @@ def find_heads(
         marked = bool(NEW_MARK.match(line))
         bare = numbered.get(position) or NEW_MARK.sub("", line).strip()
         if (found := inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
-            if numbered and position not in numbered and position > min(numbered):
+            if position > first_item and position not in numbered:
                 continue  # a numbered list's entries are its items: this is inside one
             title, rest, style = found
             if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
