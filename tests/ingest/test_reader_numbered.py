@@ -139,3 +139,8 @@ def test_an_entrys_steps_under_its_lead_in_raise_no_numbered_list_doubt():
     # the same items under no lead-in may be entries read as one: named for a moderator
     _, document = _read(STEPS_NO_LEAD_IN)
     assert [w for w in document.warnings if "numbered paragraphs" in w.message and w.doubt]
+
+
+def test_items_numbered_past_a_thousand_are_items_too():
+    page = DASH_LIST.replace("41. ", "998. ").replace("42. ", "999. ").replace("43. ", "1000. ")
+    assert _titles(page) == ["Bajoran Wormhole", "cloaking device", "Brilgar"]

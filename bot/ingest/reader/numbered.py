@@ -9,7 +9,7 @@ import re
 from bot.ingest.reader.head_forms import COLON, DASH, inline
 from bot.ingest.reader.known import is_known
 
-_NUMBER = re.compile(r"(\d{1,3})[.)]\s+")  # "12. " or "12) " before a numbered entry's head
+_NUMBER = re.compile(r"(\d{1,4})[.)]\s+")  # "12. " or "12) " before a numbered entry's head
 
 
 def without_number(line: str) -> str:
