@@ -41,6 +41,8 @@ def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
     …") starts at 1 under its lead-in, below a head, and is none (the page's own lead-in
     above every head introduces its list of entries); a step's label that runs on in lower
     case ("1) Initiation: the player …") opens no head."""
+    if not any(opens and _NUMBER.match(line) for opens, line in lines):
+        return {}  # most pages: no numbered paragraph, and no head to count
     items: dict[int, str] = {}
     last, known, unnumbered, steps = 0, False, 0, 0
     for position, (opens, line) in enumerate(lines):
