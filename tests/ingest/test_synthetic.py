@@ -28,9 +28,11 @@ NO_UNDOUBTED_WRONG = (
     "F-markdown",
     "G-colon",
     "H-heading-lines",
+    "I-numbered",
     "J-table-copied",
     "K-typed",
     "L-single-ruling",
+    "M-bold-run-in",
 )
 
 
