@@ -9,6 +9,7 @@ from array import array
 
 BLOCK = 32  # passages a block holds: small enough to unpack per read, big enough to pack well
 LEVEL = 6  # zlib's default: level 1 packs a quarter worse for a second less at 100,000
+UNPACKED = 64  # blocks kept unpacked (about 10 KB each): a question's hits span a few dozen
 
 
 class PassageTexts:
@@ -16,14 +17,14 @@ class PassageTexts:
     Whole blocks are compressed bytes (shared by copies: they never change); the last,
     filling, block is kept as strings."""
 
-    __slots__ = ("_blocks", "_ends", "_tail", "_live", "_last")
+    __slots__ = ("_blocks", "_ends", "_tail", "_live", "_unpacked")
 
     def __init__(self) -> None:
         self._blocks: list[bytes] = []
         self._ends = array("I")  # each text's end in its block's UTF-8 bytes
         self._tail: list[str] = []
         self._live = bytearray()  # 1: the passage is held, 0: removed
-        self._last: tuple[int, bytes] | None = None  # the block read last, unpacked
+        self._unpacked: dict[int, bytes] = {}  # the blocks read last, unpacked
 
     def __len__(self) -> int:
         return len(self._live)
@@ -33,7 +34,7 @@ class PassageTexts:
 
     def __setstate__(self, state: tuple) -> None:
         self._blocks, self._ends, self._tail, self._live = state
-        self._last = None
+        self._unpacked = {}
 
     def live(self, slot: int) -> bool:
         return bool(self._live[slot])
@@ -44,12 +45,14 @@ class PassageTexts:
         block, at = divmod(slot, BLOCK)
         if block == len(self._blocks):
             return self._tail[at]
-        last = self._last  # read once: another thread may replace it meanwhile
-        if last is None or last[0] != block:
-            last = (block, zlib.decompress(self._blocks[block]))
-            self._last = last
+        unpacked = self._unpacked.get(block)
+        if unpacked is None:
+            unpacked = zlib.decompress(self._blocks[block])
+            if len(self._unpacked) >= UNPACKED:
+                self._unpacked = {}  # a new dict: a reader in another thread keeps its own
+            self._unpacked[block] = unpacked
         start = self._ends[slot - 1] if at else 0
-        return last[1][start : self._ends[slot]].decode()
+        return unpacked[start : self._ends[slot]].decode()
 
     def append(self, text: str) -> None:
         self._tail.append(text)

@@ -2,7 +2,7 @@
 
 import pickle
 
-from bot.search.passage_texts import BLOCK, PassageTexts
+from bot.search.passage_texts import BLOCK, UNPACKED, PassageTexts
 
 
 def _texts(count: int) -> list[str]:
@@ -17,6 +17,18 @@ def test_texts_read_back_across_blocks_and_the_filling_one():
     assert len(texts) == len(written)
     assert [texts[slot] for slot in range(len(written))] == written
     assert texts[BLOCK + 1] == written[BLOCK + 1]  # another block than the one read last
+
+
+def test_texts_read_back_in_any_order_past_the_blocks_kept_unpacked():
+    # more blocks than are kept unpacked, read forwards, backwards and in strides: every
+    # read is the text written, whichever blocks were dropped and unpacked again
+    written = _texts(BLOCK * (UNPACKED + 3))
+    texts = PassageTexts()
+    for text in written:
+        texts.append(text)
+    order = [*range(len(written)), *reversed(range(len(written)))]
+    order += [slot for start in range(BLOCK) for slot in range(start, len(written), BLOCK)]
+    assert all(texts[slot] == written[slot] for slot in order)
 
 
 def test_a_removed_text_reads_none_in_its_own_generation_only():
