@@ -5,6 +5,8 @@ the entry before it is doubted on any shape."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ingest.reader import html, read_document
 from bot.ingest.reader.common import check
 from bot.ingest.reader.model import ReadEntry
@@ -127,3 +129,17 @@ def test_bold_that_is_a_label_or_a_sentence_is_left_as_it_is():
         "<p>You may <b>always</b> respond.</p>"
     )
     assert "–" not in text
+
+
+@pytest.mark.parametrize(
+    ("page", "title"),
+    [
+        ("<html><head><title>Skills | Star Trek CCG Wiki | Fandom</title></head>", "Skills"),
+        ("<TITLE>\n  Rules &amp; Rulings\n</TITLE>", "Rules & Rulings"),
+        ("<div class='titlebar'><titlebar>Menu</titlebar></div><title>Borg</title>", "Borg"),
+        ("<html><body><p>no title at all</p></body></html>", None),
+        ("<html><title>never closed", None),
+    ],
+)
+def test_the_pages_title_is_read_from_its_head_without_a_parse(page, title):
+    assert html.page_title(page) == title

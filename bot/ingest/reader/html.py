@@ -8,6 +8,7 @@ break inside a cell is written ``<br>``, as Markdown tables do).
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Collection
 
@@ -55,9 +56,18 @@ def looks_like_html(text: str) -> bool:
 
 def page_title(text: str) -> str | None:
     """The page's ``<title>`` without the site's name after it ("Skills | Star Trek CCG Wiki
-    | Fandom" is the page "Skills")."""
-    soup = BeautifulSoup(text[:20000], "html.parser")
-    title = soup.title.get_text(" ", strip=True) if soup.title else ""
+    | Fandom" is the page "Skills"). Found by two searches in the page's head, not a parse
+    of it: a title holds text only."""
+    head = text[:20000]
+    folded = head.lower()
+    start = folded.find("<title")
+    while start >= 0 and folded[start + 6 : start + 7] not in (">", " ", "\t", "\n", "\r"):
+        start = folded.find("<title", start + 6)  # "<titlebar>" is no title
+    opened = folded.find(">", start) + 1 if start >= 0 else 0
+    end = folded.find("</title", opened) if opened else -1
+    if end < 0:
+        return None
+    title = " ".join(html.unescape(head[opened:end]).split())
     return title.split(" | ")[0].strip() or None
 
 
