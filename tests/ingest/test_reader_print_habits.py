@@ -129,3 +129,33 @@ def test_one_bold_lead_in_is_a_paragraphs_emphasis_not_a_term():
     )
     with pytest.raises(UnknownShape):
         read_document(page.encode(), "notes.md")
+
+
+CHANGELOG = """# Changelog
+
+## Version 1.4.2 2026-09-05
+
+- Fixed the deck builder when a card has no image.
+- The search now finds cards by their subtitle.
+
+## Version 1.4.1 2026-08-20
+
+- The rules page shows the Glossary entries for dilemmas and missions.
+- Players can export a deck as text for the tournament.
+"""
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        CHANGELOG,
+        CHANGELOG.replace("## ", ""),  # the same as plain text
+        CHANGELOG.replace("## Version ", "v"),
+        CHANGELOG.replace("## Version ", "## "),  # a Markdown heading is no feed's title
+    ],
+)
+def test_a_changelogs_dated_releases_are_no_rulings(page):
+    # "Version 1.4.2 2026-09-05" reads as the committee's "Title YYYY-MM-DD" feed: a
+    # release's name dates a program's section, as no ruling's title does
+    with pytest.raises(UnknownShape):
+        read_document(page.encode(), "CHANGELOG.md")

@@ -295,9 +295,15 @@ _DATE_LABELS = frozenset("updated update posted date dated revised published mod
 _BYLINE_FIELD = re.compile(r"\s[·|](?:\s|$)")
 
 
+# A release's name before its date ("Version 1.4.2", "v2.0", "Release 3", "1.4.2"): a
+# changelog's or a program's section, as no ruling's title is.
+_RELEASE = re.compile(r"^(?:(?:version|release|build|patch)\s+v?|v)?\d+(?:\.\d+)*[a-z]?$", re.I)
+
+
 def dating_label(before_date: str) -> bool:
     """Whether the words before a line's date are a label that dates the page (ending with a
-    colon or a dating word) or a post's byline of fields, as no ruling's title is."""
+    colon or a dating word), a post's byline of fields, or a release's name (a changelog's
+    dated sections, perhaps Markdown headings), as no ruling's title is."""
     before = before_date.rstrip()
     words = before.rstrip(":").split()
     return (
@@ -305,6 +311,8 @@ def dating_label(before_date: str) -> bool:
         or not words
         or words[-1].casefold() in _DATE_LABELS
         or _BYLINE_FIELD.search(before) is not None
+        or before.startswith("#")
+        or _RELEASE.match(before.strip(" -–—[]()")) is not None
     )
 
 
