@@ -12,6 +12,7 @@ from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.chrome import kind_of, links_glued
 from bot.ingest.reader.head_forms import COLON, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
+from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.ingest.reader.numbered import without_number
 from bot.models import KIND_CARD_RULING, KIND_RULE
@@ -311,7 +312,7 @@ def dating_label(before_date: str) -> bool:
         or not words
         or words[-1].casefold() in _DATE_LABELS
         or _BYLINE_FIELD.search(before) is not None
-        or before.startswith("#")
+        or heading_level(before) > 0
         or _RELEASE.match(before.strip(" -–—[]()")) is not None
     )
 
