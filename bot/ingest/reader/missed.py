@@ -5,6 +5,8 @@ line and the correction that makes it an entry (``{line: N, head: true}``), neve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import introduces_text, text_line
@@ -99,16 +101,10 @@ def colon_head_inside(
     """On a page of ``title: text`` heads, a paragraph inside an entry's text that opens in
     that form ("Sergey and Helena: the two personnel …", its text in lower case, so not
     confirmed as a head) is most likely the next entry: a doubt naming it."""
-    after_blank = True
-    for number, line in body:
-        if not line.strip():
-            after_blank = True
-            continue
-        if after_blank and (head := _colon_head(line.strip(), numbered)):
-            what = f"the text of {title!r} holds a paragraph that opens as the page's entries do"
-            _doubt(result, number, f"{what} ({head!r}: …) but was not read as one")
-            return
-        after_blank = False
+    if found := _first_paragraph_opening(body, lambda line: _colon_head(line, numbered)):
+        number, head = found
+        what = f"the text of {title!r} holds a paragraph that opens as the page's entries do"
+        _doubt(result, number, f"{what} ({head!r}: …) but was not read as one")
 
 
 _OPENS_SENTENCE = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ\"“'‘")
@@ -155,16 +151,26 @@ def glued_head_set_aside(result: Parsed, where: str, lines: list[tuple[int, str]
     paragraph ``where`` (inside an entry, before the first) that opens with a word in
     capitals run into a sentence ("Commander This keyword …") is most likely an entry whose
     title the reader could not confirm: a doubt naming it."""
+    if found := _first_paragraph_opening(lines, opens_glued):
+        number, head = found
+        what = f"{where} holds a paragraph that opens as the page's entries do ({head!r} …)"
+        _doubt(result, number, f"{what} but was not read as one")
+
+
+def _first_paragraph_opening(
+    lines: list[tuple[int, str]], head_of: Callable[[str], str | None]
+) -> tuple[int, str] | None:
+    """(line number, head) of the first paragraph among ``lines`` whose opening line
+    ``head_of`` finds a head in, else None."""
     after_blank = True
     for number, line in lines:
         if not line.strip():
             after_blank = True
             continue
-        if after_blank and (head := opens_glued(line.strip())):
-            what = f"{where} holds a paragraph that opens as the page's entries do ({head!r} …)"
-            _doubt(result, number, f"{what} but was not read as one")
-            return
+        if after_blank and (head := head_of(line.strip())):
+            return number, head
         after_blank = False
+    return None
 
 
 def head_of_the_pages_form(
