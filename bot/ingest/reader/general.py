@@ -348,6 +348,9 @@ def _card_data_set_aside(
     return kept, [(number, line.strip()) for i, (number, line) in enumerate(body) if i in rows]
 
 
+_UNKNOWN_AGAIN = "an unknown title as above; check that it is an entry"
+
+
 def _why_doubted(head: Head, explained: set[str]) -> str:
     """Why ``head`` is a doubt: in full the first time a reason is given on the page (its
     key is added to ``explained``), shortly after that, so that a preview of many such
@@ -374,7 +377,7 @@ def _why_doubted(head: Head, explained: set[str]) -> str:
             "the project knows no card or topic of this title and its text starts in lower "
             "case (a weak sign of an entry); check that it is an entry, not a sentence's dash"
         )
-        return _said(explained, LOWER, full, "an unknown title as above; check that it is an entry")
+        return _said(explained, LOWER, full, _UNKNOWN_AGAIN)
     full = (
         "the project knows no card or topic of this title"
         + (
@@ -384,8 +387,7 @@ def _why_doubted(head: Head, explained: set[str]) -> str:
         )
         + "; check that it is an entry, not a heading or part of the entry before"
     )
-    short = "an unknown title as above; check that it is an entry"
-    return _said(explained, f"unknown {head.style}", full, short)
+    return _said(explained, f"unknown {head.style}", full, _UNKNOWN_AGAIN)
 
 
 def _said(explained: set[str], key: str, full: str, short: str) -> str:
