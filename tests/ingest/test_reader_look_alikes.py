@@ -212,13 +212,24 @@ def test_one_guessed_entry_in_another_vocabulary_is_refused():
     assert "{line: 3, head: true}" in str(refused.value)  # the way on, if it is a ruling
 
 
-def test_one_guessed_entry_of_generic_rules_words_is_still_read():
-    # A title the project does not know yet, so the head is a guess; none of the game's own
-    # terms either, but it speaks of cards, players and game text as the 2E rules of timing
-    # do: a ruling, read with its doubt, never refused for its vocabulary
-    document = read_text(A_TIMING_RULE)
-    assert [e.title for e in document.entries] == ["Timing of a Play"]
-    assert document.entries[0].confidence < DOUBTFUL  # the guess the vocabulary rule weighs
+def test_an_unknown_entry_that_speaks_of_cards_but_uses_none_of_the_games_terms_is_refused():
+    # Another card game's rulings speak of cards, players and game text as the 2E rules of
+    # timing do (real pages: another game's Current Rulings, two FAQs of another game), so
+    # a card game's words no longer save an entry no title of the game confirms: refused,
+    # with the line to name if it is a ruling after all
+    with pytest.raises(UnknownShape, match="its entry uses none of the game's terms") as refused:
+        read_text(A_TIMING_RULE)
+    assert "{line: 3, head: true}" in str(refused.value)
+    named = read_text(A_TIMING_RULE, heads={3: None})
+    assert [e.title for e in named.entries] == ["Timing of a Play"]
+
+
+def test_the_same_rule_under_a_title_the_game_knows_is_read():
+    # A known topic's title confirms the page: its vocabulary is not weighed
+    document = read_text(A_TIMING_RULE.replace("Timing of a Play", "playing a card"))
+    assert [e.title for e in document.entries] == ["playing a card"]
+    assert document.entries[0].text.startswith("Below is the timing sequence")
+    assert not [w for w in document.warnings if w.doubt]
 
 
 def test_a_card_review_credited_as_a_card_review_is_no_ruling():

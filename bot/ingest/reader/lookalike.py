@@ -8,10 +8,10 @@
   Federation. Android officer…"): card data, not a ruling on the card.
 - **Another game's or subject's glossary**: its entries hardly use the game's own terms
   (dilemma, mission, personnel, ship, affiliation…) and hardly any title is the game's.
-  A page of one to three entries is judged so only where nothing on it is confirmed (no
-  title known, every head a guess), its text uses none of those terms at all and hardly
-  the words any card game uses (card, player, play): another game's rulings in another
-  vocabulary, an article in another language, which no form can tell from a ruling.
+  A page of one to three entries is judged so where no title is the game's and its text,
+  150 words or more, uses none of those terms at all: another game's rulings (which speak
+  of cards and players as this game's do), an article in another language, which no form
+  can tell from a ruling.
 
 Each check is one pass over the entries' text (or each entry's first characters): linear.
 """
@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.heads import DOUBTFUL
-from bot.ingest.reader.known import game_term_share, game_word_share, is_card_type, is_known
+from bot.ingest.reader.known import game_term_share, is_card_type, is_known
 from bot.ingest.reader.model import ReadEntry
 
 # "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
@@ -75,13 +74,13 @@ MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' w
 MIN_WORDS = 150
 MIN_TABLE_WORDS = 40  # a short table judged by having none of the game's terms at all
 OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
-SHORT_PAGE_WORDS = 0.04  # of a short page's words the game's: other games' pages seen 1.3-1.8 %
 
 
 def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     """(the game's terms, words) of entries that read as another game's or subject's
     glossary: several entries, few of the game's terms, under a third of the titles known;
-    or a short page of guesses that uses none of the game's terms. Else None."""
+    or one to three entries, none titled as the game names anything, that use none of the
+    game's terms. Else None."""
     text = " ".join(e.text for e in entries)
     share, words = game_term_share(text)
     if words < MIN_WORDS:
@@ -93,14 +92,13 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
         return (0, words) if table and share == 0 and none_known else None
     if len(entries) < MIN_ENTRIES:
         # Real rules entries this long use the game's terms (2.8 % or more on real pages);
-        # a real entry without one (2E's "selected", "may not") is a few dozen words.
-        guesses = all(e.confidence < DOUBTFUL and not is_known(e.title) for e in entries)
-        if not guesses or share > 0:
-            return None
-        # A real entry without one of those terms still speaks of cards and players (12 %
-        # or more of the game's words on the synthetic pages; 2E's "playing a card" 17 %).
-        spoken, _ = game_word_share(text)
-        return (0, words) if spoken < SHORT_PAGE_WORDS else None
+        # a real entry without one (2E's "selected", "may not") is a few dozen words. Of the
+        # bundled rulings 50 words long or more, one names none of them (58 words); of the
+        # real pages read, none of 150 words. Another game's rulings in its own vocabulary
+        # speak of cards and players as much as this game's do, so where no title is the
+        # game's, that silence alone tells, however sure the heads.
+        none_known = not any(is_known(e.title) for e in entries)
+        return (0, words) if share == 0 and none_known else None
     if share >= OFF_GAME_TERMS:
         return None
     if 3 * sum(is_known(e.title) for e in entries) >= len(entries):
