@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
-from bot.ingest.reader.heads import DOUBTFUL
 
 DECK_REPORT = """My Federation Deck for the Regionals
 
