@@ -82,8 +82,10 @@ def normalize(text: str, *, fold_plurals: bool = True) -> str:
 # One answer normalises the same query and names dozens of times (names, cards, mentions).
 @functools.lru_cache(maxsize=16384)
 def _normalized(text: str, fold_plurals: bool) -> str:
-    text = unicodedata.normalize("NFKD", text.translate(_TRANSLATE))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
+    text = text.translate(_TRANSLATE)
+    if not text.isascii():  # NFKD leaves ASCII as it is, and it holds no accents to drop
+        text = unicodedata.normalize("NFKD", text)
+        text = "".join(ch for ch in text if not unicodedata.combining(ch))
     text = _APOSTROPHE.sub("", text.casefold())
     words = _NON_WORD.sub(" ", text).split()
     if len(words) > 1 and words[0] == "the":
