@@ -522,6 +522,24 @@ def test_decipher_entry_marked_new_inside_a_continued_line_loses_its_mark():
     ]
 
 
+@pytest.mark.parametrize("close", ['"', "\u201d"])
+def test_a_quotations_tail_at_the_cut_is_no_entry(close):
+    # The copy starts inside a sentence that quoted ("…see Stopped notes" - Your cards…"):
+    # a closing quote with no opening one ends a quotation, it titles nothing
+    page = (
+        "RULINGS\n\n"
+        f"notes{close} - Your cards aboard your ship when it becomes unstopped are unstopped.\n\n"
+        "time location - A card type representing a location in the past or future.\n\n"
+        "POINT BOX - A point box is the box on a card that shows its points.\n"
+    )
+    document = read_document(page.encode())
+    assert [e.title for e in document.entries] == ["time location", "POINT BOX"]
+    assert any("notes" in w.message and "ignored" in w.message for w in document.warnings)
+    # A title's quotes that pair up are the title's own
+    paired = read_document(page.replace(f"notes{close}", '"here"').encode())
+    assert [e.title for e in paired.entries] == ['"here"', "time location", "POINT BOX"]
+
+
 def test_an_opencards_term_cut_before_its_source_is_noted_once():
     # "the entry None": a cut-off term has no source to compare with the table's
     page = (SOURCES / "2e-terms-overview-opencards.txt").read_text(encoding="utf-8")

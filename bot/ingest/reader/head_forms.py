@@ -48,9 +48,26 @@ _NO_TITLE = re.compile(r"\S@\S|://|\bwww\.|\s\(?[x×]\d{1,2}\)?$|^\d{1,2}\s?[x×
 
 def names_no_entry(title: str) -> bool:
     """Whether ``title`` holds an e-mail or a web address ("MajorRakal@decipher.com --
-    rules questions": a signature's or a link's line) or a deck list's count of a card
-    ("Data x1 – android officer"): no entry is titled so."""
-    return bool(_NO_TITLE.search(title))
+    rules questions": a signature's or a link's line), a deck list's count of a card
+    ("Data x1 – android officer") or a quotation's tail (``notes" - Your cards…``: a page
+    cut inside a sentence that quoted): no entry is titled so."""
+    return bool(_NO_TITLE.search(title)) or _quotes_unbalanced(title)
+
+
+def _quotes_unbalanced(title: str) -> bool:
+    """Whether ``title``'s double quotes do not pair up: an odd number of straight ones, or
+    a closing curly one before its opening one ("here" and “Defective” pair up)."""
+    if title.count('"') % 2:
+        return True
+    depth = 0
+    for char in title:
+        if char == "“":
+            depth += 1
+        elif char == "”":
+            if not depth:
+                return True
+            depth -= 1
+    return depth > 0
 
 
 # The fields a card's page prints as "Label: value" lines ("Type: Dilemma", "Lore: …"): the
