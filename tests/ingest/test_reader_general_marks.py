@@ -948,3 +948,46 @@ def test_glossary_terms_named_like_card_fields_are_terms_not_card_data():
     )
     titles = [e.title for e in read_text(page).entries]
     assert titles == ["Scouting", "Seed Phase", "Shields", "Skills", "Span", "Species"]
+
+
+CUT_INSIDE_AN_ENTRY = """{tail}
+
+{heading}
+
+the two personnel represented on this card are partners of each other. See named in lore.
+
+special equipment
+
+When a card refers to a ship's "special equipment," this means ship systems expressed as a phrase.
+
+species
+
+In general, a personnel's species can be determined by looking at the card's lore.
+"""
+
+
+def _doubts_before_the_first_entry(page: str) -> list[str]:
+    return [
+        w.message
+        for w in read_text(page).warnings
+        if w.doubt and "before the first entry holds a heading" in w.message
+    ]
+
+
+def test_a_title_line_under_the_tail_of_a_cut_entry_is_a_doubt():
+    # The copy starts inside an entry, so the text above the first head read is no
+    # preamble: a title line in capitals there, over a paragraph, is the next entry, its
+    # title unknown ("Arden and Marek", a dual personnel the project has not seen)
+    page = CUT_INSIDE_AN_ENTRY.format(tail='any time" or "each turn."', heading="Arden and Marek")
+    assert _titles(page) == ["special equipment", "species"]
+    (doubt,) = _doubts_before_the_first_entry(page)
+    assert "'Arden and Marek'" in doubt and "{line: 3, head: true}" in doubt
+
+
+def test_a_title_line_under_a_page_number_in_lower_case_is_left_to_the_page():
+    # A page number in lower case ("of 13", a flip-book's) is no entry's tail: the heading
+    # under the page's prose may be its own section ("About the Set"), as a preamble's are
+    top = "of 13\n\nEvery dilemma, resolved."
+    page = CUT_INSIDE_AN_ENTRY.format(tail=top, heading="About The Set")
+    assert _titles(page) == ["special equipment", "species"]
+    assert _doubts_before_the_first_entry(page) == []

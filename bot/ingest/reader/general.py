@@ -230,8 +230,13 @@ def _read(
     raw = page.text.split("\n")
     doubts = len(result.warnings)
     doubt_missed_heads(result, before, "before the first entry")
+    # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
+    cut = bool(before) and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1])
     if len(result.warnings) == doubts:  # no head set aside was named yet
-        missed.heading_among_text(result, before, raw)
+        # a tail that ends its sentence on the first line ('any time" or "each turn."'),
+        # not a site's menu in lower case ("main navigation") or a page number ("of 13")
+        tail = cut and ends_sentence(before[0][1])
+        missed.heading_among_text(result, before, raw, tail)
     colon_page = missed.colon_page(heads)
     numbered = any(head.numbered for head in heads)  # its items' numbers are no titles'
     glued_page = any(head.style == GLUED for head in heads)
@@ -239,8 +244,7 @@ def _read(
         missed.head_of_the_pages_form(result, before, numbered)
     if len(result.warnings) == doubts and glued_page:
         missed.glued_head_set_aside(result, "text before the first entry", before)
-    # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
-    if before and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1]):
+    if cut:
         result.ignored(before, "the page starts inside an entry whose title is not on it")
     else:
         result.ignored(before, "text before the first entry, not placed")

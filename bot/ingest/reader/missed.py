@@ -11,7 +11,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import introduces_text, text_line
 from bot.ingest.reader.glued import opens_glued
-from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label
+from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label, title_ok
 from bot.ingest.reader.heads import Head
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
@@ -30,12 +30,16 @@ def _doubt(result: Parsed, number: int, what: str, check: str = "no entry was mi
     )
 
 
-def heading_among_text(result: Parsed, before: list[tuple[int, str]], raw: list[str]) -> None:
+def heading_among_text(
+    result: Parsed, before: list[tuple[int, str]], raw: list[str], cut: bool = False
+) -> None:
     """A heading set aside before the first entry between lines of text (an entry's tail
     above it, its own text under it: "… part 5. / attributes, ship / The printed …"), or a
     Markdown section heading with text under it: an entry whose title the reader could not
     confirm, most likely. A doubt naming the line, not a note. The page's own title and
-    headings above its first text are left alone."""
+    headings above its first text are left alone. ``cut``: the page starts inside an entry,
+    so the text above is no preamble, and a title line in capitals there ("… each turn." /
+    Sergey and Helena / the two personnel …) opens the next entry as one in lower case does."""
     for position, (number, line) in enumerate(before):
         after_sentence = position > 0 and ends_sentence(before[position - 1][1])
         following = before[position + 1][1] if position + 1 < len(before) else ""
@@ -44,7 +48,8 @@ def heading_among_text(result: Parsed, before: list[tuple[int, str]], raw: list[
             found = after_sentence and _short_heading(head) and rest[:1].isupper()
         else:
             marked = bool(following) and heading_level(raw[number - 1]) > 1
-            found = marked or after_sentence and text_line(following) and _short_heading(line)
+            heading = _short_heading(line) or cut and _title_line(line)
+            found = marked or after_sentence and text_line(following) and heading
         if found:
             what = f"text before the first entry holds a heading ({head!r}) with text under it"
             _doubt(result, number, f"{what} that was not read as an entry")
@@ -185,6 +190,12 @@ def head_of_the_pages_form(
             what = f"text before the first entry opens as the page's entries do ({head!r}: …)"
             _doubt(result, number, f"{what} but was not read as one")
             return
+
+
+def _title_line(line: str) -> bool:
+    """A title printed on a line of its own: a few words that may title an entry, ending no
+    sentence."""
+    return len(line.split()) <= 6 and not ends_sentence(line) and title_ok(line, alone=True)
 
 
 def _short_heading(line: str) -> bool:
