@@ -540,6 +540,30 @@ def test_a_quotations_tail_at_the_cut_is_no_entry(close):
     assert [e.title for e in paired.entries] == ['"here"', "time location", "POINT BOX"]
 
 
+@pytest.mark.parametrize(
+    ("tail", "doubted"),
+    [
+        # an instruction cut before its first words ("Add the following bullet point to"):
+        # it still opens like an entry, so it is named for a moderator to look at
+        ('the section "some additional notes" - Your cards aboard your ship are unstopped.', True),
+        # a cross reference cut after its "(See": a known title and a full stop names an
+        # entry and opens none, so nothing is left to doubt
+        ("actions \u2013 step 1: initiation.", False),
+    ],
+)
+def test_a_sentences_tail_at_the_top_of_decipher_print_is_no_entry(tail, doubted):
+    page = (
+        "RULINGS\n\n"
+        f"{tail}\n\n"
+        "persona - You may not use persona replacement to exchange missions.\n\n"
+        "POINT BOX - A point box is the box on a card that shows its points.\n"
+    )
+    document = read_document(page.encode())
+    assert [e.title for e in document.entries] == ["persona", "POINT BOX"]
+    assert any(tail[:20] in w.message for w in document.warnings)  # listed, not dropped
+    assert any(w.doubt for w in document.warnings) == doubted
+
+
 def test_an_opencards_term_cut_before_its_source_is_noted_once():
     # "the entry None": a cut-off term has no source to compare with the table's
     page = (SOURCES / "2e-terms-overview-opencards.txt").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.head_forms import COLON, inline, is_label
+from bot.ingest.reader.head_forms import COLON, cites_a_title, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
@@ -440,6 +440,8 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
     like an entry (``Title – text``, a short title line) may be an entry the reader did not
     take (its title unknown, its text in lower case): a doubt naming the line, not a note."""
     for number, line in lines:
+        if cites_a_title(line):
+            continue  # a cross reference's tail names an entry, it opens none
         # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
         if title := title_like(NEW_MARK.sub("", line.strip()).strip(), alone=False):
             result.warnings.append(

@@ -26,7 +26,7 @@ from bot.ingest.reader.common import (
     see_references,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import names_no_entry
+from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -48,10 +48,11 @@ def _upper(text: str) -> bool:
 
 # Words that open a sentence's lower-case continuation, never a title ("your crew or Away
 # Team - they must…", a wrapped line of prose holding a dash; a preposition may open one:
-# "in play"); "See" opens a cross reference.
+# "in play"); "See" opens a cross reference. An article in lower case opens a sentence's
+# words too ("the section "some additional notes" - …"): a term is printed without one.
 _CONTINUATIONS = frozenset(
     "and or but if when then so is are was were that this these those it its you your he "
-    "she they we his her their".split()
+    "she they we his her their the a an".split()
 )
 
 
@@ -106,6 +107,8 @@ def split_title(text: str, start: int = 0) -> tuple[str, str] | None:
             dash = following
             continue
         rest = text[dash.end() :].strip()
+        if rest.endswith(".") and cites_a_title(text[start:]):
+            return None
         return (text[start : dash.start()].strip(), rest) if rest else None
 
 

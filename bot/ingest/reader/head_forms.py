@@ -54,6 +54,14 @@ def names_no_entry(title: str) -> bool:
     return bool(_NO_TITLE.search(title)) or _quotes_unbalanced(title)
 
 
+def cites_a_title(line: str) -> bool:
+    """Whether ``line`` is a title the project knows and a full stop ("actions – step 1:
+    initiation."): the tail of a cross reference cut after its "(See", naming an entry,
+    opening none."""
+    line = line.strip()
+    return line.endswith(".") and is_known(line[:-1])
+
+
 def _quotes_unbalanced(title: str) -> bool:
     """Whether ``title``'s double quotes do not pair up: an odd number of straight ones, or
     a closing curly one before its opening one ("here" and “Defective” pair up)."""
