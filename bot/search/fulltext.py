@@ -29,16 +29,23 @@ def fulltext_hits(
     # A bounded amount of work: SQLite calls the handler every 1000 VM steps and a true
     # return interrupts the query, so one pathological query cannot stall an answer.
     steps = [FULLTEXT_BUDGET]
+    spent = [False]
 
     def spend() -> bool:
         steps[0] -= 1
-        return steps[0] < 0
+        spent[0] = steps[0] < 0
+        return spent[0]
 
     conn.set_progress_handler(spend, 1000)
     rows: list = []
     try:
         rows = _fulltext_rows(conn, quoted, edition, limit)
     except sqlite3.OperationalError as exc:  # interrupted, or odd input: never an error
+        if "interrupt" in str(exc) and not spent[0]:
+            # Stopped, though the budget was not spent: something raised inside the
+            # handler, which sqlite3 swallows. Only a signal can (Ctrl-C lands in the first
+            # Python code to run, the handler, while SQLite works): it must still stop us.
+            raise KeyboardInterrupt from None
         log.debug("full-text query for %r stopped: %s", quoted, exc)
     finally:
         conn.set_progress_handler(None, 0)
