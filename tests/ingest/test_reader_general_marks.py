@@ -982,6 +982,8 @@ def test_a_title_line_under_the_tail_of_a_cut_entry_is_a_doubt():
     assert _titles(page) == ["special equipment", "species"]
     (doubt,) = _doubts_before_the_first_entry(page)
     assert "'Arden and Marek'" in doubt and "{line: 3, head: true}" in doubt
+    # nor is it the document's title: a copy cut inside an entry prints none above it
+    assert read_text(page).metadata.title is None
 
 
 def test_a_title_line_under_a_page_number_in_lower_case_is_left_to_the_page():
