@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.answers.glance import GLANCE_WORDS, glance
+from bot.cli import interrupts
 from bot.cli.conventions import described
 from bot.search.evaluate import (
     RankingHooks,
@@ -62,6 +63,7 @@ class Progress:
             self._write(f"eval: {stage}\n")
 
     def tick(self) -> None:
+        interrupts.check()  # a Ctrl-C swallowed inside a lookup stops the run here
         self.lookups += 1
         if self.live and self.lookups % self.EVERY == 0:
             self._draw()

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot.cli import interrupts
 from bot.cli.conventions import (
     JSON_HELP,
     REPORT_JSON_HELP,
@@ -566,6 +567,7 @@ def run_export(ctx: Context) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     _fill_closed_streams()
+    interrupts.install()
     try:
         argv = sys.argv[1:] if argv is None else argv
         parser = build_parser(full=command_named(argv) not in LOOKUPS)
@@ -576,7 +578,9 @@ def main(argv: list[str] | None = None) -> int:
         if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
             level = "WARNING"
         configure_logging(logging.INFO if args.verbose else level)
-        return _run_reporting(args)
+        code = _run_reporting(args)
+        # a Ctrl-C some code swallowed (see bot.cli.interrupts) still ends in its status
+        return EXIT_INTERRUPTED if interrupts.received() else code
     except KeyboardInterrupt:  # Ctrl-C: stop quietly, and say so in the exit status
         return EXIT_INTERRUPTED
     except BrokenPipeError:  # the reader left while the parser printed --help
