@@ -522,15 +522,20 @@ def test_decipher_entry_marked_new_inside_a_continued_line_loses_its_mark():
     ]
 
 
+def _decipher_print(*paragraphs: str) -> str:
+    """A Current Rulings page in Decipher's print, cut at its top: ``paragraphs``, then one
+    entry in capitals."""
+    last = "POINT BOX - A point box is the box on a card that shows its points."
+    return "RULINGS\n\n" + "\n\n".join([*paragraphs, last]) + "\n"
+
+
 @pytest.mark.parametrize("close", ['"', "\u201d"])
 def test_a_quotations_tail_at_the_cut_is_no_entry(close):
     # The copy starts inside a sentence that quoted ("…see Stopped notes" - Your cards…"):
     # a closing quote with no opening one ends a quotation, it titles nothing
-    page = (
-        "RULINGS\n\n"
-        f"notes{close} - Your cards aboard your ship when it becomes unstopped are unstopped.\n\n"
-        "time location - A card type representing a location in the past or future.\n\n"
-        "POINT BOX - A point box is the box on a card that shows its points.\n"
+    page = _decipher_print(
+        f"notes{close} - Your cards aboard your ship when it becomes unstopped are unstopped.",
+        "time location - A card type representing a location in the past or future.",
     )
     document = read_document(page.encode())
     assert [e.title for e in document.entries] == ["time location", "POINT BOX"]
@@ -552,11 +557,8 @@ def test_a_quotations_tail_at_the_cut_is_no_entry(close):
     ],
 )
 def test_a_sentences_tail_at_the_top_of_decipher_print_is_no_entry(tail, doubted):
-    page = (
-        "RULINGS\n\n"
-        f"{tail}\n\n"
-        "persona - You may not use persona replacement to exchange missions.\n\n"
-        "POINT BOX - A point box is the box on a card that shows its points.\n"
+    page = _decipher_print(
+        tail, "persona - You may not use persona replacement to exchange missions."
     )
     document = read_document(page.encode())
     assert [e.title for e in document.entries] == ["persona", "POINT BOX"]
