@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import OSA
@@ -25,13 +25,12 @@ from bot.search.likeness import SOURCE_WORDS as _SOURCE_WORDS
 from bot.search.likeness import likeness as _likeness
 from bot.search.likeness import name_fit as _name_fit
 from bot.search.likeness import nearly_whole as _nearly_whole
-from bot.search.passages import written_sentences
+from bot.search.passages import PassageIndex, written_sentences
 from bot.search.wording import QUESTION_OPENINGS as _QUESTION_OPENINGS
 from bot.search.wording import asks_of_cards, asks_with_unnamed
 
 if TYPE_CHECKING:
     from bot.search.hits import Hit
-    from bot.search.index import SearchIndex
 
 # A heading's last clause is what it asks ("Space Missions -- Multiple Ships").
 # From the start of a run of spaces only, possessively: tried from every space of a long run
@@ -86,13 +85,21 @@ def _in_name(term: str, name: set[str]) -> bool:
     )
 
 
+class Searched(Protocol):
+    """What a verdict reads of the index it judges (a bot.search.index.SearchIndex): the
+    passages, when built, and each topic's position."""
+
+    passages: PassageIndex | None
+    by_topic: dict[str, int]
+
+
 class Verdict:
     """The features of a search's top answer that the confidence model reads, computed
     against one index (its passages and topics)."""
 
     __slots__ = ("index",)
 
-    def __init__(self, index: SearchIndex):
+    def __init__(self, index: Searched):
         self.index = index
 
     def unquoted(self, hit: Hit, quoted: list[list[str]]) -> float:
