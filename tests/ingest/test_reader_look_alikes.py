@@ -218,6 +218,7 @@ def test_an_unknown_entry_that_speaks_of_cards_but_uses_none_of_the_games_terms_
     # with the line to name if it is a ruling after all
     with pytest.raises(UnknownShape, match="its entry uses none of the game's terms") as refused:
         read_text(A_TIMING_RULE)
+    assert "no title on it is a card or topic of the game" in str(refused.value)
     assert "{line: 3, head: true}" in str(refused.value)
     named = read_text(A_TIMING_RULE, heads={3: None})
     assert [e.title for e in named.entries] == ["Timing of a Play"]

@@ -112,12 +112,17 @@ def read_text(
         if terms := lookalike.off_game(parsed.entries):
             count = len(parsed.entries)
             entries = "its entry uses" if count == 1 else f"its {count} entries use"
+            few = count < lookalike.MIN_ENTRIES  # judged only where no title is the game's
+            names = (
+                "no title on it is a card or topic of the game"
+                if few
+                else ("the page hardly names its cards")
+            )
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this does not read as the Star Trek CCG's "
                 f"rules: {entries} {terms[0] or 'none'} of the game's terms in {terms[1]} "
-                "words (dilemma, mission, personnel, ship, affiliation…), and the page hardly "
-                "names its cards: another game's or subject's "
-                f"{'glossary' if count >= lookalike.MIN_ENTRIES else 'page'}. Nothing was "
+                f"words (dilemma, mission, personnel, ship, affiliation…), and {names}: "
+                f"another game's or subject's {'page' if few else 'glossary'}. Nothing was "
                 f"imported.{_heads_hint(parsed)}"
             )
         if listed := lookalike.card_list(parsed.entries):
