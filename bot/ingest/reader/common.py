@@ -179,13 +179,19 @@ def _document_title(
     end = first_entry - 1 if first_entry else 60
     lines = [line.strip().strip("#*|").strip() for line in text.split("\n")[: min(end, 60)]]
     plausible = [line for line in lines if line and _title_line(line)][:12]
-    top = next((line for line in lines if line), "")
-    if top[:1].islower() and ends_sentence(top):
-        # the copy starts inside an entry ('any time" or "each turn."'): a heading under
-        # that tail is the next entry's or a section's, not the document's own title
+    if opens_with_a_tail(next((line for line in lines if line), "")):
+        # a heading under an entry's tail is the next entry's or a section's, not the
+        # document's own title
         plausible = []
     named = next((line for line in plausible if _ABOUT.search(line)), None)
     return named or page_title or lone_title or (plausible[0] if plausible else None)
+
+
+def opens_with_a_tail(first_line: str) -> bool:
+    """Whether a copy's first line is the tail of an entry cut above it: a sentence's end in
+    lower case ('any time" or "each turn."'), not a site's menu ("main navigation") or a
+    page number ("of 13") in lower case."""
+    return first_line[:1].islower() and ends_sentence(first_line)
 
 
 def _title_line(line: str) -> bool:

@@ -33,6 +33,7 @@ from bot.ingest.reader.common import (
     YEAR,
     doubt_missed_heads,
     entry_of,
+    opens_with_a_tail,
     paragraphs,
     take_cards,
     title_like,
@@ -233,9 +234,7 @@ def _read(
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
     cut = bool(before) and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1])
     if len(result.warnings) == doubts:  # no head set aside was named yet
-        # a tail that ends its sentence on the first line ('any time" or "each turn."'),
-        # not a site's menu in lower case ("main navigation") or a page number ("of 13")
-        tail = cut and ends_sentence(before[0][1])
+        tail = cut and opens_with_a_tail(before[0][1])
         missed.heading_among_text(result, before, raw, tail)
     colon_page = missed.colon_page(heads)
     numbered = any(head.numbered for head in heads)  # its items' numbers are no titles'

@@ -48,7 +48,7 @@ def heading_among_text(
             found = after_sentence and _short_heading(head) and rest[:1].isupper()
         else:
             marked = bool(following) and heading_level(raw[number - 1]) > 1
-            heading = _short_heading(line) or cut and _title_line(line)
+            heading = _short_heading(line) or cut and _title_on_its_line(line)
             found = marked or after_sentence and text_line(following) and heading
         if found:
             what = f"text before the first entry holds a heading ({head!r}) with text under it"
@@ -192,7 +192,7 @@ def head_of_the_pages_form(
             return
 
 
-def _title_line(line: str) -> bool:
+def _title_on_its_line(line: str) -> bool:
     """A title printed on a line of its own: a few words that may title an entry, ending no
     sentence."""
     return len(line.split()) <= 6 and not ends_sentence(line) and title_ok(line, alone=True)
