@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
-from bot.ingest.reader.common import introduces_text, text_line
+from bot.ingest.reader.common import introduces_text, text_line, title_like
 from bot.ingest.reader.glued import opens_glued
-from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label, title_ok
+from bot.ingest.reader.head_forms import COLON, CONNECTIVES, is_label
 from bot.ingest.reader.heads import Head
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
@@ -48,7 +48,7 @@ def heading_among_text(
             found = after_sentence and _short_heading(head) and rest[:1].isupper()
         else:
             marked = bool(following) and heading_level(raw[number - 1]) > 1
-            heading = _short_heading(line) or cut and _title_on_its_line(line)
+            heading = _short_heading(line) or cut and title_like(line, alone=True) == line
             found = marked or after_sentence and text_line(following) and heading
         if found:
             what = f"text before the first entry holds a heading ({head!r}) with text under it"
@@ -190,12 +190,6 @@ def head_of_the_pages_form(
             what = f"text before the first entry opens as the page's entries do ({head!r}: …)"
             _doubt(result, number, f"{what} but was not read as one")
             return
-
-
-def _title_on_its_line(line: str) -> bool:
-    """A title printed on a line of its own: a few words that may title an entry, ending no
-    sentence."""
-    return len(line.split()) <= 6 and not ends_sentence(line) and title_ok(line, alone=True)
 
 
 def _short_heading(line: str) -> bool:
