@@ -29,19 +29,17 @@ def fulltext_hits(
     # A bounded amount of work: SQLite calls the handler every 1000 VM steps and a true
     # return interrupts the query, so one pathological query cannot stall an answer.
     steps = [FULLTEXT_BUDGET]
-    spent = [False]
 
     def spend() -> bool:
         steps[0] -= 1
-        spent[0] = steps[0] < 0
-        return spent[0]
+        return steps[0] < 0
 
     conn.set_progress_handler(spend, 1000)
     rows: list = []
     try:
         rows = _fulltext_rows(conn, quoted, edition, limit)
     except sqlite3.OperationalError as exc:  # interrupted, or odd input: never an error
-        if "interrupt" in str(exc) and not spent[0]:
+        if "interrupt" in str(exc) and steps[0] >= 0:
             # Stopped, though the budget was not spent: something raised inside the
             # handler, which sqlite3 swallows. Only a signal can (Ctrl-C lands in the first
             # Python code to run, the handler, while SQLite works): it must still stop us.
