@@ -239,7 +239,9 @@ def read_upload(
     except CorrectionError as error:
         raise ModerationError(f"Corrections not applied: {error}") from None
     except (UnreadableDocument, UnknownShape) as error:
-        raise ModerationError(f"Not read: {error}") from None
+        # The reader's refusal names the file and says nothing was imported: each front end
+        # puts its own word before it ("Not imported:"), so it carries none of its own.
+        raise ModerationError(str(error)) from None
     if corrections is None:
         return read
     try:

@@ -224,3 +224,26 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         )
         assert done.body["data"]["content"].startswith("Done:")  # no note left: one click
     assert live.change_log(1)[0]["action"] == "import"
+
+
+async def test_a_refused_page_says_why_once(fake_discord, running, live):
+    """A page with no ruling on it: the reader's refusal, under one "Not imported:" (not a
+    second word of its own), with the lines it would not take, and nothing offered to click."""
+    page = (
+        b"Rules Update, May 2030\n\nby A. Writer, Rules Manager\n\n"
+        b"This month we looked at two questions that players asked at the regional.\n\n"
+        b"Beaming Between Ships\n\nA player may beam personnel between two of his ships.\n"
+    )
+    async with running(live):
+        attachment = fake_discord.attachment("update.txt", page)
+        ix = admin("import", {"edition": "1E"}, attachments={"document": attachment})
+        await fake_discord.interact(ix)
+        followup = await fake_discord.wait_for_request(
+            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        )
+    content = followup.json["content"]
+    assert content.startswith("Not imported: update.txt: no entries found: ")
+    assert content.count("Not imported") == 1 and "Not read" not in content
+    assert "line 7: Beaming Between Ships" in content
+    assert not followup.json.get("components") and not followup.json.get("embeds")
+    assert live.change_log(5) == []

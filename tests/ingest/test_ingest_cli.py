@@ -124,7 +124,7 @@ def test_refused_documents_exit_2_with_one_line(store_copy, tmp_path, capsys, co
     assert _ingest(store_copy, str(path)) == 2
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()
-    assert len(err) == 1 and says in err[0] and err[0].startswith("rulings ingest: ")
+    assert len(err) == 1 and says in err[0] and err[0].startswith("rulings ingest: doc.txt: ")
     assert captured.out == ""
 
 
