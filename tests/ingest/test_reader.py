@@ -15,6 +15,7 @@ import yaml
 
 from bot.ingest.parsers import get_parser
 from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
+from bot.ingest.reader.corrections import apply as apply_corrections
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = ROOT / "rulings_data" / "sources"
@@ -564,6 +565,29 @@ def test_a_sentences_tail_at_the_top_of_decipher_print_is_no_entry(tail, doubted
     assert [e.title for e in document.entries] == ["persona", "POINT BOX"]
     assert any(tail[:20] in w.message for w in document.warnings)  # listed, not dropped
     assert any(w.doubt for w in document.warnings) == doubted
+
+
+@pytest.mark.parametrize(
+    ("cut", "doubted"),
+    [
+        # a copy that stops one word into its last entry ("BATTLE - AFFILIATIO"): imported,
+        # that word would stand for the whole entry, so a moderator drops or confirms it
+        ("AFFILIATIO", True),
+        ("Personnel of different affiliations", True),
+        # enough of a ruling is left to be worth a look: a note, taken with the others
+        ("Personnel of different affiliations may not", False),
+    ],
+)
+def test_a_last_entry_cut_after_a_few_words_is_a_doubt(cut, doubted):
+    page = f"RULINGS\n\nPOINT BOX - A point box shows a card's points.\n\nBATTLE - {cut}\n"
+    document = read_document(page.encode())
+    assert [(e.title, e.text) for e in document.entries][-1] == ("BATTLE", cut)
+    (warning,) = [w for w in document.warnings if "'BATTLE' ends mid-sentence" in w.message]
+    assert warning.doubt == doubted and ("drop: true" in warning.message) == doubted
+    if doubted:  # the way on it names works: dropped, nothing is left to doubt
+        fixed = apply_corrections(document, [{"line": warning.line, "drop": True}])
+        assert [e.title for e in fixed.entries] == ["POINT BOX"]
+        assert not any(w.doubt for w in fixed.warnings)
 
 
 def test_an_opencards_term_cut_before_its_source_is_noted_once():

@@ -547,23 +547,40 @@ def check(
     if unique_titles:  # an FAQ's answers name the next topic as often as not
         warnings += page_checks.announced_sub_headings(entries)
     if entries:
-        last = entries[-1]
-        tail = last.text.rstrip()
-        last_line = tail.split("\n")[-1].strip()
-        # A short list item ("• Ferengi") needs no full stop; a long one is prose, cut off.
-        if (
-            tail
-            and not ends_sentence(tail)
-            and (not is_list_item(last_line) or len(last_line) > 80)
-        ):
-            warnings.append(
-                ParseWarning(
-                    last.line,
-                    f"the last entry {last.title!r} ends mid-sentence ({tail[-40:]!r}): "
-                    "the document looks cut off (partial)",
-                )
-            )
+        warnings += _cut_off(entries[-1])
     return warnings
+
+
+# A cut-off entry with fewer words than this holds no ruling ("battle – Y", "Ocett – See
+# No"): imported, it would stand for (or replace) the whole entry.
+_FEWEST_WORDS_CUT = 5
+
+
+def _cut_off(last: ReadEntry) -> list[ParseWarning]:
+    """A note when the last entry ends mid-sentence (a partial copy), and a doubt when so
+    little of it is left that it holds no ruling."""
+    tail = last.text.rstrip()
+    last_line = tail.split("\n")[-1].strip()
+    # A short list item ("• Ferengi") needs no full stop; a long one is prose, cut off.
+    if not tail or ends_sentence(tail) or (is_list_item(last_line) and len(last_line) <= 80):
+        return []
+    words = len(tail.split())
+    if words >= _FEWEST_WORDS_CUT:
+        return [
+            ParseWarning(
+                last.line,
+                f"the last entry {last.title!r} ends mid-sentence ({tail[-40:]!r}): "
+                "the document looks cut off (partial)",
+            )
+        ]
+    return [
+        ParseWarning(
+            last.line,
+            f"the last entry {last.title!r} ends mid-sentence after {words} word(s) ({tail!r}): "
+            f"no ruling is left in it; drop it ({{line: {last.line}, drop: true}}) or confirm it",
+            doubt=True,
+        )
+    ]
 
 
 # The "*" that marks a new or changed entry, glued to the sentence or the capitals heading
