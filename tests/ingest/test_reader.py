@@ -541,9 +541,10 @@ def test_a_quotations_tail_at_the_cut_is_no_entry(close):
     document = read_document(page.encode())
     assert [e.title for e in document.entries] == ["time location", "POINT BOX"]
     assert any("notes" in w.message and "ignored" in w.message for w in document.warnings)
-    # A title's quotes that pair up are the title's own
-    paired = read_document(page.replace(f"notes{close}", '"here"').encode())
-    assert [e.title for e in paired.entries] == ['"here"', "time location", "POINT BOX"]
+    # A title's quotes that pair up are the title's own, whole or inside a name
+    for title in ('"here"', 'Weyoun, "Defective" Clone'):
+        paired = read_document(page.replace(f"notes{close}", title).encode())
+        assert [e.title for e in paired.entries] == [title, "time location", "POINT BOX"]
 
 
 @pytest.mark.parametrize(
@@ -552,6 +553,9 @@ def test_a_quotations_tail_at_the_cut_is_no_entry(close):
         # an instruction cut before its first words ("Add the following bullet point to"):
         # it still opens like an entry, so it is named for a moderator to look at
         ('the section "some additional notes" - Your cards aboard your ship are unstopped.', True),
+        # ... or cut after its "the": lower-case words and a quoted phrase name a part of
+        # the document, not an entry
+        ('section "some additional notes" - Your cards aboard your ship are unstopped.', True),
         # a cross reference cut after its "(See": a known title and a full stop names an
         # entry and opens none, so nothing is left to doubt
         ("actions \u2013 step 1: initiation.", False),

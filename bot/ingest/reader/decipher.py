@@ -56,6 +56,11 @@ _CONTINUATIONS = frozenset(
 )
 
 
+# Lower-case words and a quoted phrase name a part of the document ('section "some additional
+# notes"'): a cross reference's tail at the top of a cut copy, never an entry's title.
+_REFERENCE = re.compile(r'[a-z]+(?: [a-z]+)* ["\u201c][^"\u201c\u201d]+["\u201d]')
+
+
 def _title_ok(text: str) -> bool:
     text = text.strip()
     words = text.split()
@@ -71,6 +76,7 @@ def _title_ok(text: str) -> bool:
         and not re.match(r"^(?:Example|Note)\b|^[QA]:", text)
         and ". " not in text
         and not names_no_entry(text)
+        and not _REFERENCE.fullmatch(text)
     )
 
 
