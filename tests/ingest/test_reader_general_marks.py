@@ -233,6 +233,24 @@ def test_a_flipbook_title_whose_line_breaks_after_the_dash_is_an_entry():
     ]
 
 
+@pytest.mark.parametrize("title", ["playing an affiliation (non-Borg)", "Mirror Image"])
+def test_a_flipbook_title_whose_line_breaks_before_the_dash_is_an_entry(title):
+    # the term in brackets ends as a sentence would; known or not, the dash opening the next
+    # line makes the line a title
+    page = FLIPBOOK.replace("{head}", title).replace("{next}", "– You are playing it if")
+    assert _titles(page) == ["Magic Carpet Ride OCD", title, "matching commander"]
+
+
+def test_a_flipbook_line_of_text_is_no_title_before_a_dashed_aside():
+    # "…Diplomacy" / "– or Empathy –": the line before ends no sentence, so no title
+    page = (
+        FLIPBOOK.replace("text at once.", "text with Diplomacy")
+        .replace("{head}", "and Honor")
+        .replace("{next}", "– or Empathy – if")
+    )
+    assert _titles(page) == ["Magic Carpet Ride OCD", "matching commander"]
+
+
 def test_a_cross_reference_is_no_flipbook_title():
     page = FLIPBOOK.replace("{head}", "See actions – step 1: initiation.").replace(
         "{next}", "Treat this doorway"

@@ -149,6 +149,12 @@ def parse(text: str) -> Parsed:
 def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str, str] | None:
     """(title, text) of an entry whose title the PDF broke over two lines ("His Honor, The
     High Sheriff Of" / "Nottingham – When you…"): only when the joined title is known."""
+    if following.startswith(("–", "—")) and _previous_ok(previous):
+        # "playing an affiliation (non-Borg)" / "– You are…": the line breaks before the
+        # dash (a title in brackets ends as a sentence would, so this is asked first)
+        found = _opens(f"{line} {following}", previous)
+        if found and found[0] == line.strip():
+            return found
     if not following or ends_sentence(line) or len(line.split()) > 8:
         return None
     found = _opens(f"{line} {following}", previous)
