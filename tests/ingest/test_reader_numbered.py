@@ -144,3 +144,32 @@ def test_an_entrys_steps_under_its_lead_in_raise_no_numbered_list_doubt():
 def test_items_numbered_past_a_thousand_are_items_too():
     page = DASH_LIST.replace("41. ", "998. ").replace("42. ", "999. ").replace("43. ", "1000. ")
     assert _titles(page) == ["Bajoran Wormhole", "cloaking device", "Brilgar"]
+
+
+ITEMS = (
+    "9) cannot: Game text which forbids an action cannot be overridden except by game text.\n\n"
+    "11) Commander: This keyword on personnel is always followed by the name of a ship.\n\n"
+    "13) Consume: If a card has the keyword Consume: X, X is the number of cards placed.\n"
+)
+
+
+def test_a_head_without_a_number_above_the_items_is_not_confirmed_by_them():
+    # a copy cut inside item 7, whose text went on "…your deck has 60 cards: 5 missions…":
+    # it opens as the items do but for their number, so it is named, not read
+    page = "60 cards: 5 different missions. The rest of the entry does not change.\n\n" + ITEMS
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["cannot", "Commander", "Consume"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == 1 and "'60 cards'" in doubt.message
+
+
+def test_the_numbered_items_still_confirm_each_other_and_a_known_head_above_them():
+    page = "Alien Parasites: If you take control of Borg cards, follow their rules.\n\n" + ITEMS
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "Alien Parasites",
+        "cannot",
+        "Commander",
+        "Consume",
+    ]
+    assert not any(w.doubt for w in document.warnings)

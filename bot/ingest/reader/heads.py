@@ -188,9 +188,17 @@ def find_heads(
     candidates = _without_label_set(candidates, seen)
     known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER, GLUED)}
     total = dict(known)
+    # On a numbered list of entries, the number is part of the heads' form: a head of the
+    # items' form but no number ("60 cards: …" above "9) cannot: …", a cut entry's tail) is
+    # not confirmed by them.
+    bare_known, bare_total = dict(known), dict(known)
+    numbered_forms = {head.style for head in candidates if head.numbered}
     for head in candidates:
         total[head.style] += 1
         known[head.style] += head.known
+        if head.style in numbered_forms and not head.numbered:
+            bare_total[head.style] += 1
+            bare_known[head.style] += head.known
     ordered = _in_order(candidates, total)
     kept: list[Head] = []
     opening = content[0][0] if content else -1
@@ -200,6 +208,10 @@ def find_heads(
     for head in candidates:
         if head.style == LOWER:  # confirmed by the page's dash heads of either kind
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
+        elif head.style in numbered_forms and not head.numbered:
+            # nor does the items' order: the list is in its numbers' order, whatever the
+            # titles' (a title in figures is first in any alphabetical order)
+            head.confidence = _confidence(head, bare_known[head.style], bare_total[head.style])
         else:
             head.confidence = _confidence(head, known[head.style], total[head.style])
             if id(head) in ordered and not head.known and 0 < head.confidence < DOUBTFUL:
