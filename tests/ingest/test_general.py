@@ -605,8 +605,11 @@ def _flip_book(*lines: str) -> str:
     return FLIP + "".join(f"{line}<br />\n\n" for line in lines)
 
 
+_HIT = ("hit – If your ATTACK total is more than", "your DEFENSE total, you score a hit.")
+
+
 def test_a_flip_book_title_broken_over_two_lines_is_joined_when_known_else_doubted():
-    tail = ("hit – If your ATTACK total is more than", "your DEFENSE total, you score a hit.")
+    tail = _HIT
     known = read_text(
         _flip_book(
             "here (even if landed).",
@@ -631,6 +634,19 @@ def test_a_flip_book_title_broken_over_two_lines_is_joined_when_known_else_doubt
     )
     assert [e.title for e in unknown.entries] == ["hit"]
     assert any(w.doubt and "opens like an entry" in w.message for w in unknown.warnings)
+
+
+@pytest.mark.parametrize("where", ["first", "inside"])
+def test_an_unknown_flip_book_title_broken_over_two_lines_is_one_doubt(where):
+    # "(non-Borg) – You are…" opens like no title on its own: the two lines together do
+    head = ("keeping a faction", "(non-Borg) – You are keeping it if you")
+    above = ["exchange missions. (See missions", "– persona.)"]
+    if where == "inside":
+        above = ["Borg – The Borg are a collective of drones.", *above]
+    document = read_text(_flip_book(*above, *head, "have played one of its cards.", *_HIT))
+    assert [e.title for e in document.entries] == (["Borg"] if where == "inside" else []) + ["hit"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert "'keeping a faction (non-Borg)'" in doubt.message
 
 
 def test_a_card_list_of_title_colon_subtitle_and_rarity_invents_no_entry():

@@ -103,6 +103,18 @@ def parse(text: str) -> Parsed:
             # a title broken over two lines (asked once: a dashed line's answer is known)
             if not found and not dashed and (joined := _wrapped_head(line, following, previous)):
                 found, skip = joined, True
+        # before the first entry: inside one, the shared check names such a title
+        broken = None if found or result.entries else _broken_unknown(line, following, previous)
+        if broken:
+            # read only when known (above): named in a doubt
+            result.warnings.append(
+                ParseWarning(
+                    number,
+                    f"this line and the next open like an entry whose title the PDF broke over "
+                    f"them ({broken!r}) but were not read as one; check that no entry was missed",
+                    doubt=True,
+                )
+            )
         if found:
             title, rest = found
             result.entries.append(ReadEntry(title=title, text="", line=number))
@@ -167,6 +179,19 @@ def _wrapped_head(line: str, following: str, previous: str | None) -> tuple[str,
         title = line.rstrip()[:-1].strip()
         if is_known(title) or found and title.startswith(found[0]):
             return title, following.strip()
+    return None
+
+
+def _broken_unknown(line: str, following: str, previous: str | None) -> str | None:
+    """The title of an entry the PDF broke over two lines that the project does not know
+    ("playing an affiliation" / "(non-Borg) – You are…"), after a sentence's end."""
+    if not following or not _previous_ok(previous) or ends_sentence(line):
+        return None
+    if len(line.split()) > 8 or _ENTRY_DASH.search(line):
+        return None
+    found = _opens(f"{line} {following}", previous)
+    if found and len(found[0]) > len(line) and found[1][:1].isupper():
+        return found[0]
     return None
 
 
