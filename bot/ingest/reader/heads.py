@@ -111,10 +111,25 @@ def find_heads(
     blanked), each with its confidence; candidates the page does not confirm are dropped.
     ``inside`` holds the heads already found inside running text, by row; ``anchors`` the
     letter page's "back to top of page xx" anchors, by line number."""
-    inside = inside or {}
-    anchors = anchors or {}
-    candidates: list[Head] = []
     content = [(i, n, line.strip()) for i, (n, line) in enumerate(rows) if line.strip()]
+    candidates, over_data = _candidates(rows, content, inside or {}, anchors or {})
+    if bylined([line for _, _, line in content[:30]]):
+        # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
+        # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
+        # rules documents' own "title – text" heads (a quoted update) are entries there.
+        candidates = [h for h in candidates if h.style not in (COLON, LINE)]
+    return _nested_dash_heads_dropped(_judged(_without_labels(candidates), content, over_data))
+
+
+def _candidates(
+    rows: list[tuple[int, str]],
+    content: list[tuple[int, int, str]],
+    inside: dict[int, Head],
+    anchors: dict[int, str],
+) -> tuple[list[Head], set[int]]:
+    """Every line of ``content`` (the page's non-blank rows) that opens like an entry, as a
+    head not yet judged; and the rows of known card titles printed over their card's data."""
+    candidates: list[Head] = []
     data = card_data(content)
     over_data: set[int] = set()  # known card titles printed over their card's data
     numbered = numbered_heads([(_opens_paragraph(rows, i), line) for i, _, line in content])
@@ -171,12 +186,12 @@ def find_heads(
             candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
             if known_here and position + 1 in data:
                 over_data.add(index)
-    if bylined([line for _, _, line in content[:30]]):
-        # An article or a post ("by Jon Carter, Rules Master") tells its news in labelled
-        # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
-        # rules documents' own "title – text" heads (a quoted update) are entries there.
-        candidates = [h for h in candidates if h.style not in (COLON, LINE)]
-    # A title printed as a head more than once is a label ("YES:", "Note:"), not an entry.
+    return candidates, over_data
+
+
+def _without_labels(candidates: list[Head]) -> list[Head]:
+    """``candidates`` without the labels among them: a title printed as a head more than
+    once ("YES:", "Note:") and a review's set of labels."""
     seen: dict[str, int] = {}
     for head in candidates:
         seen[head.title.casefold()] = seen.get(head.title.casefold(), 0) + 1
@@ -185,7 +200,14 @@ def find_heads(
     candidates = [
         h for h in candidates if seen[h.title.casefold()] == 1 or h.known or h.style == DASH
     ]
-    candidates = _without_label_set(candidates, seen)
+    return _without_label_set(candidates, seen)
+
+
+def _judged(
+    candidates: list[Head], content: list[tuple[int, int, str]], over_data: set[int]
+) -> list[Head]:
+    """The ``candidates`` the page confirms, each with its confidence: by how many heads of
+    its form the project knows, their order, and where it stands on the page."""
     known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER, GLUED)}
     total = dict(known)
     # On a numbered list of entries, the number is part of the heads' form: a head of the
@@ -255,7 +277,7 @@ def find_heads(
             head.confidence = 0.0
         if head.confidence > 0:
             kept.append(head)
-    return _nested_dash_heads_dropped(kept)
+    return kept
 
 
 def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
