@@ -493,6 +493,39 @@ def test_glossary_two_cell_rows():
     assert document.warnings == []
 
 
+INGEST = Path(__file__).parent
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "sweep1/2e-single-ruling-pending-effects-trekcc-29.txt",  # the committee's page
+        "corpus/1e-dual-personnel-reference-heardworld-a.txt",  # "Title – text" heads
+    ],
+)
+@pytest.mark.parametrize(
+    "copied",
+    [
+        lambda t: t.replace("\n", "\r\n"),  # saved on Windows
+        lambda t: t.replace("\n", "  \n"),  # spaces left at each line's end
+        lambda t: "\n".join("    " + line if line else line for line in t.split("\n")),
+        lambda t: t.replace(" – ", "\u00a0– ").replace(": ", ":\u00a0"),  # no-break spaces
+    ],
+    ids=["crlf", "trailing-spaces", "indented", "no-break-spaces"],
+)
+def test_a_page_reads_the_same_however_its_spaces_and_line_ends_were_copied(page, copied):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    clean = read_document(text.encode())
+    copy = read_document(copied(text).encode())
+    # the same entries, word for word (a no-break space is kept where the copy printed one)
+    assert [_spaced(e) for e in copy.entries] == [_spaced(e) for e in clean.entries]
+    assert clean.entries and copy.shape == clean.shape
+
+
+def _spaced(entry) -> tuple[str, list[str]]:
+    return " ".join(entry.title.split()), entry.text.split()
+
+
 @needs_examples
 def test_three_megabytes_of_html_stays_linear():
     entries = example(FEED).decode().split("\n", 1)[1]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bot.ingest.parsers import ParseWarning, SourceFormatError
 from bot.ingest.reader import general, html, known, limits, lookalike, markdown
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
-from bot.ingest.reader.decode import decode
+from bot.ingest.reader.decode import decode, tidy
 from bot.ingest.reader.model import (
     CorrectionError,
     DocumentTooLarge,
@@ -72,14 +72,14 @@ def read_text(
     heads: dict[int, str | None] | None = None,
 ) -> ReadDocument:
     """:func:`read_document` for text already decoded."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    text = tidy(text)
     is_html = html.looks_like_html(text)
     _check_size(text, filename, lines=not is_html)  # a saved page may be one long line
     title = None
     left_out: list[str] = []
     if is_html:
         title = html.page_title(text)
-        text = html.to_text(text, left_out)
+        text = tidy(html.to_text(text, left_out))
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)

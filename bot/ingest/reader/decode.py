@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 import re
 
 import charset_normalizer
@@ -40,7 +41,6 @@ def decode(content: bytes) -> tuple[str, str]:
         if content.startswith(magic):
             raise UnreadableDocument(f"the file is {what}; it is not a text document.")
     text, encoding = _decode(content)
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     if not text.strip():
         raise UnreadableDocument(f"the file holds no text. {_ADVICE}")
     controls = len(_CONTROL.findall(text))
@@ -145,3 +145,17 @@ def pdf_text(content: bytes) -> str:
             "text instead."
         )
     return text
+
+
+def tidy(text: str) -> str:
+    """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
+    order mark, and no indentation that every line shares (a copy indented as a whole).
+    Spaces inside and at the end of lines are left: a shape may read them (the 2E Current
+    Rulings text ends a paragraph's last line with spaces)."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    lines = text.split("\n")
+    margins = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
+    shared = os.path.commonprefix(margins)
+    if not shared:
+        return text
+    return "\n".join(line[len(shared) :] if line.strip() else line for line in lines)

@@ -32,12 +32,14 @@ from bot.ingest.reader.feed import title_match as feed_title
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Parsed
 
-_CARDS = re.compile(r"^Applicable Cards?:", re.I | re.M)
+_CARDS = re.compile(r"^[ \t]*Applicable Cards?:", re.I | re.M)
 # The committee's ruling pages link to the list and the printable list of rulings; a
 # browser copies those links (run together or a line each) above the ruling's title.
-_RULING_LINKS = re.compile(r"(?:List|Print) Rulings$", re.M)
-_EXAMPLE = re.compile(r"^Example:", re.M)
-_EDITION_RULINGS = re.compile(r"^(?:First|Second) Edition\n+Rulings$", re.M)
+_RULING_LINKS = re.compile(r"(?:List|Print) Rulings[ \t]*$", re.M)
+_EXAMPLE = re.compile(r"^[ \t]*Example:", re.M)
+_EDITION_RULINGS = re.compile(
+    r"^[ \t]*(?:First|Second) Edition[ \t]*\n(?:[ \t]*\n)*[ \t]*Rulings[ \t]*$", re.M
+)
 # A paragraph opening "Label: …". A ruling's own labels are these; a review's are others
 # ("Positives:", "Negatives:", "Extra:" on the committee's card extras pages).
 _LABEL = re.compile(r"^([A-Z][a-z]{1,15}(?: [A-Za-z]{1,15})?):\s", re.M)
