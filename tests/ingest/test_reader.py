@@ -526,6 +526,27 @@ def _spaced(entry) -> tuple[str, list[str]]:
     return " ".join(entry.title.split()), entry.text.split()
 
 
+def test_a_tab_tables_cell_goes_on_over_the_lines_a_browser_copies_it_in():
+    # a browser copies a cell's paragraphs and wrapped lines a line each, with no tab
+    text = (
+        "Glossary\n\nmission\tA location on the spaceline.\nSee planet.\n"
+        "Borg\t– A species whose ships\nassimilate others.\n"
+        "cloaked\tHidden from\nother players.\nHome | Rules | Glossary | Contact\n"
+        "Copyright 2024 The Continuing Committee.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "glossary-table"
+    assert [(e.title, e.text) for e in document.entries] == [
+        ("mission", "A location on the spaceline.\n\nSee planet."),
+        ("Borg", "A species whose ships assimilate others."),
+        ("cloaked", "Hidden from other players."),
+    ]
+    # above the first row and after the last row's sentence: the page's, named, not read
+    notes = [w.message for w in document.warnings]
+    assert any("outside the table" in m and "Glossary" in m for m in notes)
+    assert any("outside the table" in m and "Copyright" in m for m in notes)
+
+
 @needs_examples
 def test_three_megabytes_of_html_stays_linear():
     entries = example(FEED).decode().split("\n", 1)[1]

@@ -22,6 +22,7 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _PIPES = re.compile(r"^\|+$")
 _GUESSED = "title guessed as"
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
+_SEPARATOR_DASH = re.compile(r"^[–—-]\s+")
 # Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
 # the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
 _NAV_ITEM = 30  # the longest navigation item, in characters
@@ -191,18 +192,31 @@ def parse(text: str) -> Parsed:
             if not e.text.strip()
         ]
         return parsed
+    return _rows_of_cells(rows)
+
+
+def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
+    """The entries of a table of two cells a row ("| Term | Text |", "Term<tab>Text"). A
+    line between two rows is the first row's cell going on (a browser copies a cell's
+    paragraphs and wrapped lines a line each); after the last row, only the sentence that
+    row leaves open goes on: the rest is the page's."""
     result = Parsed(parser="glossary-table")
+    going_on: list[tuple[int, str]] = []  # lines after a row, before the next
     for number, line in rows:
         stripped = line.strip()
         if not stripped or _RULE.match(stripped) or _navigation(stripped):
             continue
         row = _row(stripped)
         if not row:
-            result.warnings.append(
-                ParseWarning(number, f"a line outside the table, ignored: {stripped[:60]!r}")
-            )
+            if result.entries and chrome.kind_of(stripped) is None:
+                going_on.append((number, stripped))
+            else:
+                result.warnings.append(_outside(number, stripped))
             continue
+        _cell_goes_on(result, going_on)
+        going_on = []
         title, body = row
+        body = _SEPARATOR_DASH.sub("", body)  # "Term<tab>– its text": the dash parts them
         if title.lower() in ("term", "title", "name") and body.lower() in ("text", "definition"):
             continue
         if not body and (kind := chrome.kind_of(title)):
@@ -213,4 +227,25 @@ def parse(text: str) -> Parsed:
             # as in a scraped glossary: a heading, or a cell the copy lost
             result.warnings.append(ParseWarning(number, f"entry {title!r} has no text", doubt=True))
         result.entries.append(ReadEntry(title=title, text=body, line=number))
+    last_text, taken = (result.entries[-1].text if result.entries else "."), 0
+    while taken < len(going_on) and not ends_sentence(last_text):
+        last_text = going_on[taken][1]
+        taken += 1
+    _cell_goes_on(result, going_on[:taken])
+    for number, line in going_on[taken:]:
+        result.warnings.append(_outside(number, line))
     return result
+
+
+def _outside(number: int, line: str) -> ParseWarning:
+    return ParseWarning(number, f"a line outside the table, ignored: {line[:60]!r}")
+
+
+def _cell_goes_on(result: Parsed, lines: list[tuple[int, str]]) -> None:
+    """``lines`` added to the last entry's text: its cell's next lines, a new paragraph
+    after a sentence's end, else the same sentence wrapped."""
+    if not result.entries:
+        return
+    entry = result.entries[-1]
+    for _, line in lines:
+        entry.text += ("\n\n" if ends_sentence(entry.text) else " ") + line if entry.text else line
