@@ -1,0 +1,118 @@
+"""Whether a real page reads the same however a moderator's tools copied it.
+
+    .venv/bin/python -m tests.ingest.copies [FOLDER ...] [--copies crlf,indented,...]
+
+Every text page of the folders (by default all of ``tests/ingest``) with its expectations is
+copied the ways editors, browsers and mail programs copy text, and each copy is read; the
+expected titles and first words are copied the same way before they are compared. Per copy
+habit: the entries found (as ``tests/ingest/measure.py`` counts them), the wrong reads and
+those without a blocking doubt, the entries invented from pages without rulings, and the
+pages whose figures differ from the page as saved. HTML and Markdown pages are left out: a
+tag or a Markdown indent means something, whitespace in them does not copy as in text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+
+from bot.ingest.reader import UnknownShape, UnreadableDocument, read_text
+from tests.ingest.measure import _key, _words
+
+HERE = Path(__file__).parent
+
+
+def _indented(text: str) -> str:
+    return "\n".join("    " + line if line.strip() else line for line in text.split("\n"))
+
+
+def _no_blank_lines(text: str) -> str:
+    return "\n".join(line for line in text.split("\n") if line.strip())
+
+
+COPIES: dict[str, Callable[[str], str]] = {
+    "crlf": lambda t: t.replace("\n", "\r\n"),  # saved on Windows
+    "trailing-spaces": lambda t: t.replace("\n", "  \n"),
+    "indented": _indented,  # a mail quote or a block the whole copy sits in
+    "no-break-spaces": lambda t: t.replace(" – ", "\u00a0– ").replace(": ", ":\u00a0"),
+    "straight-quotes": lambda t: t.translate(str.maketrans("’‘“”–", "''\"\"-")),
+    "no-blank-lines": _no_blank_lines,  # paragraphs a line each, as some forums copy
+    "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop
+}
+
+
+def _figures(text: str, name: str, expected: list[dict], copy: Callable[[str], str]) -> tuple:
+    """(found, wrong, wrong and undoubted, invented) for one page read as ``copy`` makes it."""
+    try:
+        document = read_text(copy(text), filename=name)
+    except (UnknownShape, UnreadableDocument):
+        return 0, False, False, 0  # refused: measure.py counts no wrong read
+    doubted = any(w.doubt for w in document.warnings)
+    unread = [(_key(e.title), _words(e.text)) for e in document.entries]
+    found = 0
+    for want in expected:
+        title, starts = _key(copy(want["title"])), _words(copy(want.get("starts", "")))
+        match = next((r for r in unread if r[0] == title and r[1].startswith(starts)), None)
+        if match is not None:
+            unread.remove(match)
+            found += 1
+    invented = 0 if expected else len(document.entries)
+    wrong = bool(invented) or not (found == len(expected) == len(document.entries))
+    return found, wrong, wrong and not doubted, invented
+
+
+def pages(folders: list[Path]):
+    """(folder, file name, text, expected entries) of every text page with expectations."""
+    for folder in folders:
+        spec = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))["files"]
+        for name, want in sorted(spec.items()):
+            if not name.endswith(".txt"):
+                continue
+            try:
+                text = (folder / name).read_bytes().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                continue
+            if text.lstrip().startswith("<"):
+                continue  # an HTML page saved with a .txt name
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+            yield folder, name, text, want.get("entries", [])
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("folders", nargs="*", type=Path)
+    parser.add_argument("--copies", default=",".join(COPIES))
+    args = parser.parse_args(argv)
+    folders = args.folders or sorted(p.parent for p in HERE.glob("*/expected.yaml"))
+    chosen = {name: COPIES[name] for name in args.copies.split(",")}
+    totals = {name: [0, 0, 0, 0] for name in ["as saved", *chosen]}
+    changed: dict[str, list[str]] = {name: [] for name in chosen}
+    for folder, name, text, expected in pages(folders):
+        saved = _figures(text, name, expected, lambda t: t)
+        totals["as saved"] = [a + b for a, b in zip(totals["as saved"], saved, strict=True)]
+        for habit, copy in chosen.items():
+            got = _figures(text, name, expected, copy)
+            totals[habit] = [a + b for a, b in zip(totals[habit], got, strict=True)]
+            if got != saved:
+                changed[habit].append(
+                    f"{folder.name}/{name}: found {saved[0]} -> {got[0]}, undoubted wrong "
+                    f"{saved[2]} -> {got[2]}, invented {saved[3]} -> {got[3]}"
+                )
+    for habit, (found, wrong, undoubted, invented) in totals.items():
+        differ = f"; {len(changed[habit])} pages read otherwise" if habit in changed else ""
+        print(
+            f"{habit:16} {found} entries found; {wrong} wrong reads, {undoubted} without a "
+            f"blocking doubt; {invented} invented{differ}"
+        )
+    for habit, lines in changed.items():
+        for line in lines:
+            print(f"  {habit}: {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
