@@ -500,7 +500,8 @@ INGEST = Path(__file__).parent
     "page",
     [
         "sweep1/2e-single-ruling-pending-effects-trekcc-29.txt",  # the committee's page
-        "corpus/1e-dual-personnel-reference-heardworld-a.txt",  # "Title – text" heads
+        "corpus/1e-dual-personnel-reference-heardworld-a.txt",  # "Title: text" heads
+        "corpus/1e-glossary-html-yumpu-p22.txt",  # a flip-book's "Title – text" lines
     ],
 )
 @pytest.mark.parametrize(
@@ -510,8 +511,9 @@ INGEST = Path(__file__).parent
         lambda t: t.replace("\n", "  \n"),  # spaces left at each line's end
         lambda t: "\n".join("    " + line if line else line for line in t.split("\n")),
         lambda t: t.replace(" – ", "\u00a0– ").replace(": ", ":\u00a0"),  # no-break spaces
+        lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop before the dash
     ],
-    ids=["crlf", "trailing-spaces", "indented", "no-break-spaces"],
+    ids=["crlf", "trailing-spaces", "indented", "no-break-spaces", "tab-before-dash"],
 )
 def test_a_page_reads_the_same_however_its_spaces_and_line_ends_were_copied(page, copied):
     text = (INGEST / page).read_text(encoding="utf-8")
@@ -530,7 +532,7 @@ def test_a_tab_tables_cell_goes_on_over_the_lines_a_browser_copies_it_in():
     # a browser copies a cell's paragraphs and wrapped lines a line each, with no tab
     text = (
         "Glossary\n\nmission\tA location on the spaceline.\nSee planet.\n"
-        "Borg\t– A species whose ships\nassimilate others.\n"
+        "Borg\tA species whose ships\nassimilate others.\n"
         "cloaked\tHidden from\nother players.\nHome | Rules | Glossary | Contact\n"
         "Copyright 2024 The Continuing Committee.\n"
     )

@@ -147,12 +147,20 @@ def pdf_text(content: bytes) -> str:
     return text
 
 
+# "Term<tab>– text", "Term –<tab>text": tabs beside a dash between words (each run of tabs
+# is tried from its first tab only, so a long run costs one pass)
+_TAB_DASH = re.compile(r"(?<=\w)(?:(?<!\t)\t+([–—-]) |( [–—])\t+)(?=\w)")
+
+
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
     order mark, and no indentation that every line shares (a copy indented as a whole).
     Spaces inside and at the end of lines are left: a shape may read them (the 2E Current
-    Rulings text ends a paragraph's last line with spaces)."""
+    Rulings text ends a paragraph's last line with spaces). A tab beside a title's dash is
+    a word processor's tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if "\t" in text:
+        text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")
     margins = [line[: len(line) - len(line.lstrip(" \t"))] for line in lines if line.strip()]
     shared = os.path.commonprefix(margins)
