@@ -14,6 +14,7 @@ tag or a Markdown indent means something, whitespace in them does not copy as in
 from __future__ import annotations
 
 import argparse
+import html
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -26,12 +27,27 @@ from tests.ingest.measure import _key, _words
 HERE = Path(__file__).parent
 
 
+def _same(text: str) -> str:
+    return text
+
+
 def _indented(text: str) -> str:
     return "\n".join("    " + line if line.strip() else line for line in text.split("\n"))
 
 
 def _no_blank_lines(text: str) -> str:
     return "\n".join(line for line in text.split("\n") if line.strip())
+
+
+def _saved_as_html(text: str) -> str:
+    """The page as a browser's "Save as" of a plain page keeps it: a paragraph a ``<p>``,
+    its lines joined by ``<br>``, the text escaped."""
+    paragraphs = [p for p in text.split("\n\n") if p.strip()]
+    body = "".join(
+        "<p>" + "<br>\n".join(html.escape(line) for line in p.split("\n")) + "</p>\n"
+        for p in paragraphs
+    )
+    return f"<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>{body}</body></html>"
 
 
 COPIES: dict[str, Callable[[str], str]] = {
@@ -42,11 +58,21 @@ COPIES: dict[str, Callable[[str], str]] = {
     "straight-quotes": lambda t: t.translate(str.maketrans("’‘“”–", "''\"\"-")),
     "no-blank-lines": _no_blank_lines,  # paragraphs a line each, as some forums copy
     "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop
+    "saved-as-html": _saved_as_html,
 }
+# what a copy habit does to the expected titles and first words (HTML is read as text)
+_EXPECTED_AS = {"saved-as-html": lambda t: t}
 
 
-def _figures(text: str, name: str, expected: list[dict], copy: Callable[[str], str]) -> tuple:
-    """(found, wrong, wrong and undoubted, invented) for one page read as ``copy`` makes it."""
+def _figures(
+    text: str,
+    name: str,
+    expected: list[dict],
+    copy: Callable[[str], str],
+    as_copied: Callable[[str], str],
+) -> tuple:
+    """(found, wrong, wrong and undoubted, invented) for one page read as ``copy`` makes it;
+    ``as_copied`` is what the copy does to the expected titles and first words."""
     try:
         document = read_text(copy(text), filename=name)
     except (UnknownShape, UnreadableDocument):
@@ -55,7 +81,7 @@ def _figures(text: str, name: str, expected: list[dict], copy: Callable[[str], s
     unread = [(_key(e.title), _words(e.text)) for e in document.entries]
     found = 0
     for want in expected:
-        title, starts = _key(copy(want["title"])), _words(copy(want.get("starts", "")))
+        title, starts = _key(as_copied(want["title"])), _words(as_copied(want.get("starts", "")))
         match = next((r for r in unread if r[0] == title and r[1].startswith(starts)), None)
         if match is not None:
             unread.remove(match)
@@ -92,10 +118,10 @@ def main(argv: list[str]) -> int:
     totals = {name: [0, 0, 0, 0] for name in ["as saved", *chosen]}
     changed: dict[str, list[str]] = {name: [] for name in chosen}
     for folder, name, text, expected in pages(folders):
-        saved = _figures(text, name, expected, lambda t: t)
+        saved = _figures(text, name, expected, _same, _same)
         totals["as saved"] = [a + b for a, b in zip(totals["as saved"], saved, strict=True)]
         for habit, copy in chosen.items():
-            got = _figures(text, name, expected, copy)
+            got = _figures(text, name, expected, copy, _EXPECTED_AS.get(habit, copy))
             totals[habit] = [a + b for a, b in zip(totals[habit], got, strict=True)]
             if got != saved:
                 changed[habit].append(
