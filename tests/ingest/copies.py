@@ -3,7 +3,8 @@
     .venv/bin/python -m tests.ingest.copies [FOLDER ...] [--copies crlf,indented,...]
 
 Every text page of the folders (by default all of ``tests/ingest``) with its expectations is
-copied the ways editors, browsers and mail programs copy text, and each copy is read; the
+copied the ways editors, browsers and mail programs copy text (and with its expected titles
+in bold, as Markdown pages and chat pastes print them), and each copy is read; the
 expected titles and first words are copied the same way before they are compared. Per copy
 habit: the entries found (as ``tests/ingest/measure.py`` counts them), the wrong reads and
 those without a blocking doubt, the entries invented from pages without rulings, and the
@@ -14,6 +15,7 @@ tag or a Markdown indent means something, whitespace in them does not copy as in
 from __future__ import annotations
 
 import argparse
+import functools
 import html
 import sys
 from collections.abc import Callable
@@ -25,6 +27,10 @@ from bot.ingest.reader import UnknownShape, UnreadableDocument, read_text
 from tests.ingest.measure import _key, _words
 
 HERE = Path(__file__).parent
+
+
+def _with_titles(habit: Callable[[str, list[dict]], str], expected: list[dict], text: str) -> str:
+    return habit(text, expected)
 
 
 def _same(text: str) -> str:
@@ -50,6 +56,29 @@ def _saved_as_html(text: str) -> str:
     return f"<!DOCTYPE html><html><head><meta charset='utf-8'></head><body>{body}</body></html>"
 
 
+def _bold_titles(text: str, expected: list[dict]) -> str:
+    """Each expected title where it opens a line, in bold as a Markdown page, a forum post
+    or a chat paste prints it ("**Dead End**", "**Brilgar** – …")."""
+    lines = text.split("\n")
+    taken: set[int] = set()
+    for want in expected:
+        title = want["title"]
+        for number, line in enumerate(lines):
+            bare = line.lstrip()
+            rest = bare[len(title) : len(title) + 1]
+            if (
+                number not in taken
+                and title
+                and bare.startswith(title)
+                and rest in ("", *" :–-—\t")
+            ):
+                margin = line[: len(line) - len(bare)]
+                lines[number] = f"{margin}**{title}**{bare[len(title) :]}"
+                taken.add(number)
+                break
+    return "\n".join(lines)
+
+
 COPIES: dict[str, Callable[[str], str]] = {
     "crlf": lambda t: t.replace("\n", "\r\n"),  # saved on Windows
     "trailing-spaces": lambda t: t.replace("\n", "  \n"),
@@ -60,8 +89,10 @@ COPIES: dict[str, Callable[[str], str]] = {
     "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop
     "saved-as-html": _saved_as_html,
 }
+# copy habits that print the page's titles their own way: they are told where the titles are
+HEADS: dict[str, Callable[[str, list[dict]], str]] = {"bold-titles": _bold_titles}
 # what a copy habit does to the expected titles and first words (HTML is read as text)
-_EXPECTED_AS = {"saved-as-html": lambda t: t}
+_EXPECTED_AS = {"saved-as-html": lambda t: t, "bold-titles": lambda t: t}
 
 
 def _figures(
@@ -111,16 +142,18 @@ def pages(folders: list[Path]):
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("folders", nargs="*", type=Path)
-    parser.add_argument("--copies", default=",".join(COPIES))
+    parser.add_argument("--copies", default=",".join([*COPIES, *HEADS]))
     args = parser.parse_args(argv)
     folders = args.folders or sorted(p.parent for p in HERE.glob("*/expected.yaml"))
-    chosen = {name: COPIES[name] for name in args.copies.split(",")}
+    chosen = {name: COPIES.get(name) or HEADS[name] for name in args.copies.split(",")}
     totals = {name: [0, 0, 0, 0] for name in ["as saved", *chosen]}
     changed: dict[str, list[str]] = {name: [] for name in chosen}
     for folder, name, text, expected in pages(folders):
         saved = _figures(text, name, expected, _same, _same)
         totals["as saved"] = [a + b for a, b in zip(totals["as saved"], saved, strict=True)]
         for habit, copy in chosen.items():
+            if habit in HEADS:
+                copy = functools.partial(_with_titles, HEADS[habit], expected)
             got = _figures(text, name, expected, copy, _EXPECTED_AS.get(habit, copy))
             totals[habit] = [a + b for a, b in zip(totals[habit], got, strict=True)]
             if got != saved:

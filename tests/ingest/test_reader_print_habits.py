@@ -6,6 +6,8 @@ space around it, as American print sets one ("Brilgar—This card …")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_document
@@ -159,3 +161,32 @@ def test_a_changelogs_dated_releases_are_no_rulings(page):
     # release's name dates a program's section, as no ruling's title does
     with pytest.raises(UnknownShape):
         read_document(page.encode(), "CHANGELOG.md")
+
+
+INGEST = Path(__file__).parent
+
+
+@pytest.mark.parametrize(
+    ("page", "title", "bold"),
+    [
+        # the committee's ruling page, its title line pasted in bold
+        ("sweep1/1e-single-ruling-dead-end-trekcc-170.txt", "Dead End", "**Dead End**"),
+        # a card database's page: the bold title runs into the card's data on its line
+        ("fresh11/1e-card-page-dead-end-opencards.txt", "Dead End", "**Dead End**"),
+        # a wiki's one entry: one bold lead-in, a title the project knows
+        (
+            "fresh24/1e-wiki-glossary-unique-and-universal-wikia.txt",
+            "unique and universal",
+            "**unique and universal**",
+        ),
+        # a forum's BBCode bold
+        ("sweep1/1e-single-ruling-dead-end-trekcc-170.txt", "Dead End", "[b]Dead End[/b]"),
+    ],
+)
+def test_a_page_whose_title_is_bold_reads_as_the_page_as_saved(page, title, bold):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    at = next(i for i, line in enumerate(text.split("\n")) if line.lstrip().startswith(title))
+    lines = text.split("\n")
+    lines[at] = lines[at].replace(title, bold, 1)
+    assert _read(page, "\n".join(lines)) == _read(page, text)
+    assert _read(page, text)[0][0] == title

@@ -83,7 +83,7 @@ def read_text(
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
-    text = markdown.without_quoting(text)
+    text = markdown.without_bold_lines(markdown.without_quoting(text))
     if heads:
         return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
     share, words = known.game_word_share(text)
@@ -172,6 +172,8 @@ def _document(
     """The read document: ``parsed``'s entries with the warnings every shape owes, a note
     of the HTML chrome left out, and the metadata the document prints."""
     _check_count(parsed, filename)
+    for entry in parsed.entries:
+        entry.title = markdown.without_bold(entry.title)
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
     if not shape.own_form:
         warnings += none_known(parsed.entries, warnings)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.reader.head_forms import inline
+from bot.ingest.reader.known import is_known
 
 # A line that opens with a term in bold, perhaps as a list's item: "**cloaking device**: …",
 # "- **Brilgar** – …", a forum post's "[b]Tongo[/b] - …". The term holds no mark of its own
@@ -42,15 +43,18 @@ def without_bold_terms(lines: list[str]) -> list[str]:
     """``lines`` without the bold marks around the term each opens with, and without the
     list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"),
     where two or more lines open so: a glossary printed as a list of bold terms. One bold
-    lead-in is a paragraph's emphasis ("**Note** — …"), and a bullet before plain text
-    stays a list's item."""
+    lead-in is a paragraph's emphasis ("**Note** — …") unless it is a title the project
+    knows, and a bullet before plain text stays a list's item."""
     matches = [_BOLD_TERM.match(line.lstrip()) for line in lines]
-    if sum(1 for match in matches if match) < 2:
+    if not any(matches):
         return lines
+    glossary = sum(1 for match in matches if match) >= 2
     out = []
     for line, match in zip(lines, matches, strict=True):
-        if match is not None:
-            term = next(group for group in match.groups() if group is not None).strip()
+        term = next((g for g in match.groups() if g is not None), "").strip() if match else ""
+        # one bold lead-in is a term where the project knows it ("**unique and universal**
+        # – …", a wiki's one entry), else a paragraph's emphasis
+        if match is not None and (glossary or is_known(term)):
             line = term + line.lstrip()[match.end() :]
         out.append(line)
     return out
@@ -77,3 +81,34 @@ def without_quoting(text: str) -> str:
             line = line[mark.end() :]
         out.append(line)
     return "\n".join(out)
+
+
+# A line that is one bold span and nothing else: "**Dead End**", "__Rules__", "[b]Tongo[/b]"
+_BOLD_LINE = re.compile(
+    r"^[ \t]*(?:\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__|\[b\]([^\[\n]{1,120})\[/b\])[ \t]*$",
+    re.I,
+)
+
+
+_BOLD_TITLE = re.compile(r"\*\*([^*\n]+)\*\*|__([^_\n]+)__|\[b\]([^\[\n]+)\[/b\]", re.I)
+
+
+def without_bold(title: str) -> str:
+    """An entry's ``title`` without the bold marks around all of it ("**Dead End**"), as a
+    shape that does not read Markdown keeps them from a pasted page."""
+    if match := _BOLD_TITLE.fullmatch(title.strip()):
+        return next(group for group in match.groups() if group is not None).strip()
+    return title
+
+
+def without_bold_lines(text: str) -> str:
+    """``text`` with each line that is all one bold span as its words: a title line of its
+    own, bold as a Markdown page, a forum post or a chat paste prints it ("**Dead End**").
+    Bold inside a line is a paragraph's emphasis or a shape's mark, and stays."""
+    if "**" not in text and "__" not in text and "[b]" not in text.lower():
+        return text
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        if match := _BOLD_LINE.match(line):
+            lines[number] = next(group for group in match.groups() if group is not None).strip()
+    return "\n".join(lines)
