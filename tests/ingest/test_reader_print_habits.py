@@ -190,3 +190,16 @@ def test_a_page_whose_title_is_bold_reads_as_the_page_as_saved(page, title, bold
     lines[at] = lines[at].replace(title, bold, 1)
     assert _read(page, "\n".join(lines)) == _read(page, text)
     assert _read(page, text)[0][0] == title
+
+
+def test_decipher_print_with_its_titles_in_bold_reads_as_saved_and_marks_nothing_new():
+    # "**D'DERIDEX ADVANCED** - …": the first "*" is bold's, not Decipher's new-entry mark
+    page = "corpus/1e-decipher-current-rulings-1999-08-30-def.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    bold = text.replace("\nD'DERIDEX ADVANCED - ", "\n**D'DERIDEX ADVANCED** - ").replace(
+        "\nDAMAGE MARKERS - ", "\n**DAMAGE MARKERS** - "
+    )
+    assert bold.count("**") == 4
+    document = read_document(bold.encode(), page)
+    assert _read(page, bold) == _read(page, text)
+    assert not any(entry.marked_new for entry in document.entries)

@@ -28,6 +28,7 @@ from bot.ingest.reader.common import (
 )
 from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
+from bot.ingest.reader.markdown import without_bold_terms
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
@@ -322,9 +323,12 @@ def parse(text: str) -> Parsed:
     # a letter index is told after the wrapped lines are joined ("* 10 and 01 - See" is
     # an entry's head over "Bynars card.", no index)
     page = chrome.strip(text, keep=frozenset({"letter index"}))
+    # "**TITLE** - text" (a paste's bold): the marks go, so the first "*" is no new mark
+    numbered = lines_of(page.text)
+    unbolded = without_bold_terms([line for _, line in numbered])
     rows = [
         (number, piece)
-        for number, raw in _reflowed(lines_of(page.text))
+        for number, raw in _reflowed(list(zip((n for n, _ in numbered), unbolded, strict=True)))
         for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
     ]
     # A letter index ("A - B C - D E - F …") reads as "A - text": no entry, set aside.
