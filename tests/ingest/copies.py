@@ -59,6 +59,16 @@ def _saved_as_html(text: str) -> str:
 def _bold_titles(text: str, expected: list[dict]) -> str:
     """Each expected title where it opens a line, in bold as a Markdown page, a forum post
     or a chat paste prints it ("**Dead End**", "**Brilgar** – …")."""
+    return _titles_printed(text, expected, lambda title: f"**{title}**")
+
+
+def _capital_titles(text: str, expected: list[dict]) -> str:
+    """Each expected title where it opens a line, in capitals as Decipher printed them."""
+    return _titles_printed(text, expected, str.upper)
+
+
+def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], str]) -> str:
+    """``text`` with each expected title, where it first opens a line, as ``printed``."""
     lines = text.split("\n")
     taken: set[int] = set()
     for want in expected:
@@ -73,7 +83,7 @@ def _bold_titles(text: str, expected: list[dict]) -> str:
                 and rest in ("", *" :–-—\t")
             ):
                 margin = line[: len(line) - len(bare)]
-                lines[number] = f"{margin}**{title}**{bare[len(title) :]}"
+                lines[number] = f"{margin}{printed(title)}{bare[len(title) :]}"
                 taken.add(number)
                 break
     return "\n".join(lines)
@@ -90,9 +100,12 @@ COPIES: dict[str, Callable[[str], str]] = {
     "saved-as-html": _saved_as_html,
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
-HEADS: dict[str, Callable[[str, list[dict]], str]] = {"bold-titles": _bold_titles}
+HEADS: dict[str, Callable[[str, list[dict]], str]] = {
+    "bold-titles": _bold_titles,
+    "capital-titles": _capital_titles,
+}
 # what a copy habit does to the expected titles and first words (HTML is read as text)
-_EXPECTED_AS = {"saved-as-html": lambda t: t, "bold-titles": lambda t: t}
+_EXPECTED_AS = {"saved-as-html": _same, "bold-titles": _same, "capital-titles": _same}
 
 
 def _figures(

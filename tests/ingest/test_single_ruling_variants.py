@@ -146,3 +146,24 @@ def test_a_title_ending_in_a_bang_or_bracket_under_the_links_is_the_title(title,
     document = read_text(page)
     assert [e.title for e in document.entries] == [title]
     assert _is_its_text(document.entries[0].text, (title, date, paragraphs))
+
+
+@pytest.mark.parametrize(
+    ("title", "read_as"),
+    [
+        # a title set in capitals by the site's style, copied as shown: a title, not a menu
+        ("DILEMMAS REQUIRING AN ADDITIONAL OR ANOTHER PERSONNEL", True),
+        # a menu in capitals holds no two small words: still the site's
+        ("HOME NEWS CARDS RULES FORUMS TOURNAMENTS ABOUT CONTACT", False),
+    ],
+)
+def test_a_title_in_capitals_is_the_rulings_title_and_a_menu_in_capitals_is_not(title, read_as):
+    page = (
+        f"{MENU}\nSecond Edition\nCardlistsList RulingsPrint Rulings\n\n{title}\n\n\n"
+        "Dilemma game text that requires a player to stop an additional personnel is not "
+        "dependent on the first action.\n\nApplicable Cards: Necessary Execution;\n"
+    )
+    (entry,) = read_text(page).entries
+    # a menu is set aside: the page prints no title, and its one card titles the ruling
+    assert entry.title == (title if read_as else "Necessary Execution")
+    assert entry.text.startswith("Dilemma game text")

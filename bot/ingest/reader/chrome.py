@@ -84,6 +84,16 @@ def links_glued(line: str) -> int:
     return len(_RUN_TOGETHER.findall(line))
 
 
+_SMALL_WORDS = frozenset("a an the of or and to in on for with by at as".split())
+
+
+def _title_in_capitals(words: list[str]) -> bool:
+    """Whether ``words`` are a title set in capitals ("DILEMMAS REQUIRING AN ADDITIONAL OR
+    ANOTHER PERSONNEL"), not a menu: a menu's links hold no two small words."""
+    line = " ".join(words)
+    return line.isupper() and sum(1 for w in words if w.casefold() in _SMALL_WORDS) >= 2
+
+
 def kind_of(line: str, debris: bool = True) -> str | None:
     """What chrome ``line`` is ("menu", "index", "link", ...), or None for page content.
     ``debris=False`` keeps lines of bare separators ("|||", "----"): table shapes read them."""
@@ -126,7 +136,7 @@ def kind_of(line: str, debris: bool = True) -> str | None:
     if len(words) == 1 and len(line) >= 24 and line.isalpha():
         return "menu"
     # A menu line: many capitalised link words, no sentence punctuation.
-    if len(words) >= 7 and not _SENTENCE.search(line):
+    if len(words) >= 7 and not _SENTENCE.search(line) and not _title_in_capitals(words):
         capitalised = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit())
         if capitalised >= 0.8 * len(words):
             return "menu"
