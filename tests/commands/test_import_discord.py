@@ -28,6 +28,18 @@ def _custom_id(components: list[dict], prefix: str) -> str:
     )
 
 
+async def _import(fake_discord, options: dict, **attachments: tuple[str, bytes]):
+    """/ruling-admin import with ``attachments`` (field: (file name, bytes)), as a moderator
+    sends it: the interaction and the preview (or refusal) it is answered with."""
+    files = {field: fake_discord.attachment(*file) for field, file in attachments.items()}
+    ix = admin("import", options, attachments=files)
+    await fake_discord.interact(ix)
+    followup = await fake_discord.wait_for_request(
+        lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+    )
+    return ix, followup
+
+
 async def _click(fake_discord, custom_id: str, message: dict):
     return await fake_discord.interact(
         payloads.button_click(
@@ -42,11 +54,8 @@ async def _click(fake_discord, custom_id: str, message: dict):
 
 async def test_import_with_warnings_takes_a_second_click(fake_discord, running, live):
     async with running(live):
-        attachment = fake_discord.attachment("rulings.txt", FEED)
-        ix = admin("import", {"edition": "2E"}, attachments={"document": attachment})
-        await fake_discord.interact(ix)
-        followup = await fake_discord.wait_for_request(
-            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
+        ix, followup = await _import(
+            fake_discord, {"edition": "2E"}, document=("rulings.txt", FEED)
         )
         embeds = followup.json["embeds"]
         summary = embeds[0]["description"]
@@ -182,15 +191,9 @@ async def test_a_pasted_ruling_page_gets_the_same_preview(fake_discord, running,
 
 async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, running, live):
     page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
+    options = {"edition": "1E", "kind": "glossary"}
     async with running(live):
-        attachment = fake_discord.attachment("page.txt", page)
-        ix = admin(
-            "import", {"edition": "1E", "kind": "glossary"}, attachments={"document": attachment}
-        )
-        await fake_discord.interact(ix)
-        followup = await fake_discord.wait_for_request(
-            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
-        )
+        ix, followup = await _import(fake_discord, options, document=("page.txt", page))
         summary = followup.json["embeds"][0]["description"]
         warnings = summary.split(
             "**⚠ Warnings: 1 doubt(s) block confirming until the entries are corrected "
@@ -207,15 +210,9 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         assert clicked.body["data"]["components"] == []
         assert live.change_log(5) == []
         # Imported again with a corrections file, the doubt is resolved and Confirm imports.
-        fixes = fake_discord.attachment("fixes.yaml", b"- {line: 1, confirm: true}\n")
-        again = admin(
-            "import",
-            {"edition": "1E", "kind": "glossary"},
-            attachments={"document": attachment, "corrections": fixes},
-        )
-        await fake_discord.interact(again)
-        followup = await fake_discord.wait_for_request(
-            lambda r: r.method == "POST" and r.path.endswith(again["token"]), timeout=20
+        fixes = ("fixes.yaml", b"- {line: 1, confirm: true}\n")
+        again, followup = await _import(
+            fake_discord, options, document=("page.txt", page), corrections=fixes
         )
         assert "DOUBT" not in followup.json["embeds"][0]["description"]
         message = fake_discord.original_message(again["token"])
@@ -235,12 +232,7 @@ async def test_a_refused_page_says_why_once(fake_discord, running, live):
         b"Beaming Between Ships\n\nA player may beam personnel between two of his ships.\n"
     )
     async with running(live):
-        attachment = fake_discord.attachment("update.txt", page)
-        ix = admin("import", {"edition": "1E"}, attachments={"document": attachment})
-        await fake_discord.interact(ix)
-        followup = await fake_discord.wait_for_request(
-            lambda r: r.method == "POST" and r.path.endswith(ix["token"]), timeout=20
-        )
+        _, followup = await _import(fake_discord, {"edition": "1E"}, document=("update.txt", page))
     content = followup.json["content"]
     assert content.startswith("Not imported: update.txt: no entries found: ")
     assert content.count("Not imported") == 1 and "Not read" not in content
