@@ -324,11 +324,11 @@ def parse(text: str) -> Parsed:
     # an entry's head over "Bynars card.", no index)
     page = chrome.strip(text, keep=frozenset({"letter index"}))
     # "**TITLE** - text" (a paste's bold): the marks go, so the first "*" is no new mark
-    numbered = lines_of(page.text)
-    unbolded = without_bold_terms([line for _, line in numbered])
+    lines = lines_of(page.text)
+    unbolded = without_bold_terms([line for _, line in lines])
     rows = [
         (number, piece)
-        for number, raw in _reflowed(list(zip((n for n, _ in numbered), unbolded, strict=True)))
+        for number, raw in _reflowed(list(zip((n for n, _ in lines), unbolded, strict=True)))
         for piece in unglue_marks(raw, lambda rest: split_title(rest) is not None)
     ]
     # A letter index ("A - B C - D E - F …") reads as "A - text": no entry, set aside.

@@ -227,9 +227,10 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
             # as in a scraped glossary: a heading, or a cell the copy lost
             result.warnings.append(ParseWarning(number, f"entry {title!r} has no text", doubt=True))
         result.entries.append(ReadEntry(title=title, text=body, line=number))
-    last_text, taken = (result.entries[-1].text if result.entries else "."), 0
-    while taken < len(going_on) and not ends_sentence(last_text):
-        last_text = going_on[taken][1]
+    # after the last row: its cell goes on while its sentence is open
+    open_text, taken = (result.entries[-1].text if result.entries else "."), 0
+    while taken < len(going_on) and not ends_sentence(open_text):
+        open_text = going_on[taken][1]
         taken += 1
     _cell_goes_on(result, going_on[:taken])
     for number, line in going_on[taken:]:
@@ -248,4 +249,7 @@ def _cell_goes_on(result: Parsed, lines: list[tuple[int, str]]) -> None:
         return
     entry = result.entries[-1]
     for _, line in lines:
-        entry.text += ("\n\n" if ends_sentence(entry.text) else " ") + line if entry.text else line
+        if not entry.text:
+            entry.text = line
+        else:
+            entry.text += ("\n\n" if ends_sentence(entry.text) else " ") + line

@@ -83,19 +83,13 @@ def without_quoting(text: str) -> str:
     return "\n".join(out)
 
 
-# A line that is one bold span and nothing else: "**Dead End**", "__Rules__", "[b]Tongo[/b]"
-_BOLD_LINE = re.compile(
-    r"^[ \t]*(?:\*\*([^*\n]{1,120})\*\*|__([^_\n]{1,120})__|\[b\]([^\[\n]{1,120})\[/b\])[ \t]*$",
-    re.I,
-)
-
-
+# Bold marks around a whole title or line: "**Dead End**", "__Rules__", "[b]Tongo[/b]"
 _BOLD_TITLE = re.compile(r"\*\*([^*\n]+)\*\*|__([^_\n]+)__|\[b\]([^\[\n]+)\[/b\]", re.I)
 
 
 def without_bold(title: str) -> str:
-    """An entry's ``title`` without the bold marks around all of it ("**Dead End**"), as a
-    shape that does not read Markdown keeps them from a pasted page."""
+    """``title`` without the bold marks around all of it ("**Dead End**"), as a shape that
+    does not read Markdown keeps them from a pasted page."""
     if match := _BOLD_TITLE.fullmatch(title.strip()):
         return next(group for group in match.groups() if group is not None).strip()
     return title
@@ -107,8 +101,4 @@ def without_bold_lines(text: str) -> str:
     Bold inside a line is a paragraph's emphasis or a shape's mark, and stays."""
     if "**" not in text and "__" not in text and "[b]" not in text.lower():
         return text
-    lines = text.split("\n")
-    for number, line in enumerate(lines):
-        if match := _BOLD_LINE.match(line):
-            lines[number] = next(group for group in match.groups() if group is not None).strip()
-    return "\n".join(lines)
+    return "\n".join(without_bold(line) for line in text.split("\n"))
