@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.answers.imports import ImportPreview
+from bot.answers.imports import ImportPreview, words_of
 from commands import limits
 from commands.render import clamp, paginate
 
@@ -135,7 +135,7 @@ def import_embeds(preview: ImportPreview) -> list[discord.Embed]:
         clamp(
             f"`{_STATUS_MARK[e['status']]}` **{e['title']}**"
             + (f" ({e['date']})" if e["date"] else "")
-            + f" — {e['words']} words: {e['first_words']}",
+            + f" — {words_of(e)}: {e['first_words']}",
             _ENTRY_LINE,
         )
         for e in preview.entries

@@ -82,6 +82,11 @@ class EntriesInDoubt(ModerationError):
     (corrections) before it can be applied; accepting warnings is not enough."""
 
 
+def words_of(entry: dict[str, Any]) -> str:
+    """How long a previewed entry is, as every front end says it ("1 word", "29 words")."""
+    return f"{entry['words']} word{'' if entry['words'] == 1 else 's'}"
+
+
 @dataclass
 class ImportPreview:
     """What an import would do, shown before anything changes."""
@@ -161,7 +166,7 @@ class ImportPreview:
             if entry.get("confidence", 1.0) < 1.0:
                 dated += f" [line {entry['line']}, confidence {entry['confidence']:.2f}]"
             lines.append(
-                f"  {entry['status']:<9} {entry['title']}{dated} — {entry['words']} words: "
+                f"  {entry['status']:<9} {entry['title']}{dated} — {words_of(entry)}: "
                 f"{entry['first_words']}"
             )
             if entry.get("diff"):

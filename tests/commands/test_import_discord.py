@@ -1,6 +1,8 @@
 """/ruling-admin import through the fake Discord: the shared preview (shape, encoding,
 warnings first, every entry with its status), and a second click to import over warnings."""
 
+import pytest
+
 from tests.commands.helpers import admin
 from tests.fakediscord import payloads
 
@@ -143,6 +145,21 @@ def test_a_long_preview_stays_inside_discord_limits():
         in embeds[1]["description"]
     )
     assert "more changed entries (diffs not shown)" in embeds[-1]["description"]
+
+
+@pytest.mark.parametrize(("words", "said"), [(1, "1 word:"), (2, "2 words:")])
+def test_an_entrys_length_is_said_the_same_in_discord_and_the_listing(words, said):
+    from bot.answers.imports import ImportPreview
+    from commands.render_admin import import_embeds
+
+    entry = {"title": "BATTLE", "date": None, "status": "new", "words": words, "diff": None}
+    entry |= {"first_words": "AFFILIATIO", "text": "AFFILIATIO", "kind": "rule"}
+    document = {"id": "1e-x", "title": "x", "edition": "1E", "kind": "current rulings"}
+    document |= {"date": None, "official": True, "shape": "general", "encoding": "utf-8"}
+    preview = ImportPreview(document=document, entries=[entry], warnings=[])
+    listed = import_embeds(preview)[1].description
+    assert f"**BATTLE** — {said} AFFILIATIO" in listed
+    assert f"BATTLE — {said} AFFILIATIO" in preview.as_text(100)
 
 
 # The committee's 2E ruling page as a browser copies it: the site's menu line first, then
