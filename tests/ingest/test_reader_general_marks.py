@@ -995,11 +995,17 @@ def _doubts_before_the_first_entry(page: str) -> list[str]:
     ]
 
 
-def test_a_title_line_under_the_tail_of_a_cut_entry_is_a_doubt():
+@pytest.mark.parametrize(
+    "tail",
+    ['any time" or "each turn."', '"at any time" or "each turn."', "(or each turn)."],
+    ids=["lower-case", "opening-quote", "opening-bracket"],
+)
+def test_a_title_line_under_the_tail_of_a_cut_entry_is_a_doubt(tail):
     # The copy starts inside an entry, so the text above the first head read is no
     # preamble: a title line in capitals there, over a paragraph, is the next entry, its
-    # title unknown ("Arden and Marek", a dual personnel the project has not seen)
-    page = CUT_INSIDE_AN_ENTRY.format(tail='any time" or "each turn."', heading="Arden and Marek")
+    # title unknown ("Arden and Marek", a dual personnel the project has not seen). A tail
+    # may open with a quote or a bracket before its first word in lower case.
+    page = CUT_INSIDE_AN_ENTRY.format(tail=tail, heading="Arden and Marek")
     assert _titles(page) == ["special equipment", "species"]
     (doubt,) = _doubts_before_the_first_entry(page)
     assert "'Arden and Marek'" in doubt and "{line: 3, head: true}" in doubt

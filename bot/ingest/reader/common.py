@@ -187,11 +187,17 @@ def _document_title(
     return named or page_title or lone_title or (plausible[0] if plausible else None)
 
 
+def starts_in_lower_case(line: str) -> bool:
+    """Whether ``line``'s first letter is in lower case, past an opening quote or bracket
+    ('"at any time" or …': a sentence's middle)."""
+    return line.lstrip("\"“'‘([")[:1].islower()
+
+
 def opens_with_a_tail(first_line: str) -> bool:
     """Whether a copy's first line is the tail of an entry cut above it: a sentence's end in
-    lower case ('any time" or "each turn."'), not a site's menu ("main navigation") or a
-    page number ("of 13") in lower case."""
-    return first_line[:1].islower() and ends_sentence(first_line)
+    lower case ('any time" or "each turn."', '"at any time" or "each turn."'), not a site's
+    menu ("main navigation") or a page number ("of 13") in lower case."""
+    return starts_in_lower_case(first_line) and ends_sentence(first_line)
 
 
 def _title_line(line: str) -> bool:

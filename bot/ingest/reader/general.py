@@ -35,6 +35,7 @@ from bot.ingest.reader.common import (
     entry_of,
     opens_with_a_tail,
     paragraphs,
+    starts_in_lower_case,
     take_cards,
     title_like,
     unglue_marks,
@@ -232,7 +233,11 @@ def _read(
     doubts = len(result.warnings)
     doubt_missed_heads(result, before, "before the first entry")
     # cut mid-sentence: an entry's tail (a Markdown heading in lower case is none)
-    cut = bool(before) and before[0][1][:1].islower() and not heading_level(raw[before[0][0] - 1])
+    cut = (
+        bool(before)
+        and starts_in_lower_case(before[0][1])
+        and not heading_level(raw[before[0][0] - 1])
+    )
     if len(result.warnings) == doubts:  # no head set aside was named yet
         tail = cut and opens_with_a_tail(before[0][1])
         missed.heading_among_text(result, before, raw, tail)
