@@ -1020,3 +1020,18 @@ def test_a_title_line_under_a_page_number_in_lower_case_is_left_to_the_page():
     page = CUT_INSIDE_AN_ENTRY.format(tail=top, heading="About The Set")
     assert _titles(page) == ["special equipment", "species"]
     assert _doubts_before_the_first_entry(page) == []
+
+
+@pytest.mark.parametrize("numbered", [False, True])
+def test_a_known_title_and_a_full_stop_at_a_cut_copys_top_heads_nothing(numbered):
+    # "(See actions – step 1: initiation.)" cut after its "(See": the tail names an entry
+    # and opens none, neither as "actions – …" nor as a title line of its own
+    number = iter(range(41, 50)) if numbered else None
+    heads = [
+        "persona – You may not use persona replacement to exchange missions.",
+        "romantic partner – A personnel is the romantic partner of another if the lore says so.",
+        "Sam Lavelle – This card has updated lore, as the other printings have it.",
+    ]
+    items = [f"{next(number)}. {head}" if numbered else head for head in heads]
+    page = "\n\n".join(["actions – step 1: initiation.", *items]) + "\n"
+    assert _titles(page) == ["persona", "romantic partner", "Sam Lavelle"]

@@ -191,6 +191,8 @@ def rest_ok(rest: str) -> bool:
 def inline(line: str) -> tuple[str, str, str] | None:
     """(title, rest, style) of a ``title – text`` or ``title: text`` line, else None. Of
     several dashes, the longest known title wins, else the first that reads as a title."""
+    if cites_a_title(line):
+        return None  # "actions – step 1: initiation.": a cross reference's tail, no head
     first = None
     for match in _SEPARATOR.finditer(line[:120]):
         title, rest = line[: match.start()].strip(), line[match.end() :].strip()

@@ -33,6 +33,7 @@ from bot.ingest.reader.head_forms import (
     MIN_FIELDS,
     RUN_IN,
     card_field,
+    cites_a_title,
     inline,
     known_title,
     label_under,
@@ -177,6 +178,7 @@ def _candidates(
         bare = without_alt_text(without_annotation(without_trailing_dash(bare)))
         if (
             title_ok(bare, alone=True)
+            and not cites_a_title(bare)  # "actions – step 1: initiation.": a reference's tail
             and (len(bare.split()) <= 6 or known_title(bare))
             and not _continues_sentence(rows, index)
             and (_text_follows(following, after) or _cut_at_end(content, position))
