@@ -22,7 +22,6 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 _PIPES = re.compile(r"^\|+$")
 _GUESSED = "title guessed as"
 _RULE = re.compile(r"^\|?\s*:?-{3,}")
-_SEPARATOR_DASH = re.compile(r"^[–—-]\s+")
 # Navigation items and the text around pipes are told by splitting on "|", not by a pattern:
 # the patterns that did this backtracked exponentially on "a  |  |  | …" (issue 36).
 _NAV_ITEM = 30  # the longest navigation item, in characters
@@ -216,7 +215,6 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
         _cell_goes_on(result, going_on)
         going_on = []
         title, body = row
-        body = _SEPARATOR_DASH.sub("", body)  # "Term<tab>– its text": the dash parts them
         if title.lower() in ("term", "title", "name") and body.lower() in ("text", "definition"):
             continue
         if not body and (kind := chrome.kind_of(title)):
