@@ -24,7 +24,7 @@ from pathlib import Path
 import yaml
 
 from bot.ingest.reader import UnknownShape, UnreadableDocument, read_text
-from tests.ingest.measure import _key, _words
+from tests.ingest.measure import judged
 
 HERE = Path(__file__).parent
 
@@ -121,17 +121,11 @@ def _figures(
         document = read_text(copy(text), filename=name)
     except (UnknownShape, UnreadableDocument):
         return 0, False, False, 0  # refused: measure.py counts no wrong read
-    doubted = any(w.doubt for w in document.warnings)
-    unread = [(_key(e.title), _words(e.text)) for e in document.entries]
-    found = 0
-    for want in expected:
-        title, starts = _key(as_copied(want["title"])), _words(as_copied(want.get("starts", "")))
-        match = next((r for r in unread if r[0] == title and r[1].startswith(starts)), None)
-        if match is not None:
-            unread.remove(match)
-            found += 1
-    invented = 0 if expected else len(document.entries)
-    wrong = bool(invented) or not (found == len(expected) == len(document.entries))
+    copied = [
+        {"title": as_copied(want["title"]), "starts": as_copied(want.get("starts", ""))}
+        for want in expected
+    ]
+    found, invented, wrong, doubted = judged(document, copied)
     return found, wrong, wrong and not doubted, invented
 
 

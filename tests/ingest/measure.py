@@ -28,6 +28,25 @@ def _key(title: str) -> str:
     return " ".join(title.replace("’", "'").split()).casefold()
 
 
+def judged(document, expected: list[dict]) -> tuple[int, int, bool, bool]:
+    """(entries found, entries invented, wrong read, doubted) of a ``document`` read from a
+    page whose ``expected`` entries are these (none: a page that holds no ruling)."""
+    # Each entry read matches one expected entry at most: a page may hold two entries of
+    # one title (a Current Rulings update lists "assimilation" among its changes and again
+    # among its rulings).
+    unread = [(_key(e.title), _words(e.text)) for e in document.entries]
+    found = 0
+    for want in expected:
+        title, starts = _key(want["title"]), _words(want.get("starts", ""))
+        match = next((r for r in unread if r[0] == title and r[1].startswith(starts)), None)
+        if match is not None:
+            unread.remove(match)
+            found += 1
+    invented = 0 if expected else len(document.entries)
+    wrong = bool(invented) or not found == len(expected) == len(document.entries)
+    return found, invented, wrong, any(getattr(w, "doubt", False) for w in document.warnings)
+
+
 def measure(folder: Path) -> dict[str, int]:
     """Totals for one folder (and one line per page on stdout)."""
     spec = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))["files"]
@@ -45,28 +64,16 @@ def measure(folder: Path) -> dict[str, int]:
         if document is None:
             print(f"{name}: refused ({refusal.splitlines()[0][len(name) + 2 :][:90]})")
             continue
-        doubted = any(getattr(w, "doubt", False) for w in document.warnings)
-        # Each entry read matches one expected entry at most: a page may hold two entries of
-        # one title (a Current Rulings update lists "assimilation" among its changes and
-        # again among its rulings).
-        unread = [(_key(e.title), _words(e.text)) for e in document.entries]
-        found = []
-        for want_entry in expected:
-            title, starts = _key(want_entry["title"]), want_entry.get("starts", "")
-            match = next((r for r in unread if r[0] == title and r[1].startswith(starts)), None)
-            if match is not None:
-                unread.remove(match)
-                found.append(want_entry)
-        invented = 0 if expected else len(document.entries)
-        right = not invented and len(found) == len(expected) == len(document.entries)
-        totals["found"] += len(found)
+        found, invented, wrong, doubted = judged(document, expected)
+        right = not wrong
+        totals["found"] += found
         totals["invented"] += invented
         totals["wrong"] += not right
         totals["wrong_undoubted"] += not right and not doubted
         titles = ", ".join(repr(e.title) for e in document.entries[:6])
         flag = "ok" if right else ("WRONG, doubted" if doubted else "WRONG, NOT DOUBTED")
         print(
-            f"{name}: {flag}; {len(found)}/{len(expected)} found; read {len(document.entries)} "
+            f"{name}: {flag}; {found}/{len(expected)} found; read {len(document.entries)} "
             f"as {document.shape}: {titles}"
         )
     return totals
