@@ -9,14 +9,17 @@ import re
 from bot.ingest.reader.head_forms import inline
 from bot.ingest.reader.known import is_known
 
+
+def _bold(words: str) -> str:
+    """The three ways a page prints bold (Markdown's two, a forum's BBCode) around ``words``
+    (a quantifier for the marked text), each as a group."""
+    return rf"\*\*([^*\n]{words})\*\*|__([^_\n]{words})__|\[b\]([^\[\n]{words})\[/b\]"
+
+
 # A line that opens with a term in bold, perhaps as a list's item: "**cloaking device**: …",
 # "- **Brilgar** – …", a forum post's "[b]Tongo[/b] - …". The term holds no mark of its own
 # and is short; a bounded class, so the scan is linear.
-_BOLD_TERM = re.compile(
-    r"^(?:[-*+•]\s+)?(?:\*\*([^*\n]{1,80}?)\*\*|__([^_\n]{1,80}?)__|\[b\]([^\[\n]{1,80}?)\[/b\])"
-    r"(?=[\s:.,;–—-]|$)",
-    re.IGNORECASE,
-)
+_BOLD_TERM = re.compile(rf"^(?:[-*+•]\s+)?(?:{_bold('{1,80}?')})(?=[\s:.,;–—-]|$)", re.I)
 
 
 def heading_level(line: str) -> int:
@@ -84,7 +87,7 @@ def without_quoting(text: str) -> str:
 
 
 # Bold marks around a whole title or line: "**Dead End**", "__Rules__", "[b]Tongo[/b]"
-_BOLD_TITLE = re.compile(r"\*\*([^*\n]+)\*\*|__([^_\n]+)__|\[b\]([^\[\n]+)\[/b\]", re.I)
+_BOLD_TITLE = re.compile(_bold("+"), re.I)
 
 
 def without_bold(title: str) -> str:
