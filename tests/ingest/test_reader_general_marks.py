@@ -1035,3 +1035,25 @@ def test_a_known_title_and_a_full_stop_at_a_cut_copys_top_heads_nothing(numbered
     items = [f"{next(number)}. {head}" if numbered else head for head in heads]
     page = "\n\n".join(["actions – step 1: initiation.", *items]) + "\n"
     assert _titles(page) == ["persona", "romantic partner", "Sam Lavelle"]
+
+
+@pytest.mark.parametrize(
+    ("first", "doubted"),
+    [
+        ('"some additional notes" - Your cards', True),  # a reference's tail, cut above
+        ('"stopped" – A card that is', False),  # a quoted term the project knows
+        ("stopped – A card that is", False),
+    ],
+)
+def test_a_quoted_unknown_title_opening_a_flipbook_page_is_a_doubt(first, doubted):
+    # A flip-book page starts inside an entry: its first line may end a cross reference
+    # ('…to the section "some additional notes"') that reads like a quoted term's head.
+    page = (
+        FLIPBOOK.replace("Magic Carpet Ride OCD – The owner", first)
+        .replace("{head}", "aboard your ship when it becomes")
+        .replace("{next}", '"unstopped" is also "unstopped."')
+    )
+    document = read_text(page)
+    assert document.entries[0].title == first.split(" – ")[0].split(" - ")[0]
+    warned = [w for w in document.warnings if w.doubt and "quoted phrase" in w.message]
+    assert bool(warned) is doubted
