@@ -292,3 +292,23 @@ Many fans have debated which actress got the better card, and this one plays dif
 """
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def _series_faq(label: str) -> str:
+    topics = ("Jump Lane Timing", "Moons Without Planets", "Fleet Retreat Rolls")
+    lines = ["These questions were asked at least once; the referee's answers are kept here."]
+    for number, topic in enumerate(topics, 1):
+        lines += [
+            f"{label}{number}: {topic}",
+            "Can a player's ship that starts its turn beside a jump lane cross it at no cost?",
+            f"Answer #{number}:",
+            "No. Every crossing costs the player one card from hand, as the ship moves.",
+        ]
+    return "\n".join(lines) + "\n"  # copied without blank lines, as some forums do
+
+
+def test_a_series_of_one_numbered_label_is_no_glossary_in_order():
+    # "Question #1: …", "Question #2: …" run in their numbers' order and share a letter, as a
+    # glossary letter page's terms do; the order of a series confirms no unknown title
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(_series_faq("Question #"))

@@ -382,7 +382,12 @@ def _alphabetical(heads: list[Head]) -> bool:
     if len(keys) < 3 or keys != sorted(keys):
         return False
     # an article's headings "The Basics", "The Bad", "The Star Trek…" share only "The"
-    letters = {key.removeprefix("the ").removeprefix("a ")[:1] for key in keys}
+    words = [key.removeprefix("the ").removeprefix("a ") for key in keys]
+    if len({word.split()[0] for word in words if word.split()}) == 1:
+        # a series of one label ("Question #1: …", "Question #2: …") runs in its numbers'
+        # order, whatever its titles: the order confirms nothing
+        return False
+    letters = {word[:1] for word in words}
     return len(keys) >= 6 or len(letters) == 1
 
 
