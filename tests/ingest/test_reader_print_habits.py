@@ -192,6 +192,17 @@ def test_a_page_whose_title_is_bold_reads_as_the_page_as_saved(page, title, bold
     assert _read(page, text)[0][0] == title
 
 
+def test_a_bold_icon_term_followed_by_its_images_alt_text_reads_as_saved():
+    # a letter page's "**Gamma Quadrant icon** Gamma Quadrant": the alt text is not bold
+    page = "fresh29/1e-glossary-g-opencards.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    line = "\nGamma Quadrant icon Gamma Quadrant\n"
+    assert text.count(line) == 1
+    bold = text.replace(line, "\n**Gamma Quadrant icon** Gamma Quadrant\n")
+    assert _read(page, bold) == _read(page, text)
+    assert "Gamma Quadrant icon" in [title for title, _ in _read(page, text)]
+
+
 def test_decipher_print_with_its_titles_in_bold_reads_as_saved_and_marks_nothing_new():
     # "**D'DERIDEX ADVANCED** - …": the first "*" is bold's, not Decipher's new-entry mark
     page = "corpus/1e-decipher-current-rulings-1999-08-30-def.txt"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.head_forms import inline
+from bot.ingest.reader.head_forms import inline, without_alt_text
 from bot.ingest.reader.known import is_known
 
 
@@ -104,4 +104,19 @@ def without_bold_lines(text: str) -> str:
     Bold inside a line is a paragraph's emphasis or a shape's mark, and stays."""
     if "**" not in text and "__" not in text and "[b]" not in text.lower():
         return text
-    return "\n".join(without_bold(line) for line in text.split("\n"))
+    return "\n".join(_bold_line_as_words(line) for line in text.split("\n"))
+
+
+def _bold_line_as_words(line: str) -> str:
+    """``line`` as its words where it is one bold span, or a bold icon's title followed by
+    its image's alt text ("**Gamma Quadrant icon** Gamma Quadrant": the alt text is not
+    bold); else as it is."""
+    bare = without_bold(line)
+    if bare != line:
+        return bare
+    if (match := _BOLD_TITLE.match(line.strip())) and match.end() < len(line.strip()):
+        title = next(group for group in match.groups() if group is not None).strip()
+        unbolded = f"{title} {line.strip()[match.end() :].strip()}"
+        if without_alt_text(unbolded) == title:
+            return unbolded
+    return line
