@@ -84,6 +84,12 @@ def test_the_rulings_list_with_the_menu_line_first_reads_every_ruling():
             "the mess.\n",
             "a preamble or an article",
         ),
+        (  # a forum's printable thread: a subject line over each reply, dates, authors
+            "Page 1 of 1\n\nDamage from dilemmas\n\nPosted: Thu Apr 08, 2021\nby ann\nHow many"
+            " cards?\n\nRe: Damage from dilemmas\n\nPosted: Thu Apr 08, 2021\nby bo\nTwo.\n\n"
+            "Re: Damage from dilemmas\n\nPosted: Fri Apr 09, 2021\nby ann\nThanks.\n",
+            "a forum thread or a mail exchange",
+        ),
         (
             "Rule Booklet Glossary (12/7/98)\n\nThis document is comprehensive; it contains all "
             "rules and rulings as of December 1998. We recommend that you discard all earlier "
@@ -91,7 +97,7 @@ def test_the_rulings_list_with_the_menu_line_first_reads_every_ruling():
             "a preamble",
         ),
     ],
-    ids=["navigation", "contents", "thread", "preamble"],
+    ids=["navigation", "contents", "thread", "forum-thread", "preamble"],
 )
 def test_a_page_without_rulings_is_refused_as_what_it_looks_like(page, looks_like):
     with pytest.raises(UnknownShape) as caught:

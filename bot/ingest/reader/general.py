@@ -25,6 +25,7 @@ guessed into an entry. A page where no head is found is refused as what it looks
 from __future__ import annotations
 
 import itertools
+import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
@@ -425,6 +426,9 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
     return found
 
 
+_REPLY = re.compile(r"(?:re|aw|sv|antw)\s?:\s", re.I)  # a reply's subject, in several tongues
+
+
 def diagnose(text: str) -> str:
     """What a page with no entry heads looks like, for the refusal."""
     page = chrome.strip(text)
@@ -432,6 +436,10 @@ def diagnose(text: str) -> str:
     prose = any(len(line.split()) >= 20 for line in lines)
     if not lines or page.share >= 0.5 and not prose:
         return "navigation (site menus and link lists)"
+    if sum(1 for line in text.split("\n") if _REPLY.match(line.strip())) >= 2:
+        # "Re: Dilemmas that deal damage to a ship" over each post (the chrome's repeated
+        # header): its short lines (dates, authors) are a thread's, not a contents list's
+        return "a forum thread or a mail exchange (replies, no entry titles)"
     # a contents' lines are titles; a thread's or a chat's short lines are sentences
     short = sum(1 for line in lines if len(line.split()) < 8 and not ends_sentence(line))
     if short >= 0.6 * len(lines) and len(lines) >= 5:
