@@ -214,3 +214,14 @@ def test_decipher_print_with_its_titles_in_bold_reads_as_saved_and_marks_nothing
     document = read_document(bold.encode(), page)
     assert _read(page, bold) == _read(page, text)
     assert not any(entry.marked_new for entry in document.entries)
+
+
+def test_a_cut_capitals_term_with_text_after_its_colon_is_an_entry_not_a_heading():
+    # Decipher's "battle: Y", cut after one word, copied with its terms in capitals: the
+    # line was taken for a section heading ("RULINGS A-G") and went without a word
+    page = "corpus/1e-decipher-current-rulings-2000-07-31.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    assert text.rstrip().endswith("\nbattle: Y")
+    document = read_document(text.replace("\nbattle: Y", "\nBATTLE: Y").encode(), page)
+    assert [e.title for e in document.entries][-1] == "BATTLE"
+    assert any(w.doubt and "'BATTLE'" in w.message for w in document.warnings)

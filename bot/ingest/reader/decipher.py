@@ -156,7 +156,11 @@ def colon_title(line: str) -> tuple[str, str] | None:
 
 
 def _heading(line: str) -> bool:
-    return _upper(line) and not _DASH.search(line) and len(line.split()) <= 6
+    """Whether ``line`` is a section heading in capitals ("RULINGS A-G"); a capitals term
+    with text after its colon ("BATTLE: Y", cut) is an entry's head, not one."""
+    if not _upper(line) or _DASH.search(line) or len(line.split()) > 6:
+        return False
+    return not (":" in line and line.split(":", 1)[1].strip())
 
 
 def _hard_wrapped(rows: list[tuple[int, str]]) -> bool:
