@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
-from bot.ingest.reader.head_forms import title_ok
+from bot.ingest.reader.head_forms import cites_a_title, title_ok
 
 
 def _titles(text: str) -> list[str]:
@@ -1022,8 +1022,16 @@ def test_a_title_line_under_a_page_number_in_lower_case_is_left_to_the_page():
     assert _doubts_before_the_first_entry(page) == []
 
 
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "actions – step 1: initiation.",
+        # "See battle – affiliation restrictions, …" cut after its "See": a list of titles
+        "battle – affiliation restrictions, infiltration icon, playing an affiliation (non-Borg).",
+    ],
+)
 @pytest.mark.parametrize("numbered", [False, True])
-def test_a_known_title_and_a_full_stop_at_a_cut_copys_top_heads_nothing(numbered):
+def test_a_known_title_and_a_full_stop_at_a_cut_copys_top_heads_nothing(numbered, tail):
     # "(See actions – step 1: initiation.)" cut after its "(See": the tail names an entry
     # and opens none, neither as "actions – …" nor as a title line of its own
     number = iter(range(41, 50)) if numbered else None
@@ -1033,8 +1041,15 @@ def test_a_known_title_and_a_full_stop_at_a_cut_copys_top_heads_nothing(numbered
         "Sam Lavelle – This card has updated lore, as the other printings have it.",
     ]
     items = [f"{next(number)}. {head}" if numbered else head for head in heads]
-    page = "\n\n".join(["actions – step 1: initiation.", *items]) + "\n"
+    page = "\n\n".join([tail, *items]) + "\n"
     assert _titles(page) == ["persona", "romantic partner", "Sam Lavelle"]
+
+
+def test_a_list_of_titles_with_an_unknown_one_is_no_cross_reference():
+    # an entry may be titled and worded so, where one item is no title the project knows
+    assert cites_a_title("infiltration icon, playing an affiliation (non-Borg).")
+    assert not cites_a_title("infiltration icon, a ship of the line.")
+    assert not cites_a_title("infiltration icon and more, to be sure")
 
 
 @pytest.mark.parametrize(

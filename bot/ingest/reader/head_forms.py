@@ -54,12 +54,21 @@ def names_no_entry(title: str) -> bool:
     return bool(_NO_TITLE.search(title)) or _quotes_unbalanced(title)
 
 
+_LIST_COMMA = re.compile(r", (?:and |or )?| and | or ")  # on single spaces: linear
+
+
 def cites_a_title(line: str) -> bool:
     """Whether ``line`` is a title the project knows and a full stop ("actions – step 1:
-    initiation."): the tail of a cross reference cut after its "(See", naming an entry,
-    opening none."""
+    initiation."), or a list of such titles ("battle – affiliation restrictions, infiltration
+    icon, playing an affiliation (non-Borg)."): the tail of a cross reference cut after its
+    "See", naming entries, opening none."""
     line = line.strip()
-    return line.endswith(".") and is_known(line[:-1])
+    if not line.endswith("."):
+        return False
+    if is_known(line[:-1]):
+        return True
+    items = _LIST_COMMA.split(" ".join(line[:-1].split())) if "," in line else []
+    return len(items) >= 2 and all(item and is_known(item) for item in items)
 
 
 def _quotes_unbalanced(title: str) -> bool:
