@@ -1072,3 +1072,52 @@ def test_a_quoted_unknown_title_opening_a_flipbook_page_is_a_doubt(first, doubte
     assert document.entries[0].title == first.split(" – ")[0].split(" - ")[0]
     warned = [w for w in document.warnings if w.doubt and "quoted phrase" in w.message]
     assert bool(warned) is doubted
+
+
+def _first_entry_doubts(page: str) -> list[str]:
+    document = read_text(page)
+    first = document.entries[0]
+    return [w.message for w in document.warnings if w.doubt and w.line == first.line]
+
+
+@pytest.mark.parametrize(
+    ("top", "doubted"),
+    [
+        # the end of 'Add the following bullet point to the section "some additional notes"'
+        ('"some additional notes" - Your cards aboard your ship are also "unstopped".', True),
+        ('"THE COLON RULE" - A heading in capitals, quoted, is no reference\'s tail.', False),
+    ],
+)
+def test_a_first_entry_titled_by_an_unknown_quoted_phrase_is_a_doubt_in_any_shape(top, doubted):
+    page = "\n\n".join(
+        [
+            top,
+            "time location – Replace this entry with the following: A card type representing "
+            "a location in the past or future.",
+            "Sam Lavelle – This card has updated lore, as the other printings have it.",
+        ]
+    )
+    assert bool(_first_entry_doubts(page + "\n")) is doubted
+
+
+@pytest.mark.parametrize(
+    ("top", "doubted"),
+    [
+        # a keyword quoted as an example in "commander"'s entry, the copy cut just above it
+        (
+            "commander: U.S.S. Enterprise-E. As with all keywords, there are no special rules "
+            "associated with this relationship.",
+            True,
+        ),
+        ("commander: A keyword that names a ship. Your personnel may command it.", False),
+    ],
+)
+def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted):
+    page = "\n\n".join(
+        [
+            top,
+            "conditional effects: If game text has a conditional, what follows is subject to it.",
+            "cost reduction: Some cards reduce the cost of the cards you play by a number.",
+        ]
+    )
+    assert bool(_first_entry_doubts(page + "\n")) is doubted

@@ -117,16 +117,6 @@ def parse(text: str) -> Parsed:
             )
         if found:
             title, rest = found
-            if previous is None and _quoted_unknown(title):
-                result.warnings.append(
-                    ParseWarning(
-                        number,
-                        f"the page's first line opens like an entry titled by a quoted phrase "
-                        f"the project does not know ({title!r}); it may be the end of a cross "
-                        "reference cut off on the page before: confirm or drop it",
-                        doubt=True,
-                    )
-                )
             result.entries.append(ReadEntry(title=title, text="", line=number))
             pieces.append([rest])
             tail = rest[-2:]
@@ -203,14 +193,6 @@ def _broken_unknown(line: str, following: str, previous: str | None) -> str | No
     if found and len(found[0]) > len(line) and found[1][:1].isupper():
         return found[0]
     return None
-
-
-def _quoted_unknown(title: str) -> bool:
-    """Whether ``title`` is a quoted phrase the project does not know: at the top of a page,
-    which starts inside an entry, the tail of a reference cut above ('… to the section
-    "some additional notes"' / '- Your cards…') reads just like a quoted term's head."""
-    bare = title.strip('"“” ')
-    return title.startswith(('"', "“")) and not (is_known(title) or is_known(bare))
 
 
 def _title_cased(title: str) -> bool:

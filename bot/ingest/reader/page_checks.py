@@ -165,5 +165,48 @@ def announced_sub_headings(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
+def _opens_with_a_title_alone(text: str) -> str | None:
+    """The known title that is all of ``text``'s first sentence ("U.S.S. Enterprise-E. As
+    with all keywords…"), else None. A title may hold full stops of its own ("U.S.S."):
+    each full stop among the first words is tried."""
+    head = text[:80]
+    for stop in re.finditer(r"\.(?=\s|$)", head):
+        if is_known(candidate := head[: stop.start()].strip()):
+            return candidate
+    return None
+
+
+def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """The page's first entry, where its head may be a line of an entry cut off above
+    (a copy starts anywhere): a quoted phrase in lower case the project does not know (the end of '…to
+    the section "some additional notes"' over '- Your cards…'), or a term whose text is a
+    known title alone ("commander: U.S.S. Enterprise-E.", a keyword quoted as an example
+    in an entry's text). A doubt: a quoted term and a term with a card's title as its whole
+    first sentence are rare, and a person decides."""
+    if not entries:
+        return []
+    first = entries[0]
+    bare = first.title.strip('"“” ')
+    if (
+        first.title.startswith(('"', "“"))
+        and bare[:1].islower()  # a heading in capitals ('"THE COLON RULE"') is no tail
+        and not (is_known(first.title) or is_known(bare))
+    ):
+        why = "is a quoted phrase the project does not know: it may be the end of a cross "
+        why += "reference cut off above"
+    elif quoted := _opens_with_a_title_alone(first.text):
+        why = f"has a title alone as its text's first sentence ({quoted!r}): it may be a "
+        why += "card's keyword quoted in an entry cut off above"
+    else:
+        return []
+    return [
+        ParseWarning(
+            first.line,
+            f"the first entry's title {first.title!r} {why} ({_drop_or_confirm(first.line)})",
+            doubt=True,
+        )
+    ]
+
+
 # Run on every page's entries (announced_sub_headings only where titles are unique).
-EVERY_PAGE = (out_of_order, case_apart, open_ended, title_runs_on)
+EVERY_PAGE = (out_of_order, case_apart, open_ended, title_runs_on, opened_at_a_cut)
