@@ -10,6 +10,7 @@ import textwrap
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.common import title_like
 from bot.ingest.reader.head_forms import cites_a_title, title_ok
 
 
@@ -1121,3 +1122,23 @@ def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted
         ]
     )
     assert bool(_first_entry_doubts(page + "\n")) is doubted
+
+
+@pytest.mark.parametrize(
+    ("line", "heading"),
+    [
+        # a wrapped sentence's last words, its end inside a bracket or a quote
+        ("Away Team.)", False),
+        ('Tamarian for "Commanded by Dathon."', False),
+        ("Nor, you may not commandeer that Empok Nor while it is uncontrolled.)", False),
+        # the rest of a bracket opened on the line above
+        ("Emergency Transporter Armbands, walking between sites), they may carry", False),
+        # titles keep their own brackets, quotes and exclamation marks
+        ("Borg Use Only icon [BO]", True),
+        ("Playing an affiliation (non-Borg)", True),
+        ('"Leaving Play"', True),
+        ("Abandon Ship!", True),
+    ],
+)
+def test_a_sentences_end_inside_a_bracket_or_a_quote_is_no_heading(line, heading):
+    assert (title_like(line, alone=True) == line) is heading

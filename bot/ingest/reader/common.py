@@ -297,10 +297,21 @@ def _heading(text: str, max_words: int) -> bool:
         return False
     if text.rstrip().endswith((".", "!", "?", ":", ";", ",")) and not text.endswith("!"):
         return False
+    bare = text.rstrip().rstrip(")]\"”’'")
+    if bare != text.rstrip() and bare.endswith((".", "!", "?", ";", ",")):
+        return False  # a sentence's end inside a closing bracket or quote: "Away Team.)"
+    if _closes_first(text):
+        return False  # the rest of a bracket opened on a line above: "…sites), they may"
     inner = words[:-1]
     return not any(
         w.endswith((".", "!", "?", ";")) and not (len(w) == 2 and w[0].isupper()) for w in inner
     )
+
+
+def _closes_first(text: str) -> bool:
+    """Whether ``text`` closes a bracket before it opens one: it goes on from a line above."""
+    close = text.find(")")
+    return close >= 0 and not 0 <= text.find("(") < close
 
 
 # Words that date the page, not a ruling, before a date ("Last updated: 2026-09-05",
