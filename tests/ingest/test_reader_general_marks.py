@@ -589,6 +589,23 @@ def test_a_card_page_announcing_an_erratum_and_a_clarification_reads_both():
     assert not [w for w in document.warnings if w.doubt]
 
 
+@pytest.mark.parametrize("mark", ["", "❖ "])
+def test_a_card_pages_ruling_closed_by_its_own_source_is_read_unannounced(mark):
+    # another layout of the same site: the clarification is not announced, but closed by
+    # its own source line as the erratum is; the review after the last source is no ruling
+    page = (
+        f"RR #38: Major Rakal\n\n{mark}Major Rakal\n\nPhysically altered, Deanna Troi was "
+        "coerced to assume an identity.\n\nThis card has an erratum:\n\nErrata on lore text."
+        "\n\nTaken form Glossary - Version 1.9.2.\n\nThis personnel retains her Alternate "
+        "Universe icon.\n\nTaken form Glossary - Version 1.9.2.\n\nThis Card-Review was "
+        "written by a fan, who liked the card a great deal.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Major Rakal", "Major Rakal"]
+    assert document.entries[1].text == "This personnel retains her Alternate Universe icon."
+    assert any("Card-Review" in w.message for w in document.warnings)  # set aside, named
+
+
 def test_a_card_pages_rule_notes_leave_out_their_sources_label_line():
     page = CARD_PAGE.format(
         title="James T. Kirk",

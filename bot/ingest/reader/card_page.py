@@ -15,7 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
-from bot.ingest.reader.common import entry_of, lines_of
+from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
@@ -67,7 +67,7 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     knows ("Temporal Rift | openCards", the browser's page title, counts without its site)."""
     lines = [(n, line.strip()) for n, line in rows if line.strip()][:6]
     for number, line in lines:
-        title = line.split(" | ")[0].strip()
+        title = without_card_mark(line.split(" | ")[0].strip())  # "❖ Patrol Neutral Zone"
         if is_known(title):
             return number, title
     return None
@@ -101,17 +101,24 @@ def _parse_announced(
     )
     for position, at in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
-        texts: list[str] = []
+        opened, texts, closed = rows[at][0], [], False
         for index in range(at + 1, end):
             line = rows[index][1].strip()
             if _SOURCE.match(line):
-                rest = [(n, x.strip()) for n, x in rows[index + 1 : end] if x.strip()]
-                result.ignored(rest, "text after a ruling's source")
-                break
-            if line:
+                # Each ruling is closed by its source: text closed by a source of its own
+                # is the card's next ruling, announced or not ("This card has an erratum:"
+                # / … / "Taken form Glossary" / "There are …" / "Taken form Glossary").
+                if texts:
+                    result.entries.append(entry_of(title, texts, opened, [title]))
+                opened, texts, closed = 0, [], True
+            elif line:
+                opened = opened or rows[index][0]
                 texts.append(line)
-        if texts:
-            result.entries.append(entry_of(title, texts, rows[at][0], [title]))
+        if texts and not closed:  # an announced ruling whose copy lost its source line
+            result.entries.append(entry_of(title, texts, opened, [title]))
+        elif texts:
+            rest = [(n, x.strip()) for n, x in rows[at + 1 : end] if x.strip()]
+            result.ignored(rest[-len(texts) :], "text after a ruling's source")
     return result
 
 

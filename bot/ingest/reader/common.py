@@ -462,6 +462,16 @@ def introduces_text(line: str) -> bool:
 
 NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")  # the "*" (or "❖") marking a new entry
 
+# A card's own mark before its title, where the reader took it into the title: "❖ Patrol
+# Neutral Zone" (a universal card's diamond, on a card database's page), "• Data" (unique).
+_CARD_MARK = re.compile(r"^[❖•◆♦]\s?")
+
+
+def without_card_mark(title: str) -> str:
+    """``title`` without a card's mark before it (``❖``, ``•``): the card is named without."""
+    bare = _CARD_MARK.sub("", title).strip()
+    return bare or title
+
 
 def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
     """Text set aside (``where``: "before the first entry", "between entries") that opens
