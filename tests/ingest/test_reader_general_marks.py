@@ -606,6 +606,33 @@ def test_a_card_pages_ruling_closed_by_its_own_source_is_read_unannounced(mark):
     assert any("Card-Review" in w.message for w in document.warnings)  # set aside, named
 
 
+_ANNOUNCED_PAGE = (
+    "{first}\n\nMission Mission - Space Space\nRequirements: ENGINEER + Discard one Equipment "
+    "card\n\nThis card has an clarification:\n\nOn this mission, the phrase names any ship "
+    "and crew.\n\nTaken form Glossary - Version 1.9.2.\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "title", "known"),
+    [
+        # a series' heading over the card's page: the card after the colon
+        ("RR #11: Romulan Ambush", "Romulan Ambush", True),
+        # the card's title run into its lore: the card before the colon
+        ("Dead End: Respond to a distress call from a Pakled ship.", "Dead End", True),
+        # a card newer than the card list: read, its title a doubt ("Requirements:", the
+        # card's data, is never taken for it)
+        ("Zzyzx Sector: Respond to a distress call from a Pakled ship.", "Zzyzx Sector", False),
+    ],
+)
+def test_a_card_pages_title_is_found_beside_a_colon_and_doubted_when_unknown(first, title, known):
+    document = read_text(_ANNOUNCED_PAGE.format(first=first))
+    assert [e.title for e in document.entries] == [title]
+    doubts = [w.message for w in document.warnings if w.doubt]
+    assert bool(doubts) is not known
+    assert all("knows no card" in message for message in doubts)
+
+
 def test_a_card_pages_rule_notes_leave_out_their_sources_label_line():
     page = CARD_PAGE.format(
         title="James T. Kirk",

@@ -16,6 +16,7 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
+from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed
 
@@ -64,13 +65,35 @@ def _announced(rows: list[tuple[int, str]]) -> list[int]:
 
 def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     """The card's title: the first of the page's first lines that names a card the project
-    knows ("Temporal Rift | openCards", the browser's page title, counts without its site)."""
+    knows ("Temporal Rift | openCards", the browser's page title, counts without its site),
+    whole or on either side of a colon: a series' heading over the card ("RR #11: Romulan
+    Ambush"), or the card's title run into its lore ("Rhomboid Dronegar Sector: Respond to
+    distress call…")."""
     lines = [(n, line.strip()) for n, line in rows if line.strip()][:6]
     for number, line in lines:
-        title = without_card_mark(line.split(" | ")[0].strip())  # "❖ Patrol Neutral Zone"
-        if is_known(title):
-            return number, title
-    return None
+        whole = line.split(" | ")[0].strip()
+        if card_field(whole):
+            continue  # "Requirements: ENGINEER + …": the card's data, never its title
+        before, _, after = whole.partition(": ")
+        for title in (whole, before, after) if after else (whole,):
+            title = without_card_mark(title.strip())  # "❖ Patrol Neutral Zone"
+            if is_known(title):
+                return number, title
+    return _unknown_card(lines[0]) if lines else None
+
+
+def _unknown_card(first: tuple[int, str]) -> tuple[int, str] | None:
+    """A card the project does not know yet (a card list older than the page), named by
+    the page's first line: alone, or run into its lore ("Rhomboid Dronegar Sector: Respond
+    to distress call…"). Read with a doubt, for a moderator to confirm or correct."""
+    number, line = first
+    title = without_card_mark(line.split(" | ")[0].partition(": ")[0].strip())
+    words = title.split()
+    if card_field(line) or not title_ok(title, alone=True) or len(words) > 6:
+        return None
+    if len(words) == 2 and words[0] == words[1]:
+        return None  # "Doorway Doorway": the card's type, its icon's alt text and its name
+    return number, title
 
 
 def _notes_alone(rows: list[tuple[int, str]]) -> bool:
@@ -99,6 +122,8 @@ def _parse_announced(
         "the card's title, lore and data",
         ": the card's, not a ruling",
     )
+    if not is_known(title):
+        result.warnings.append(_unknown_card_doubt(rows[starts[0]][0], title))
     for position, at in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
         opened, texts, closed = rows[at][0], [], False
@@ -153,19 +178,19 @@ def parse(text: str) -> Parsed:
         ": the card's, not a ruling",
     )
     if not is_known(title):
-        result.warnings.append(
-            ParseWarning(
-                number,
-                f"the project knows no card {title!r}: check the card's title",
-                doubt=True,
-            )
-        )
+        result.warnings.append(_unknown_card_doubt(number, title))
     if not texts:
         return result
     entry = entry_of(title, texts, number, [title])
     entry.text = "\n\n".join(texts)
     result.entries.append(entry)
     return result
+
+
+def _unknown_card_doubt(line: int, title: str) -> ParseWarning:
+    return ParseWarning(
+        line, f"the project knows no card {title!r}: check the card's title", doubt=True
+    )
 
 
 def _named(line: str) -> bool:
