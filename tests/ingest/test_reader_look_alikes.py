@@ -312,3 +312,29 @@ def test_a_series_of_one_numbered_label_is_no_glossary_in_order():
     # glossary letter page's terms do; the order of a series confirms no unknown title
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(_series_faq("Question #"))
+
+
+def test_a_programs_documentation_of_the_rules_is_refused_as_such():
+    # a developer's table mapping the rulebook's terms to a program's names: a table of
+    # terms over text, in a glossary's form, but every row names code
+    rows = "".join(
+        f"| {term} | `{code}`, action `{action}` |\n"
+        for term, code, action in [
+            ("draw", "drawCard", "moveTop"),
+            ("stopped", "CardInstance.stopped", "setStopped"),
+            ("shuffle", "shuffleArray", "shuffle"),
+            ("turn", "TableState.turn", "nextTurn"),
+            ("score", "TableState.score", "adjustScore"),
+        ]
+    )
+    page = f"# Rulebook terms\n\n| Rulebook term | Code |\n|---|---|\n{rows}"
+    with pytest.raises(UnknownShape, match="a program's documentation"):
+        read_text(page, filename="terms.md")
+
+
+def test_a_few_code_marks_in_a_rules_page_do_not_refuse_it():
+    page = (
+        "Dead End – Place on mission. Nullify with `Kevin Uxbridge`.\n\n"
+        "Data – Data may not be killed by a dilemma that kills `one personnel`.\n"
+    )
+    assert [e.title for e in read_text(page).entries] == ["Dead End", "Data"]

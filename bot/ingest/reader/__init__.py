@@ -93,6 +93,12 @@ def read_text(
             f"CCG's rules ({words} words, {share:.1%} of them the game's words such as card, "
             "player, dilemma, mission, personnel). Nothing was imported."
         )
+    if code := lookalike.code_names(text):
+        raise UnknownShape(
+            f"{_name(filename)}no entries found: this looks like a program's documentation: "
+            f"it sets {len(code)} names as code ({', '.join(code[:3])}…), as no rules "
+            "document does. Nothing was imported."
+        )
     failures: list[str] = []
     for _, shape in ranked(text):
         try:

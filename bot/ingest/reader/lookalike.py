@@ -6,6 +6,8 @@
   Questions are left aside: an FAQ's question asks "can I…?" as a player does.
 - **A card list**: each entry's text opens with the card's type ("Data – Personnel,
   Federation. Android officer…"): card data, not a ruling on the card.
+- **A program's documentation**: ten names or more set as code (`` `drawCard` ``), as a
+  README or a developer's notes on the rules print them, and no rules document does.
 - **Another game's or subject's glossary**: its entries hardly use the game's own terms
   (dilemma, mission, personnel, ship, affiliation…) and hardly any title is the game's.
   A page of one to three entries is judged so where no title is the game's and its text,
@@ -52,6 +54,19 @@ def commentary(entries: list[ReadEntry]) -> str | None:
         return " ".join(spoken[0].split()) if len(spoken) >= 2 else None
     spoken = [s for s in (_speaks_as_i(e.text) for e in entries) if s]
     return spoken[0] if entries and len(spoken) >= SHARE * len(entries) else None
+
+
+# Inline code, as a program's documentation prints its names ("`drawCard`", "`HQ_NAMES`"):
+# no rules document, printed or pasted, sets its words so. A bounded class: linear.
+_CODE_SPAN = re.compile(r"`[^`\n]{1,80}`")
+CODE_SPANS = 10  # this many code names make a page a program's documentation
+
+
+def code_names(text: str) -> list[str]:
+    """The code names of ``text`` where it prints :data:`CODE_SPANS` or more (a program's
+    README, a developer's notes or table of rulebook terms), else none."""
+    spans = _CODE_SPAN.findall(text)
+    return spans if len(spans) >= CODE_SPANS else []
 
 
 _TYPE_FIRST = re.compile(r"^\s*([A-Za-z][A-Za-z -]{1,20}?)\s*[,.:;–—-]")
