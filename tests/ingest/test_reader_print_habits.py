@@ -225,3 +225,15 @@ def test_a_cut_capitals_term_with_text_after_its_colon_is_an_entry_not_a_heading
     document = read_document(text.replace("\nbattle: Y", "\nBATTLE: Y").encode(), page)
     assert [e.title for e in document.entries][-1] == "BATTLE"
     assert any(w.doubt and "'BATTLE'" in w.message for w in document.warnings)
+
+
+def test_a_markdown_tables_header_row_is_no_entry():
+    # "| Word | Meaning |" over "|---|---|": the table's header, whatever its words
+    page = (
+        "| Word | Meaning |\n|---|---|\n"
+        "| Dead End | Place on a mission. Unless Kevin Uxbridge is in play, kills the crew. |\n"
+        "| Data | Data may not be killed by a dilemma that kills one personnel at random. |\n"
+    )
+    document = read_document(page.encode(), "glossary.md")
+    assert [e.title for e in document.entries] == ["Dead End", "Data"]
+    assert any("header" in w.message for w in document.warnings)

@@ -201,8 +201,13 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
     row leaves open goes on: the rest is the page's."""
     result = Parsed(parser="glossary-table")
     going_on: list[tuple[int, str]] = []  # lines after a row, before the next
+    last_row = 0  # the line of the row read last
     for number, line in rows:
         stripped = line.strip()
+        if _RULE.match(stripped) and result.entries and result.entries[-1].line == last_row:
+            if not going_on:  # "|---|---|" under a row: that row is the table's header
+                result.ignored([(last_row, result.entries.pop().title)], "the table's header")
+            continue
         if not stripped or _RULE.match(stripped) or _navigation(stripped):
             continue
         row = _row(stripped)
@@ -225,6 +230,7 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
             # as in a scraped glossary: a heading, or a cell the copy lost
             result.warnings.append(ParseWarning(number, f"entry {title!r} has no text", doubt=True))
         result.entries.append(ReadEntry(title=title, text=body, line=number))
+        last_row = number
     # after the last row: its cell goes on while its sentence is open
     open_text, taken = (result.entries[-1].text if result.entries else "."), 0
     while taken < len(going_on) and not ends_sentence(open_text):
