@@ -1186,3 +1186,21 @@ def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted
 )
 def test_a_sentences_end_inside_a_bracket_or_a_quote_is_no_heading(line, heading):
     assert (title_like(line, alone=True) == line) is heading
+
+
+@pytest.mark.parametrize(
+    ("caption", "title"),
+    [
+        # a wiki's term over its icon's caption: the caption is the term's words, set aside
+        ("Infiltration icons", "Infiltration icon"),
+        # a line naming another term is no caption: it is the head over the text
+        ("Borg", "Borg"),
+    ],
+)
+def test_an_images_caption_under_a_title_line_is_set_aside(caption, title):
+    page = (
+        f"Infiltration icon –\n\n{caption}\n\nYour personnel who has a diamond shaped "
+        "infiltration icon may infiltrate your opponent's cards, if your opponent is playing "
+        "that affiliation.\n"
+    )
+    assert _titles(page) == [title]

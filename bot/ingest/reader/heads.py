@@ -135,7 +135,10 @@ def _candidates(
     over_data: set[int] = set()  # known card titles printed over their card's data
     numbered = numbered_heads([(_opens_paragraph(rows, i), line) for i, _, line in content])
     first_item = min(numbered, default=len(content))
+    captions: set[int] = set()  # the positions of images' captions under title lines
     for position, (index, number, line) in enumerate(content):
+        if position in captions:
+            continue
         if index in inside:
             candidates.append(inside[index])
             continue
@@ -173,9 +176,13 @@ def _candidates(
         below = position + 1
         while below in data:  # a card's title over its data: its text comes after the data
             below += 1
+        bare = without_alt_text(without_annotation(without_trailing_dash(bare)))
+        caption = None
+        if below + 1 < len(content) and caption_under(bare, content[below][2]):
+            # "Infiltration icon –" / "Infiltration icons" / its text: an image's caption
+            caption, below = below, below + 1
         following = content[below][2] if below < len(content) else ""
         after = content[below + 1][2] if below + 1 < len(content) else ""
-        bare = without_alt_text(without_annotation(without_trailing_dash(bare)))
         if (
             title_ok(bare, alone=True)
             and not cites_a_title(bare)  # "actions – step 1: initiation.": a reference's tail
@@ -185,7 +192,11 @@ def _candidates(
             and (not (next_head := inline(following)) or label_under(bare, next_head))
         ):
             known_here = known_title(bare) or _anchored(rows, index, bare, anchors)
-            candidates.append(Head(index, number, bare, "", LINE, known_here, marked))
+            head = Head(index, number, bare, "", LINE, known_here, marked)
+            if caption is not None:
+                head.caption = content[caption][0]
+                captions.add(caption)
+            candidates.append(head)
             if known_here and position + 1 in data:
                 over_data.add(index)
     return candidates, over_data
@@ -297,7 +308,7 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
         return None  # a known title is read as such by the page's other heads
     need = {_stem(w) for w in title.split() if w.casefold() not in SMALL_WORDS}
     first, caption = 1, None
-    if len(content[1][2].split()) <= 3 and need & {_stem(w) for w in content[1][2].split()}:
+    if caption_under(title, content[1][2]):
         first, caption = 2, content[1][0]  # "Icon hiddenagenda" under "Hidden Agenda icon"
     body = [line for _, _, line in content[first : first + 30]]
     if not body or len(body[0].split()) < 12:
@@ -309,6 +320,20 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
     if sum(1 for line in body if ends_sentence(line) and "|" not in line) < 0.6 * len(body):
         return None  # a table or a list under a heading: a site's page, not a term's
     return Head(index, number, title, "", LINE, False, confidence=LONE, caption=caption)
+
+
+def caption_under(title: str, line: str) -> bool:
+    """Whether ``line``, under a title line, is the caption of an image of the term: three
+    words or fewer, each a word of the title ("Infiltration icons" under "Infiltration icon",
+    "Icon hiddenagenda" under "Hidden Agenda icon"), no sentence."""
+    words = line.split()
+    if not 1 <= len(words) <= 3 or ends_sentence(line):
+        return False
+    have = {_stem(w).rstrip("s") for w in title.split() if w.casefold() not in SMALL_WORDS}
+    # "icons" is "icon"; an alt text's short codes ("Icon 1e au") name nothing, and its
+    # "Icon" is the image's kind ("Icon lantern" under "Lantern Signal Deck")
+    named = {_stem(w).rstrip("s") for w in words if len(w) > 3}
+    return bool(named & have) and named - {"icon"} <= have
 
 
 def _stem(word: str) -> str:
