@@ -338,3 +338,24 @@ def test_a_few_code_marks_in_a_rules_page_do_not_refuse_it():
         "Data – Data may not be killed by a dilemma that kills `one personnel`.\n"
     )
     assert [e.title for e in read_text(page).entries] == ["Dead End", "Data"]
+
+
+@pytest.mark.parametrize(
+    ("first", "read"),
+    [
+        # another game's FAQ, named after one of this game's cards: the page's own title
+        ("Red Alert! - Pseudo FAQ v1.3", []),
+        # a one-ruling paste: the card's ruling, though its text ends in no full stop
+        ("Red Alert! - Plays on table; your ships may not be captured", ["Red Alert!"]),
+    ],
+)
+def test_a_cards_name_over_a_documents_subtitle_at_the_top_is_the_pages_title(first, read):
+    page = (
+        f"{first}\n\nA Q&A with the designer of the game, who answers the players' questions "
+        "about its printed rules and the cards of its first set.\n"
+    )
+    try:
+        titles = [e.title for e in read_text(page).entries]
+    except UnknownShape:
+        titles = []
+    assert titles == read

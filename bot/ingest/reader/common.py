@@ -159,6 +159,11 @@ _ABOUT = re.compile(
 )
 
 
+def names_a_document(text: str) -> bool:
+    """Whether ``text`` names a kind of rules document ("Pseudo FAQ v1.3", "Glossary - M")."""
+    return bool(_ABOUT.search(text))
+
+
 def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
@@ -183,7 +188,7 @@ def _document_title(
         # a heading under an entry's tail is the next entry's or a section's, not the
         # document's own title
         plausible = []
-    named = next((line for line in plausible if _ABOUT.search(line)), None)
+    named = next((line for line in plausible if names_a_document(line)), None)
     return named or page_title or lone_title or (plausible[0] if plausible else None)
 
 

@@ -21,6 +21,7 @@ from bot.ingest.reader.common import (
     bylined,
     dating_label,
     introduces_text,
+    names_a_document,
 )
 from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
@@ -152,8 +153,15 @@ def _candidates(
             if position > first_item and position not in numbered:
                 continue  # a numbered list's entries are its items: this is inside one
             title, rest, style = found
-            if style == DASH and _subtitled(rows, index, rest) and not is_known(title):
-                continue  # "Document title - its subtitle" on a line of its own
+            if (
+                style == DASH
+                and _subtitled(rows, index, rest)
+                and (not is_known(title) or not position and names_a_document(rest))
+            ):
+                # "Document title - its subtitle" on a line of its own; at the page's top,
+                # a subtitle naming a document even under a card's name ("Red Alert! -
+                # Pseudo FAQ v1.3": another game's FAQ)
+                continue
             if style == COLON and _no_sentence(rows, index, rest):
                 continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
             head = Head(index, number, title, rest, style, known_title(title), marked)
