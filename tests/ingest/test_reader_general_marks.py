@@ -618,6 +618,7 @@ _ANNOUNCED_PAGE = (
     [
         # a series' heading over the card's page: the card after the colon
         ("RR #11: Romulan Ambush", "Romulan Ambush", True),
+        ("RR #11:\u00a0Romulan Ambush", "Romulan Ambush", True),  # copied with a no-break space
         # the card's title run into its lore: the card before the colon
         ("Dead End: Respond to a distress call from a Pakled ship.", "Dead End", True),
         # a card newer than the card list: read, its title a doubt ("Requirements:", the

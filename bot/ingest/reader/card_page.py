@@ -74,7 +74,7 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
         whole = line.split(" | ")[0].strip()
         if card_field(whole):
             continue  # "Requirements: ENGINEER + …": the card's data, never its title
-        before, _, after = whole.partition(": ")
+        before, _, after = whole.replace("\u00a0", " ").partition(": ")  # a no-break space too
         for title in (whole, before, after) if after else (whole,):
             title = without_card_mark(title.strip())  # "❖ Patrol Neutral Zone"
             if is_known(title):
@@ -87,7 +87,9 @@ def _unknown_card(first: tuple[int, str]) -> tuple[int, str] | None:
     the page's first line: alone, or run into its lore ("Rhomboid Dronegar Sector: Respond
     to distress call…"). Read with a doubt, for a moderator to confirm or correct."""
     number, line = first
-    title = without_card_mark(line.split(" | ")[0].partition(": ")[0].strip())
+    title = without_card_mark(
+        line.split(" | ")[0].replace("\u00a0", " ").partition(": ")[0].strip()
+    )
     words = title.split()
     if card_field(line) or not title_ok(title, alone=True) or len(words) > 6:
         return None
