@@ -634,6 +634,20 @@ def test_a_card_pages_title_is_found_beside_a_colon_and_doubted_when_unknown(fir
     assert all("knows no card" in message for message in doubts)
 
 
+def test_each_ruling_of_an_unknown_card_carries_its_own_doubt():
+    # a correction names an entry by its line: each entry's title is doubted at its own
+    page = (
+        "Zzyzx Sector: Respond to a distress call.\n\nThis card has an erratum:\n\n"
+        "Revised lore: Adds Nebula.\n\nTaken form Glossary - Version 1.9.5.\n\n"
+        "This mission counts as a Nebula for every card.\n\nTaken form Glossary - Version "
+        "1.9.5.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Zzyzx Sector", "Zzyzx Sector"]
+    doubted = sorted(w.line for w in document.warnings if w.doubt and "knows no card" in w.message)
+    assert doubted == [e.line for e in document.entries]
+
+
 def test_a_card_pages_rule_notes_leave_out_their_sources_label_line():
     page = CARD_PAGE.format(
         title="James T. Kirk",

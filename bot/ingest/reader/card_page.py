@@ -71,15 +71,21 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     distress call…")."""
     lines = [(n, line.strip()) for n, line in rows if line.strip()][:6]
     for number, line in lines:
-        whole = line.split(" | ")[0].strip()
-        if card_field(whole):
+        if card_field(line):
             continue  # "Requirements: ENGINEER + …": the card's data, never its title
-        before, _, after = whole.replace("\u00a0", " ").partition(": ")  # a no-break space too
+        whole, before, after = _title_parts(line)
         for title in (whole, before, after) if after else (whole,):
-            title = without_card_mark(title.strip())  # "❖ Patrol Neutral Zone"
             if is_known(title):
                 return number, title
     return _unknown_card(lines[0]) if lines else None
+
+
+def _title_parts(line: str) -> tuple[str, str, str]:
+    """``line`` without its site's name (" | openCards") and a card's mark ("❖"), and its
+    parts before and after its first colon (a no-break space after it too)."""
+    whole = line.split(" | ")[0].replace("\u00a0", " ").strip()
+    before, _, after = whole.partition(": ")
+    return without_card_mark(whole), without_card_mark(before), without_card_mark(after.strip())
 
 
 def _unknown_card(first: tuple[int, str]) -> tuple[int, str] | None:
@@ -87,9 +93,7 @@ def _unknown_card(first: tuple[int, str]) -> tuple[int, str] | None:
     the page's first line: alone, or run into its lore ("Rhomboid Dronegar Sector: Respond
     to distress call…"). Read with a doubt, for a moderator to confirm or correct."""
     number, line = first
-    title = without_card_mark(
-        line.split(" | ")[0].replace("\u00a0", " ").partition(": ")[0].strip()
-    )
+    title = _title_parts(line)[1]
     words = title.split()
     if card_field(line) or not title_ok(title, alone=True) or len(words) > 6:
         return None
@@ -124,8 +128,6 @@ def _parse_announced(
         "the card's title, lore and data",
         ": the card's, not a ruling",
     )
-    if not is_known(title):
-        result.warnings.append(_unknown_card_doubt(rows[starts[0]][0], title))
     for position, at in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
         opened, texts, closed = rows[at][0], [], False
@@ -146,6 +148,8 @@ def _parse_announced(
         elif texts:
             rest = [(n, x.strip()) for n, x in rows[at + 1 : end] if x.strip()]
             result.ignored(rest[-len(texts) :], "text after a ruling's source")
+    if not is_known(title):  # each entry's, for a correction to name it by its line
+        result.warnings += [_unknown_card_doubt(e.line, title) for e in result.entries]
     return result
 
 
