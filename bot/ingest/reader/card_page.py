@@ -194,8 +194,13 @@ def parse(text: str) -> Parsed:
 
 
 def _unknown_card_doubt(line: int, title: str) -> ParseWarning:
+    """The doubt on an entry titled by a card the project does not know, with the two
+    corrections that settle it."""
     return ParseWarning(
-        line, f"the project knows no card {title!r}: check the card's title", doubt=True
+        line,
+        f"the project knows no card {title!r}: if that is the card's title, confirm it "
+        f"({{line: {line}, confirm: true}}); else give the title ({{line: {line}, title: …}})",
+        doubt=True,
     )
 
 
