@@ -359,3 +359,27 @@ def test_a_cards_name_over_a_documents_subtitle_at_the_top_is_the_pages_title(fi
     except UnknownShape:
         titles = []
     assert titles == read
+
+
+def test_an_faqs_question_and_answer_marks_head_no_entries():
+    # "Q - …" / "A - …" read as "Title - text" heads: the card Q, and an "A" (another
+    # game's FAQ on building an outpost); the marks name no card, so no shape's read stands
+    page = "Outpost FAQ - Frequently Asked Questions\n\n" + "".join(
+        f"Q - {question}\nA - {answer}\n\n"
+        for question, answer in [
+            ("What is an Outpost?", "A station the players build on a planet of their own."),
+            ("Where is an Outpost deployed?", "At the warp point of a planet in your space."),
+            ("Can we blow up an Outpost?", "No, an outpost may not be destroyed by a ship."),
+        ]
+    )
+    with pytest.raises(UnknownShape, match="marks"):
+        read_text(page)
+
+
+def test_the_card_q_heads_its_own_entry_among_others():
+    page = (
+        "Q – Q is a card that plays on a mission; a dilemma may not be played under it.\n\n"
+        "Q-Flash – The Q-Flash is a side deck of Q-related dilemmas.\n\n"
+        "Q's Tent – You may download one card from the Q's Tent side deck each turn.\n"
+    )
+    assert [e.title for e in read_text(page).entries] == ["Q", "Q-Flash", "Q's Tent"]

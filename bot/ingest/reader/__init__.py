@@ -114,6 +114,9 @@ def read_text(
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
             continue
+        if lookalike.answer_marks(parsed.entries):
+            failures.append(f"{shape.name}: read an FAQ's marks (Q - …, A - …) as titles")
+            continue
         _check_count(parsed, filename)
         if terms := lookalike.off_game(parsed.entries):
             count = len(parsed.entries)

@@ -69,6 +69,13 @@ def code_names(text: str) -> list[str]:
     return spans if len(spans) >= CODE_SPANS else []
 
 
+def answer_marks(entries: list[ReadEntry]) -> bool:
+    """Whether three entries or more are titled "Q" or "A": an FAQ's "Q - …" / "A - …"
+    marks read as "Title - text" heads. A mark names no card or term (the card Q is one
+    entry of a page, not one per question), so the shape misread the page's form."""
+    return sum(1 for entry in entries if entry.title.strip(" .:").casefold() in ("q", "a")) >= 3
+
+
 _TYPE_FIRST = re.compile(r"^\s*([A-Za-z][A-Za-z -]{1,20}?)\s*[,.:;–—-]")
 
 

@@ -21,6 +21,9 @@ _MAX_WORDS = 40
 
 
 _FIRST_END = re.compile(r"[.!?]")
+# A question or an answer marked as such ("Q:", "A -", "Q."): an FAQ in another form, not
+# this shape's unmarked questions
+_MARKED = re.compile(r"[QA]\s?[:.\-–—]\s")
 
 
 def _question(line: str) -> bool:
@@ -33,7 +36,7 @@ def _question(line: str) -> bool:
         and first_end.group() == "?"
         and line[:1].isupper()
         and len(line.split()) <= _MAX_WORDS
-        and not line.startswith(("Q:", "A:"))
+        and not _MARKED.match(line)
     )
 
 
