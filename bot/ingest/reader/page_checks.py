@@ -1,8 +1,9 @@
 """Doubts about a page's entries taken together, which every shape owes (run by
 :func:`bot.ingest.reader.common.check`): a title out of the page's alphabetical order or
 out of its case, one that ends as a broken sentence does, one that runs on into its text,
-and one the entry before announces as its own sub-heading. Each names the corrections that
-settle it where there is one to name."""
+one the entry before announces as its own sub-heading, and a first entry whose head may be
+a line of an entry cut off above. Each names the corrections that settle it where there is
+one to name."""
 
 from __future__ import annotations
 
@@ -165,24 +166,27 @@ def announced_sub_headings(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
+_STOP = re.compile(r"\.(?=\s|$)")  # a full stop before a space or the text's end
+
+
 def _opens_with_a_title_alone(text: str) -> str | None:
     """The known title that is all of ``text``'s first sentence ("U.S.S. Enterprise-E. As
     with all keywords…"), else None. A title may hold full stops of its own ("U.S.S."):
     each full stop among the first words is tried."""
     head = text[:80]
-    for stop in re.finditer(r"\.(?=\s|$)", head):
+    for stop in _STOP.finditer(head):
         if is_known(candidate := head[: stop.start()].strip()):
             return candidate
     return None
 
 
 def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
-    """The page's first entry, where its head may be a line of an entry cut off above
-    (a copy starts anywhere): a quoted phrase in lower case the project does not know (the end of '…to
-    the section "some additional notes"' over '- Your cards…'), or a term whose text is a
-    known title alone ("commander: U.S.S. Enterprise-E.", a keyword quoted as an example
-    in an entry's text). A doubt: a quoted term and a term with a card's title as its whole
-    first sentence are rare, and a person decides."""
+    """The page's first entry, where its head may be a line of an entry cut off above (a
+    copy starts anywhere): a quoted phrase in lower case the project does not know (the
+    end of '…to the section "some additional notes"' over '- Your cards…'), or a term whose
+    text is a known title alone ("commander: U.S.S. Enterprise-E.", a keyword quoted as an
+    example in an entry's text). A doubt: a quoted term and a term with a card's title as
+    its whole first sentence are rare, and a person decides."""
     if not entries:
         return []
     first = entries[0]
