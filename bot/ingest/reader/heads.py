@@ -332,8 +332,10 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
 
 def caption_under(title: str, line: str) -> bool:
     """Whether ``line``, under a title line, is the caption of an image of the term: three
-    words or fewer, each a word of the title ("Infiltration icons" under "Infiltration icon",
-    "Icon hiddenagenda" under "Hidden Agenda icon"), no sentence."""
+    words or fewer, no sentence, naming the title's words and no others but the image's
+    kind and short codes ("Infiltration icons" under "Infiltration icon", "Icon
+    hiddenagenda" under "Hidden Agenda icon", "Icon 1e au"); "Borg Queen" under "Borg" is
+    no caption."""
     words = line.split()
     if not 1 <= len(words) <= 3 or ends_sentence(line):
         return False
