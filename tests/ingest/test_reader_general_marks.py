@@ -761,6 +761,21 @@ def test_rule_notes_on_a_copy_that_lost_the_cards_title_are_refused_not_guessed(
         read_text(page)
 
 
+def test_announced_rulings_on_a_copy_that_lost_the_cards_title_are_refused_with_advice():
+    # openCards' other layout, copied from the card's lore: the rulings are announced and
+    # closed by their sources, but nothing names the card
+    page = (
+        "Female subcommander. Captain of the warbird Haakona, on patrol near Iconia.\n\n"
+        "Skills: Archaeology, MEDICAL, Music\n\nThis card has an erratum:\n\nChanged "
+        '"Warbird" to "warbird" so that she is the matching commander again.\n\n'
+        "Taken form Current Rulings 2016-10-03.\n"
+    )
+    with pytest.raises(UnknownShape, match="does not name the card.*title on a line"):
+        read_text(page)
+    # as the refusal advises: the card's title on a line of its own at the top
+    assert _titles(f"Taris\n\n{page}") == ["Taris"]
+
+
 def test_a_card_review_credited_to_its_writer_is_an_article():
     page = (
         "On Second Thought: Smuggling a Card In | openCards\n\nYou are here\n\n"

@@ -113,6 +113,10 @@ def detect(text: str) -> float:
         return 0.9
     if _announced(rows) and _first_title(rows):
         return 0.9
+    if _announced(rows) and any(_SOURCE.match(line.strip()) for _, line in rows):
+        # a card's announced rulings, closed by their sources, on a copy that lost the
+        # card's name: refused as such (parse), not as an article
+        return 0.9
     # a card page whose copy lost the card's title line: refused as such (parse), never
     # read as a Glossary whose cells are the card's data ("Q-Card Typ: Dilemma; …")
     return 0.9 if _notes_alone(rows) else 0.0
@@ -161,6 +165,8 @@ def parse(text: str) -> Parsed:
         return _parse_announced(rows, starts, first[1], result)
     if found is None:
         result.holds_none = "a card's rule notes on a copy that does not name the card"
+        if _announced(rows):  # read once the card is named on the page's first line
+            result.holds_none += " (put the card's title on a line of its own at the top)"
         return result
     index, title = found
     number = rows[index][0]
