@@ -18,7 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import SMALL_WORDS, is_known
 
 _SENTENCE = re.compile(r"[.!?;:,]")
 # Words run together where a menu's links lost their separators: "EditionSecond", "ExtrasSpecial".
@@ -84,14 +84,11 @@ def links_glued(line: str) -> int:
     return len(_RUN_TOGETHER.findall(line))
 
 
-_SMALL_WORDS = frozenset("a an the of or and to in on for with by at as".split())
-
-
 def _title_in_capitals(words: list[str]) -> bool:
     """Whether ``words`` are a title set in capitals ("DILEMMAS REQUIRING AN ADDITIONAL OR
     ANOTHER PERSONNEL"), not a menu: a menu's links hold no two small words."""
     line = " ".join(words)
-    return line.isupper() and sum(1 for w in words if w.casefold() in _SMALL_WORDS) >= 2
+    return line.isupper() and sum(1 for w in words if w.casefold() in SMALL_WORDS) >= 2
 
 
 def kind_of(line: str, debris: bool = True) -> str | None:
