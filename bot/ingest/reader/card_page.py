@@ -15,6 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
+from bot.ingest.reader.card_text import card_by_text
 from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
 from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_known
@@ -111,7 +112,7 @@ def detect(text: str) -> float:
     rows = lines_of(text)
     if _card_line(rows) is not None:
         return 0.9
-    if _announced(rows) and _first_title(rows):
+    if _announced(rows) and (_first_title(rows) or card_by_text(rows, text)):
         return 0.9
     if _announced(rows) and any(_SOURCE.match(line.strip()) for _, line in rows):
         # a card's announced rulings, closed by their sources, on a copy that lost the
@@ -123,10 +124,15 @@ def detect(text: str) -> float:
 
 
 def _parse_announced(
-    rows: list[tuple[int, str]], starts: list[int], title: str, result: Parsed
+    rows: list[tuple[int, str]],
+    starts: list[int],
+    title: str,
+    result: Parsed,
+    by_text: int | None = None,
 ) -> Parsed:
     """Each announced ruling of the card (``starts``: the rows that announce them), up to
-    its source line, as an entry titled ``title``."""
+    its source line, as an entry titled ``title`` (named by the game text on line
+    ``by_text``, if the page does not print it)."""
     result.ignored(
         [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()],
         "the card's title, lore and data",
@@ -152,7 +158,9 @@ def _parse_announced(
         elif texts:
             rest = [(n, x.strip()) for n, x in rows[at + 1 : end] if x.strip()]
             result.ignored(rest[-len(texts) :], "text after a ruling's source")
-    if not is_known(title):  # each entry's, for a correction to name it by its line
+    if by_text is not None:  # each entry's, for a correction to name it by its line
+        result.warnings += [_named_by_text_doubt(e.line, title, by_text) for e in result.entries]
+    elif not is_known(title):
         result.warnings += [_unknown_card_doubt(e.line, title) for e in result.entries]
     return result
 
@@ -163,6 +171,13 @@ def parse(text: str) -> Parsed:
     found = _card_line(rows)
     if found is None and (starts := _announced(rows)) and (first := _first_title(rows)):
         return _parse_announced(rows, starts, first[1], result)
+    by_text = card_by_text(rows, text) if found is None else None
+    if by_text is not None and (starts := _announced(rows)):
+        return _parse_announced(rows, starts, by_text[1], result, by_text[0])
+    if by_text is not None and _notes_alone(rows):
+        # the "Rule notes" layout copied from below the card's title line: the page's
+        # first lines are the card's (its type, lore, game text)
+        found = next(i for i, (_, line) in enumerate(rows) if line.strip(" |")), by_text[1]
     if found is None:
         result.holds_none = "a card's rule notes on a copy that does not name the card"
         if _announced(rows):  # read once the card is named on the page's first line
@@ -186,16 +201,18 @@ def parse(text: str) -> Parsed:
     card = [(n, line.strip(" |")) for n, line in rows[index:notes] if line.strip(" |")]
     result.ignored(
         card,
-        "the card's title line, lore and game text",
+        "the card's lore and game text" if by_text else "the card's title line, lore and game text",
         ": the card's, not a ruling",
     )
-    if not is_known(title):
+    if by_text is None and not is_known(title):
         result.warnings.append(_unknown_card_doubt(number, title))
     if not texts:
         return result
     entry = entry_of(title, texts, number, [title])
     entry.text = "\n\n".join(texts)
     result.entries.append(entry)
+    if by_text is not None:
+        result.warnings.append(_named_by_text_doubt(number, title, by_text[0]))
     return result
 
 
@@ -206,6 +223,18 @@ def _unknown_card_doubt(line: int, title: str) -> ParseWarning:
         line,
         f"the project knows no card {title!r}: if that is the card's title, confirm it "
         f"({{line: {line}, confirm: true}}); else give the title ({{line: {line}, title: …}})",
+        doubt=True,
+    )
+
+
+def _named_by_text_doubt(line: int, title: str, text_line: int) -> ParseWarning:
+    """The doubt on an entry of a card page that does not print the card's name, named by
+    the card whose game text line ``text_line`` prints."""
+    return ParseWarning(
+        line,
+        f"the page does not print the card's name; line {text_line} reads as the game text "
+        f"of {title!r}: if that is the card, confirm it ({{line: {line}, confirm: true}}); "
+        f"else give the title ({{line: {line}, title: …}})",
         doubt=True,
     )
 

@@ -1,0 +1,96 @@
+"""Issue 38: a card page copied from below the card's title (openCards' pages, as a browser
+selects them from the lore down) still holds the card's game text. The shipped card lists
+hold every card's text, so the reader names the card by it, with a doubt on each entry that
+a moderator settles; where the text does not tell one card from another, it is refused as
+before, never guessed."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.cards import load_card_index
+from bot.ingest.dataset import default_data_dir
+from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.corrections import apply, parse
+
+
+def _card(title: str) -> str:
+    """The shipped 1E game text of ``title``, as a card page prints it (no link braces)."""
+    cards = load_card_index(default_data_dir() / "cards" / "1e.yaml")
+    text = next(card.text for card in cards if card.title == title)
+    return text.replace("{", "").replace("}", "")
+
+
+def _announced_page(game_text: str, ruling: str) -> str:
+    return (
+        "Seeded on the spaceline long ago, this card's lore is a sentence or two.\n\n"
+        f"Objective Objective\n\n{game_text}\n\nThis card has an clarification:\n\n"
+        f"{ruling}\n\nTaken form Glossary - Version 1.9.5.\n"
+    )
+
+
+RULING = (
+    "The download must be made at once, when the objective is seeded or played; it may not "
+    "be saved for a later turn."
+)
+
+
+def test_an_announced_ruling_is_titled_by_the_card_whose_game_text_the_page_prints():
+    page = _announced_page(_card("Assign Mission Specialists"), RULING)
+    document = read_text(page)
+    (entry,) = document.entries
+    assert entry.title == "Assign Mission Specialists"
+    assert entry.text.startswith("The download must be made at once")
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == entry.line
+    assert "does not print the card's name; line 5 reads as the game text" in doubt.message
+    assert f"{{line: {entry.line}, confirm: true}}" in doubt.message
+
+
+def test_confirming_the_card_named_by_its_text_clears_the_doubt():
+    document = read_text(_announced_page(_card("Assign Mission Specialists"), RULING))
+    line = document.entries[0].line
+    fixed = apply(document, parse(f"- {{line: {line}, confirm: true}}\n"))
+    assert [e.title for e in fixed.entries] == ["Assign Mission Specialists"]
+    assert not any(w.doubt for w in fixed.warnings)
+    renamed = apply(document, parse(f"- {{line: {line}, title: Space-Time Portal}}\n"))
+    assert [e.title for e in renamed.entries] == ["Space-Time Portal"]
+
+
+def test_a_game_text_copied_with_small_differences_still_names_its_card():
+    # an older wording: a few words changed, one clause dropped
+    text = _card("Assign Mission Specialists").replace("up to two different", "two")
+    text = text.replace("(personnel whose only skill is a regular skill) ", "")
+    document = read_text(_announced_page(text, RULING))
+    assert [e.title for e in document.entries] == ["Assign Mission Specialists"]
+
+
+def test_a_text_no_card_prints_is_refused_as_before():
+    text = "Plays on table. Each player draws an extra card whenever a moon is full."
+    with pytest.raises(UnknownShape, match="does not name the card"):
+        read_text(_announced_page(text, RULING))
+
+
+def test_a_text_several_cards_print_is_refused_unless_the_page_names_one_of_them():
+    # the three 1,000 Tribbles cards print the same text: it names none of them
+    text = _card("1,000 Tribbles - Bonus")
+    with pytest.raises(UnknownShape, match="does not name the card"):
+        read_text(_announced_page(text, RULING))
+    ruling = "1,000 Tribbles - Rescue may breed from a copy of 100 Tribbles in any discard pile."
+    document = read_text(_announced_page(text, ruling))
+    assert [e.title for e in document.entries] == ["1,000 Tribbles - Rescue"]
+    assert any(w.doubt and "1,000 Tribbles - Rescue" in w.message for w in document.warnings)
+
+
+def test_rule_notes_under_a_cards_game_text_are_read_under_that_card():
+    # the "Rule notes" layout copied from below the card's title line (a Q-card's page)
+    page = (
+        "|\nQ-Card Typ: Dilemma; Points: -5\n"
+        f"{_card('Pla-Net')}\n|\n|\nRule notes\nMajor Rakal's Dilemma Facts\n"
+        "If you wish to nullify it, you must do so before making your choice.\n"
+    )
+    document = read_text(page)
+    (entry,) = document.entries
+    assert entry.title == "Pla-Net"
+    assert entry.text == "If you wish to nullify it, you must do so before making your choice."
+    assert any(w.doubt and "game text of 'Pla-Net'" in w.message for w in document.warnings)
