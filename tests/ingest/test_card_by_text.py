@@ -45,6 +45,8 @@ def test_an_announced_ruling_is_titled_by_the_card_whose_game_text_the_page_prin
     assert doubt.line == entry.line
     assert "does not print the card's name; line 5 reads as the game text" in doubt.message
     assert f"{{line: {entry.line}, confirm: true}}" in doubt.message
+    # the lines set aside above are the card's lore and text: the page prints no title
+    assert any(w.message.startswith("the card's lore and data") for w in document.warnings)
 
 
 def test_confirming_the_card_named_by_its_text_clears_the_doubt():

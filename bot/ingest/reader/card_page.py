@@ -135,7 +135,7 @@ def _parse_announced(
     ``by_text``, if the page does not print it)."""
     result.ignored(
         [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()],
-        "the card's title, lore and data",
+        "the card's lore and data" if by_text is not None else "the card's title, lore and data",
         ": the card's, not a ruling",
     )
     for position, at in enumerate(starts):
