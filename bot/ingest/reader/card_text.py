@@ -46,11 +46,20 @@ def _texts(data_dir: str) -> tuple[list[str], list[str]]:
     return keys, ["\t".join(sorted(titles[k])) for k in keys]
 
 
-def card_by_text(rows: list[tuple[int, str]], page: str) -> tuple[int, str] | None:
+def card_texts() -> tuple[list[str], list[str]]:
+    """The shipped cards' texts as :func:`card_by_text` compares them: (each distinct text's
+    comparison key, the titles printing it joined by a tab)."""
+    return _texts(str(default_data_dir()))
+
+
+def card_by_text(
+    rows: list[tuple[int, str]], page: str, texts: tuple[list[str], list[str]] | None = None
+) -> tuple[int, str] | None:
     """(number of the line printing the card's game text, the card's title), from the first
     lines of ``rows`` (up to the page's first ruling), or None where no card is clearly
-    the page's. ``page`` is the whole text, where a close call looks for the card's name."""
-    keys, titles = _texts(str(default_data_dir()))
+    the page's. ``page`` is the whole text, where a close call looks for the card's name;
+    ``texts`` the cards to compare with (:func:`card_texts`, the shipped ones, by default)."""
+    keys, titles = texts or card_texts()
     best: dict[str, tuple[float, int]] = {}
     for number, line in [r for r in rows if r[1].strip()][:_FIRST_LINES]:
         key = normalize(line[:_LINE_CHARS], fold_plurals=False)
