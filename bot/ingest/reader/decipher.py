@@ -33,7 +33,8 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Z0-9\"“*])")
+# a sentence's end and the next word (in lower case too: a topic's title, "card types")
+_SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Za-z0-9\"“*])")
 _SECTIONS = r"RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?"
 _SECTION = re.compile(rf"^(?:{_SECTIONS})$")
 # "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
@@ -78,6 +79,8 @@ def _title_ok(text: str) -> bool:
         and ". " not in text
         and not names_no_entry(text)
         and not _REFERENCE.fullmatch(text)
+        # "Current Rulings (12/05/01 - full version)": a dash inside a bracket ends no title
+        and text.count("(") <= text.count(")")
     )
 
 
@@ -129,6 +132,16 @@ def _strict_title(title: str) -> bool:
     )
 
 
+def _run_in_title(title: str) -> bool:
+    """A title that may open an entry after a sentence's end inside a paragraph: in
+    capitals or Title Case, or a topic in lower case ("… encountered). card types - A
+    card …"), which no sentence opens with."""
+    if _strict_title(title):
+        return True
+    words = title.strip('"“”*').split()
+    return bool(words) and all(w[:1].islower() for w in words if w[:1].isalpha())
+
+
 def _run_together(text: str) -> list[tuple[str, str]]:
     """Split "text. TITLE - text. Title - text." into (title, text) pieces; the first piece
     has the title ""."""
@@ -138,7 +151,7 @@ def _run_together(text: str) -> list[tuple[str, str]]:
         current_title, current = pieces[-1]
         for boundary in _SENTENCE_END.finditer(current, position):
             found = split_title(current, boundary.end())
-            if found and _strict_title(found[0]) and found[1][:1].isupper():
+            if found and _run_in_title(found[0]) and found[1][:1].isupper():
                 pieces[-1] = (current_title, current[: boundary.start()])
                 pieces.append(found)
                 position = 0
@@ -189,6 +202,8 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         # a heading, or an entry opening after a sentence's end, keeps its own line; a
         # title's first words in capitals ("SABOTAGE" / "DRONE - While…") are no heading
         broken = (head := split_title(following.lstrip("*"))) and _upper(head[0])
+        # "ACCESS DENIED" / "- See Ferengi Ingenuity.": a title whose dash a wrap moved
+        broken = broken or bool(_DASH.match(f" {following[:3]}"))
         alone = _heading(line) and not broken or _UPDATED.match(line) or _SECTION.match(line)
         opens = joined and ends_sentence(joined[-1]) and split_title(line.lstrip("*"))
         if line and not alone and not opens:
@@ -231,15 +246,19 @@ def _sections_apart(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
 
 
 def _run_in_heads(rows: list[tuple[int, str]]) -> int:
-    """How many entries in capitals open the lines or start inside them ("… points. POINT
-    BOX - A …")."""
+    """How many entries in capitals or titled as the project knows them open the lines or
+    start inside them ("… points. POINT BOX - A …", "… same player. Beware of Q - The …")."""
     count = 0
     for _, raw in rows:
         line = raw.strip()
         opened = split_title(line.lstrip("*"))
-        count += bool(opened and _upper(opened[0]))
-        count += sum(1 for title, _ in _run_together(line)[1:] if _upper(title))
+        count += bool(opened and _head_like(opened[0]))
+        count += sum(1 for title, _ in _run_together(line)[1:] if _head_like(title))
     return count
+
+
+def _head_like(title: str) -> bool:
+    return _upper(title) or is_known(title.lstrip("*").strip())
 
 
 def _decipher_like(titles: list[str]) -> bool:

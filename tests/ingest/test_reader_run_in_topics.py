@@ -1,0 +1,76 @@
+"""Issue 38: Decipher's Current Rulings as an archive copies them, cut from the middle of
+the list (no heading, no preamble) and hard-wrapped, with entries run on inside the lines:
+card titles in Title Case, topics in lower case (`… encountered). card types - A card …`),
+a title whose dash a wrap moved to the next line. Each is an entry; a dash inside a bracket
+(`Current Rulings (12/05/01 - full version)`) or a lower-case phrase whose dash opens no
+sentence heads none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot.ingest.reader import read_text
+
+FOLDER = Path(__file__).parent
+
+# Made in the form of the 10/25/99 Current Rulings (invented wording; known card titles).
+CUT_LIST = (
+    "Access Denied\n"
+    "- See Ferengi Ingenuity. actions - responding to actions - An Interrupt card may\n"
+    "respond to an action only while that action is being carried out, never once the\n"
+    'action has ended and play has moved on to the next step of the turn. "any"\n'
+    '- When a card says "any" before a name, it means every personnel card that shows\n'
+    "the character, whatever its affiliation or the edition of its printing may be.\n"
+    "Arbiter of Succession - The two Klingons this interrupt targets may belong to one\n"
+    "player. Beware of Q - The objective may replace a dilemma seeded at a mission\n"
+    "that is not a planet. card types - A card played as another card type counts as\n"
+    "both types for every purpose, including the cards that nullify either of them.\n"
+)
+
+
+def test_a_cut_list_of_run_in_titles_and_lower_case_topics_reads_entry_by_entry():
+    document = read_text(CUT_LIST)
+    assert document.shape == "decipher-current-rulings"
+    assert [e.title for e in document.entries] == [
+        "Access Denied",
+        "actions - responding to actions",
+        '"any"',
+        "Arbiter of Succession",
+        "Beware of Q",
+        "card types",
+    ]
+    texts = [e.text for e in document.entries]
+    assert texts[0] == "See Ferengi Ingenuity."
+    assert texts[5].startswith("A card played as another card type")
+    assert not any(w.doubt for w in document.warnings)
+
+
+def test_a_title_in_capitals_whose_dash_a_wrap_moved_is_an_entry_not_a_heading():
+    page = CUT_LIST.replace("Access Denied\n", "ACCESS DENIED\n", 1)
+    document = read_text(page)
+    assert document.entries[0].title == "ACCESS DENIED"
+    assert document.entries[0].text == "See Ferengi Ingenuity."
+
+
+def test_a_dash_inside_a_bracket_heads_no_entry():
+    # Decipher's update of 12/05/01 as a forum copied it: its list of documents ends with
+    # "Current Rulings (12/05/01 - full version)", just above the first entry
+    page = (FOLDER / "fresh7" / "1e-current-rulings-update-2001-12-05-forum-turnier.txt").read_text(
+        encoding="utf-8"
+    )
+    assert "Current Rulings (12/05/01 - full version)" in page
+    document = read_text(page)
+    assert document.shape == "decipher-current-rulings"
+    titles = [e.title for e in document.entries]
+    assert titles[:3] == ["assimilation", "Cybernetics", "gender"]
+    assert not any(title.count("(") > title.count(")") for title in titles)
+
+
+def test_a_lower_case_phrase_whose_dash_opens_no_sentence_stays_in_its_entry():
+    page = CUT_LIST.replace(
+        "both types for every purpose, including the cards that nullify either of them.\n",
+        "both types for every purpose. sometimes - but not always - a card names one.\n",
+    )
+    document = read_text(page)
+    assert document.entries[-1].title == "card types"
+    assert document.entries[-1].text.endswith("sometimes - but not always - a card names one.")
