@@ -96,3 +96,41 @@ def test_rule_notes_under_a_cards_game_text_are_read_under_that_card():
     assert entry.title == "Pla-Net"
     assert entry.text == "If you wish to nullify it, you must do so before making your choice."
     assert any(w.doubt and "game text of 'Pla-Net'" in w.message for w in document.warnings)
+
+
+def _card_2e(title: str) -> str:
+    cards = load_card_index(default_data_dir() / "cards" / "2e.yaml")
+    text = next(card.text for card in cards if card.title == title)
+    return text.replace("{", "").replace("}", "").replace("[Rom]", "Romulan")
+
+
+def _page_of_2e_card(lines: str) -> str:
+    return (
+        "Preventative Ritual | openCards\n\nYou are here\n\nPreventative Ritual\n\n"
+        f"    Interrupt Interrupt\n{lines}\n"
+        '    "How long?"\n    "A matter of hours now."\n\n'
+        "    Characteristics: manipulate opponent's deck.\n\n"
+        "    This Card-Review article was written by a player and was first published on a "
+        "fan site. Everyone knows the trick of scoring points when an opponent's deck is "
+        "stacked; this interrupt lets you stack it yourself.\n"
+    )
+
+
+def test_a_line_of_a_cards_game_text_heads_no_entry():
+    # a 2E card's page with no rule notes: its text prints a keyword over a dash
+    text = _card_2e("Preventative Ritual")
+    assert " Order - " in f" {text}"
+    first, order = text.split(" Order - ", 1)
+    page = _page_of_2e_card(f"    {first}\n    Order - {order}\n")
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    assert "Order" not in str(refused.value).split("Its first lines:")[1]
+
+
+def test_a_term_that_opens_a_cards_text_still_heads_its_own_entry():
+    # the same head over a rule's own words, not the card's, is read (with its doubt)
+    page = _page_of_2e_card(
+        "    Order - An order is an action a player may take only during the order phase of "
+        "their own turn, unless a card says otherwise.\n"
+    )
+    assert [e.title for e in read_text(page).entries] == ["Order"]

@@ -1,6 +1,7 @@
-"""Which card a page's printed game text belongs to, for a card page whose copy lost the
+"""Which card a page's printed game text belongs to: for a card page whose copy lost the
 card's name (openCards' pages copied from below their title: the lore, the card's type and
-its game text, then its rulings).
+its game text, then its rulings), and for a line that only looks like an entry's head
+because a card's text prints a keyword over a dash ("Order - Reveal the top four cards …").
 
 The shipped card lists hold every card's game text. A line of the page that reads as one
 card's text, clearly closer to it than to any other card's, names the card; where a few
@@ -12,6 +13,7 @@ an entry so named without a moderator's word: each carries a doubt (see ``card_p
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 from rapidfuzz import fuzz, process
@@ -27,6 +29,9 @@ _LINE_CHARS = 1_500  # a game text is shorter; a longer line is the page's prose
 _CLOSE = 60  # a line this close to a card's text is about that card (ratio, 0-100)
 _SURE = 65  # the best card, this close and …
 _MARGIN = 10  # … this much closer than any other card, is the page's card
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_WORDS = 6  # a shorter sentence ("Discard event.") many cards print
+_SAME = 95  # a sentence this close to one of a card's (ratio) is that card's
 
 
 @functools.lru_cache(maxsize=2)
@@ -44,6 +49,51 @@ def _texts(data_dir: str) -> tuple[list[str], list[str]]:
                 titles.setdefault(text, set()).add(card.title)
     keys = sorted(titles)
     return keys, ["\t".join(sorted(titles[k])) for k in keys]
+
+
+@functools.lru_cache(maxsize=2)
+def _sentences(data_dir: str) -> tuple[list[str], list[int]]:
+    """(each sentence of six words or more that a card's text holds, as a comparison key;
+    the index in :func:`_texts` of the text holding it)."""
+    keys, _ = _texts(data_dir)
+    raw: dict[str, str] = {}
+    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
+        try:
+            cards = load_card_index(path)
+        except (CardListError, OSError):
+            continue
+        for card in cards:
+            raw.setdefault(normalize(card.text or "", fold_plurals=False), card.text or "")
+    sentences: list[str] = []
+    owners: list[int] = []
+    for index, key in enumerate(keys):
+        for sentence in _SENTENCE.split(raw.get(key, "").replace("{", "").replace("}", "")):
+            sentence = normalize(sentence, fold_plurals=False)
+            if len(sentence.split()) >= _SENTENCE_WORDS:
+                sentences.append(sentence)
+                owners.append(index)
+    return sentences, owners
+
+
+def game_text_of(line: str) -> str | None:
+    """The title of the card whose game text ``line`` prints (its first sentence one of the
+    card's, every word of it in the card's text), else None: a line of a card's text on a
+    card's page ("Order - Reveal the top four cards …") heads no entry."""
+    data_dir = str(default_data_dir())
+    first = normalize(_SENTENCE.split(line[:_LINE_CHARS].strip(), 1)[0], fold_plurals=False)
+    if len(first.split()) < _SENTENCE_WORDS:
+        return None
+    sentences, owners = _sentences(data_dir)
+    found = process.extractOne(first, sentences, scorer=fuzz.ratio, score_cutoff=_SAME)
+    if found is None:
+        return None
+    keys, titles = _texts(data_dir)
+    text = keys[owners[found[2]]]
+    words = normalize(line[:_LINE_CHARS], fold_plurals=False).split()
+    held = set(text.split())
+    if sum(word in held for word in words) < 0.9 * len(words):
+        return None
+    return titles[owners[found[2]]].split("\t")[0]
 
 
 def card_texts() -> tuple[list[str], list[str]]:

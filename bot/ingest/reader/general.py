@@ -30,6 +30,7 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome, missed, runin
+from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import (
     YEAR,
     doubt_missed_heads,
@@ -163,10 +164,22 @@ def _analysed(
 
 def _heads(rows: list[tuple[int, str]], inside: dict[int, Head], page: chrome.Chrome) -> list[Head]:
     """The page's heads; on a page where none is confirmed, a wiki's page for one term."""
-    heads = find_heads(rows, inside, anchors_of(page))
+    heads = _without_game_text(find_heads(rows, inside, anchors_of(page)), rows)
     if not heads and (term := term_page_head(rows)) is not None:
         heads = [term]
     return heads
+
+
+_GAME_TEXT_CHECKS = 20  # unknown heads looked up per page: a card's page has a few
+
+
+def _without_game_text(heads: list[Head], rows: list[tuple[int, str]]) -> list[Head]:
+    """``heads`` without those whose line is a card's game text ("Order - Reveal the top
+    four cards …" on a 2E card's page): the card's data, never an entry. Only heads whose
+    title the project does not know are looked up, the first few of a page."""
+    unknown = [h for h in heads if not h.known and h.style != RUN_IN][:_GAME_TEXT_CHECKS]
+    printed = {h.index for h in unknown if h.rest and game_text_of(rows[h.index][1])}
+    return [h for h in heads if h.index not in printed]
 
 
 def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
@@ -419,7 +432,7 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
         following = content[position + 1][1] if position + 1 < len(content) else ""
         own = title_like(line, alone=True)
         head = own if own == line and prose(following) else title_like(line, alone=False)
-        if head:
+        if head and not (head != line and len(found) < _GAME_TEXT_CHECKS and game_text_of(line)):
             found.append((number, head))
             if len(found) == limit:
                 break
