@@ -74,3 +74,23 @@ def test_a_lower_case_phrase_whose_dash_opens_no_sentence_stays_in_its_entry():
     document = read_text(page)
     assert document.entries[-1].title == "card types"
     assert document.entries[-1].text.endswith("sometimes - but not always - a card names one.")
+
+
+def test_a_title_marked_as_a_card_opens_an_entry_in_a_hard_wrapped_list():
+    # a committee CRD's text as a PDF viewer copies it, cut after an entry's last words
+    page = (
+        "referring to its own subject, as the entry before it says in full.\n"
+        "◆Nebula – Delete the second paragraph of this entry. See actions – step 1:\n"
+        "initiation.\n"
+        "persona – You may not use persona replacement to exchange missions. (See missions\n"
+        "– persona.)\n"
+        "romantic partner – a personnel is the romantic partner of another personnel if\n"
+        "the lore (on either card) both names the other and states that they are or were\n"
+        '"romantically involved". For example, Pel and Quark are romantic partners of one\n'
+        "another, but Pel and Deputy Quark are not. See named in lore.\n"
+        "seed phase – A player who seeds a card face down may not look at it again until it\n"
+        "is revealed, whatever the card that seeded it allows, unless it says otherwise.\n"
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert titles[:2] == ["◆Nebula", "persona"]
+    assert "romantic partner" in titles and "seed phase" in titles

@@ -73,7 +73,8 @@ def _title_ok(text: str) -> bool:
         # "How to use the Glossary – …": a preamble's heading, unless a card is so titled
         and (words[0].casefold() not in QUESTION_WORDS or is_known(text))
         and len(text) <= 70
-        and text[:1].isalnum() | (text[:1] in "\"“'*")
+        # a quoted title, a "*" marking it new, a card's mark ("◆Nebula"; "•" is a bullet)
+        and text[:1].isalnum() | (text[:1] in "\"“'*❖◆")
         and not text.endswith((".", "!", "?", ",", ";", ":"))
         and not re.match(r"^(?:Example|Note)\b|^[QA]:", text)
         and ". " not in text
