@@ -94,3 +94,28 @@ def test_a_title_marked_as_a_card_opens_an_entry_in_a_hard_wrapped_list():
     titles = [e.title for e in read_text(page).entries]
     assert titles[:2] == ["◆Nebula", "persona"]
     assert "romantic partner" in titles and "seed phase" in titles
+
+
+def test_a_known_title_under_a_line_that_ends_no_sentence_is_a_doubt_not_lost():
+    # an erratum's text that ends without a full stop, then the next entry's line: read on
+    # as the erratum's text (a wrapped cross reference looks the same: "See doorways," /
+    # "wormholes – movement through."), but named, for a moderator to split
+    page = (
+        "the card may infiltrate your opponent's cards if your opponent is playing Romulan\n"
+        "and has a treaty in play. The remainder of the entry is unchanged.\n"
+        'Liberty – The class has been changed to "Condor Class" and the Staffing to [Maq] [Maq]\n'
+        "Lore Returns – When you play this event on a ship, your Rogue Borg take control of\n"
+        "that ship. They may move it and initiate battles regardless of staffing or leader\n"
+        "requirements. The name in the game text refers to the event itself, not a card.\n"
+        "matching commander – A personnel is a matching commander for a ship if either card\n"
+        "both names the other in lore and states that the personnel is (or was) the\n"
+        "commander or captain of that ship. See named in lore.\n"
+        "missions – A mission's point box is printed on it; a card that changes it says so\n"
+        "in its own game text, and the change lasts only while that card is in play.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries][:2] == ["Liberty", "matching commander"]
+    assert any(
+        w.doubt and "'Lore Returns'" in w.message and "{line: 4, head: true}" in w.message
+        for w in document.warnings
+    )

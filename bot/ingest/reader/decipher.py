@@ -206,7 +206,10 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         # "ACCESS DENIED" / "- See Ferengi Ingenuity.": a title whose dash a wrap moved
         broken = broken or bool(_DASH.match(f" {following[:3]}"))
         alone = _heading(line) and not broken or _UPDATED.match(line) or _SECTION.match(line)
-        opens = joined and ends_sentence(joined[-1]) and split_title(line.lstrip("*"))
+        opening = split_title(line.lstrip("*"))
+        # an entry opens after a sentence's end, or under a line that ends none where its
+        # title is one the project knows ("… Staffing to [Maq] [Maq]" / "Lore Returns – …")
+        opens = joined and opening and (ends_sentence(joined[-1]) or _known_head(opening[0]))
         if line and not alone and not opens:
             start = start or number
             joined.append(line)
@@ -259,7 +262,11 @@ def _run_in_heads(rows: list[tuple[int, str]]) -> int:
 
 
 def _head_like(title: str) -> bool:
-    return _upper(title) or is_known(title.lstrip("*").strip())
+    return _upper(title) or _known_head(title)
+
+
+def _known_head(title: str) -> bool:
+    return is_known(title.lstrip("*").strip())
 
 
 def _decipher_like(titles: list[str]) -> bool:
