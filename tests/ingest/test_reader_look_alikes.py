@@ -383,3 +383,26 @@ def test_the_card_q_heads_its_own_entry_among_others():
         "Q's Tent – You may download one card from the Q's Tent side deck each turn.\n"
     )
     assert [e.title for e in read_text(page).entries] == ["Q", "Q-Flash", "Q's Tent"]
+
+
+def test_a_card_programs_deck_export_is_refused_and_its_counts_offered_as_no_heads():
+    # a LackeyCCG deck file: a count, a tab, the card; a card's own title holds a dash
+    cards = [
+        "Alidar Jarok",
+        "Get It Done",
+        "Koral",
+        "Vash",
+        "Science Vessel",
+        "Tallera",
+        "Armus - Skin of Evil",
+        'Birth of "Junior"',
+        "Radioactive Garbage Scow",
+        "Virus",
+        "Assign Mission Specialists",
+        "Captain's Holiday",
+    ]
+    page = "\n".join(f"{1 + n % 2}\t{card}" for n, card in enumerate(cards))
+    page = page.replace("\n2\tScience Vessel", "\nMissions:\n1\tScience Vessel") + "\n"
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    assert "Lines that open like an entry" not in str(refused.value)

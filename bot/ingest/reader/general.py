@@ -42,7 +42,15 @@ from bot.ingest.reader.common import (
     title_like,
     unglue_marks,
 )
-from bot.ingest.reader.head_forms import GLUED, LINE, LOWER, RUN_IN, inline, prose
+from bot.ingest.reader.head_forms import (
+    GLUED,
+    LINE,
+    LOWER,
+    RUN_IN,
+    inline,
+    names_no_entry,
+    prose,
+)
 from bot.ingest.reader.heads import (
     DOUBTFUL,
     Head,
@@ -432,6 +440,8 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
         following = content[position + 1][1] if position + 1 < len(content) else ""
         own = title_like(line, alone=True)
         head = own if own == line and prose(following) else title_like(line, alone=False)
+        if names_no_entry(head or ""):
+            continue  # a deck list's count ("1<tab>Armus"), an address
         if head and not (head != line and len(found) < _GAME_TEXT_CHECKS and game_text_of(line)):
             found.append((number, head))
             if len(found) == limit:

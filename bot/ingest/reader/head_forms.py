@@ -42,8 +42,9 @@ CONNECTIVES = frozenset(
 )
 
 
-# An e-mail or web address; a deck list's count ("Data x1", "2x Red Alert", "Kurn (x2)")
-_NO_TITLE = re.compile(r"\S@\S|://|\bwww\.|\s\(?[x×]\d{1,2}\)?$|^\d{1,2}\s?[x×]\s")
+# An e-mail or web address; a deck list's count ("Data x1", "2x Red Alert", "Kurn (x2)",
+# "1<tab>Armus", a card program's export)
+_NO_TITLE = re.compile(r"\S@\S|://|\bwww\.|\s\(?[x×]\d{1,2}\)?$|^\d{1,2}\s?[x×]\s|^\d{1,2}\t")
 
 
 def names_no_entry(title: str) -> bool:
