@@ -35,18 +35,29 @@ _SAME = 95  # a sentence this close to one of a card's (ratio) is that card's
 
 
 @functools.lru_cache(maxsize=2)
+def _shipped(data_dir: str) -> tuple[tuple[str, str, str], ...]:
+    """(comparison key of its text, the text as printed, title) of every shipped card whose
+    text has enough words to tell it by."""
+    cards = []
+    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
+        try:
+            cards += load_card_index(path)
+        except (CardListError, OSError):
+            continue
+    printed = [(card.text or "").replace("{", "").replace("}", "") for card in cards]
+    shipped = [
+        (normalize(text, fold_plurals=False), text, card.title)
+        for card, text in zip(cards, printed, strict=True)
+    ]
+    return tuple(item for item in shipped if len(item[0].split()) >= _CARD_WORDS)
+
+
+@functools.lru_cache(maxsize=2)
 def _texts(data_dir: str) -> tuple[list[str], list[str]]:
     """(each distinct card text's comparison key, the titles printing it joined by a tab)."""
     titles: dict[str, set[str]] = {}
-    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
-        try:
-            cards = load_card_index(path)
-        except (CardListError, OSError):
-            continue
-        for card in cards:
-            text = normalize(card.text or "", fold_plurals=False)
-            if len(text.split()) >= _CARD_WORDS:
-                titles.setdefault(text, set()).add(card.title)
+    for key, _, title in _shipped(data_dir):
+        titles.setdefault(key, set()).add(title)
     keys = sorted(titles)
     return keys, ["\t".join(sorted(titles[k])) for k in keys]
 
@@ -56,22 +67,16 @@ def _sentences(data_dir: str) -> tuple[list[str], list[int]]:
     """(each sentence of six words or more that a card's text holds, as a comparison key;
     the index in :func:`_texts` of the text holding it)."""
     keys, _ = _texts(data_dir)
-    raw: dict[str, str] = {}
-    for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
-        try:
-            cards = load_card_index(path)
-        except (CardListError, OSError):
-            continue
-        for card in cards:
-            raw.setdefault(normalize(card.text or "", fold_plurals=False), card.text or "")
+    where = {key: index for index, key in enumerate(keys)}
+    printed = {key: text for key, text, _ in _shipped(data_dir)}
     sentences: list[str] = []
     owners: list[int] = []
-    for index, key in enumerate(keys):
-        for sentence in _SENTENCE.split(raw.get(key, "").replace("{", "").replace("}", "")):
+    for key, text in printed.items():
+        for sentence in _SENTENCE.split(text):
             sentence = normalize(sentence, fold_plurals=False)
             if len(sentence.split()) >= _SENTENCE_WORDS:
                 sentences.append(sentence)
-                owners.append(index)
+                owners.append(where[key])
     return sentences, owners
 
 
