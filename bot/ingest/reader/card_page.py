@@ -64,6 +64,24 @@ def _announced(rows: list[tuple[int, str]]) -> list[int]:
     return [i for i, (_, line) in enumerate(rows) if _ANNOUNCED.match(line.strip())]
 
 
+# openCards prints an official document's words on a card as a review by its own account:
+# "Quote from Alternate Universe Rulesheet:" over the quote (a forum's "Quote from Jaffer:"
+# names a person, not a rules document).
+_QUOTE = re.compile(r"^Quote from ([^:]{3,80}):$")
+_RULES_DOCUMENT = re.compile(r"\b(?:rule|glossary|supplement|rulings|faq)", re.I)
+
+
+def _quoted(rows: list[tuple[int, str]], after: int) -> list[int]:
+    """The rows after ``after`` that open a quote of a rules document on the card."""
+    return [
+        i
+        for i, (_, line) in enumerate(rows)
+        if i > after
+        and (match := _QUOTE.match(line.strip()))
+        and _RULES_DOCUMENT.search(match.group(1))
+    ]
+
+
 def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     """The card's title: the first of the page's first lines that names a card the project
     knows ("Temporal Rift | openCards", the browser's page title, counts without its site),
@@ -138,8 +156,13 @@ def _parse_announced(
         "the card's lore and data" if by_text is not None else "the card's title, lore and data",
         ": the card's, not a ruling",
     )
+    quotes = _quoted(rows, starts[0])
+    starts = sorted(starts + quotes)
     for position, at in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
+        if at in quotes:
+            _read_quote(rows, at, end, title, result)
+            continue
         opened, texts, closed = rows[at][0], [], False
         for index in range(at + 1, end):
             line = rows[index][1].strip()
@@ -163,6 +186,31 @@ def _parse_announced(
     elif not is_known(title):
         result.warnings += [_unknown_card_doubt(e.line, title) for e in result.entries]
     return result
+
+
+def _read_quote(rows: list[tuple[int, str]], at: int, end: int, title: str, result: Parsed) -> None:
+    """A quote of a rules document on the card (rows ``at`` to ``end``) as the card's entry,
+    its source named in a note; where it runs over several paragraphs, a doubt: nothing
+    marks where a quote ends and the review's own words begin."""
+    source = _QUOTE.match(rows[at][1].strip()).group(1)
+    body = [(n, line.strip()) for n, line in rows[at + 1 : end] if line.strip()]
+    if not body:
+        return
+    entry = entry_of(title, [line for _, line in body], body[0][0], [title])
+    result.entries.append(entry)
+    result.warnings.append(
+        ParseWarning(entry.line, f"entry {title!r} quotes {source!r}, as the page says")
+    )
+    if len(body) > 1:
+        result.warnings.append(
+            ParseWarning(
+                entry.line,
+                f"the quote of {source!r} runs over {len(body)} paragraphs, and nothing marks "
+                "where it ends: check that the last ones are not a review's own words, then "
+                f"confirm it ({{line: {entry.line}, confirm: true}})",
+                doubt=True,
+            )
+        )
 
 
 def parse(text: str) -> Parsed:

@@ -1,8 +1,10 @@
-"""Issue 38: a card page copied from below the card's title (openCards' pages, as a browser
-selects them from the lore down) still holds the card's game text. The shipped card lists
-hold every card's text, so the reader names the card by it, with a doubt on each entry that
-a moderator settles; where the text does not tell one card from another, it is refused as
-before, never guessed."""
+"""Issue 38: card pages as moderators copy them. A page copied from below the card's title
+(openCards' pages, as a browser selects them from the lore down) still holds the card's game
+text; the shipped card lists hold every card's text, so the reader names the card by it,
+with a doubt on each entry that a moderator settles, and refuses where the text does not
+tell one card from another. A line of a card's game text heads no entry. A rules
+document's words quoted on the page ("Quote from Alternate Universe Rulesheet:") are the
+card's next ruling."""
 
 from __future__ import annotations
 
@@ -134,3 +136,43 @@ def test_a_term_that_opens_a_cards_text_still_heads_its_own_entry():
         "their own turn, unless a card says otherwise.\n"
     )
     assert [e.title for e in read_text(page).entries] == ["Order"]
+
+
+QUOTED = (
+    "Receptacle Stones | openCards\n\nYou are here\n\nReceptacle Stones\n\n"
+    "    Artifact Artifact\n\n    Place in hand until played as an Event card on the crew of "
+    "an opponent's ship.\n\n    This card has an clarification:\n\n    Apply the dilemma first "
+    "to your own ship, then to the opponent's ship.\n\n    Taken form Glossary - Version "
+    "1.9.5.\n\n    Receptacle Stones\n\n    This Card-Review article was written by openCards "
+    "user Decipher-Games at Jan 2nd, 2008.\n\n    Quote from {source}:\n\n    If this card is "
+    "used, the player whose turn it is will be affected first.\n"
+)
+
+
+def test_a_rules_documents_words_quoted_on_a_card_page_are_the_cards_next_ruling():
+    document = read_text(QUOTED.format(source="Alternate Universe Rulesheet"))
+    assert [e.title for e in document.entries] == ["Receptacle Stones", "Receptacle Stones"]
+    quote = document.entries[1]
+    assert quote.text == "If this card is used, the player whose turn it is will be affected first."
+    assert any(
+        not w.doubt and "quotes 'Alternate Universe Rulesheet'" in w.message
+        for w in document.warnings
+    )
+    assert not any(w.doubt for w in document.warnings)
+
+
+def test_a_quote_of_a_person_on_a_card_page_is_no_ruling():
+    document = read_text(QUOTED.format(source="Jaffer"))
+    assert [e.title for e in document.entries] == ["Receptacle Stones"]
+
+
+def test_a_quote_over_several_paragraphs_is_a_doubt_where_it_ends():
+    page = QUOTED.format(source="Alternate Universe Rulesheet") + (
+        "\n    I always play this with a big dilemma pile, and it never lets me down.\n"
+    )
+    document = read_text(page)
+    quote = document.entries[1]
+    assert any(
+        w.doubt and w.line == quote.line and "runs over 2 paragraphs" in w.message
+        for w in document.warnings
+    )
