@@ -176,3 +176,45 @@ def test_a_quote_over_several_paragraphs_is_a_doubt_where_it_ends():
         w.doubt and w.line == quote.line and "runs over 2 paragraphs" in w.message
         for w in document.warnings
     )
+
+
+POCKETWATCH = "Samuel Clemens' Pocketwatch"
+
+
+def _unlabelled_page(after_text: str) -> str:
+    # openCards' "RR #26" page: the card's title, lore, data and game text, then its
+    # Glossary clarification with no label over it
+    return (
+        "RR #26: Samuel Clemens' Pocketwatch\n\nSamuel Clemens' Pocketwatch\n\n"
+        "This 19th century watch was discovered in a cave along with Data's head.\n\n"
+        f"Special icons: Alternate Universe\n\n{_card(POCKETWATCH)}\n\n"
+        f"{after_text}\n"
+    )
+
+
+RULE = (
+    "This artifact allows you to perform now one action which must happen on your next "
+    "turn. It does not allow you to perform an optional action, such as playing a card."
+)
+
+
+def test_a_ruling_under_a_cards_game_text_with_no_label_is_read_with_a_doubt():
+    document = read_text(_unlabelled_page(RULE))
+    (entry,) = document.entries
+    assert entry.title == "Samuel Clemens' Pocketwatch"
+    assert entry.text == RULE
+    assert any(
+        w.doubt and w.line == entry.line and "no label on the page marks" in w.message
+        for w in document.warnings
+    )
+
+
+def test_a_paragraph_naming_another_card_type_under_the_game_text_is_no_ruling():
+    with pytest.raises(UnknownShape):
+        read_text(_unlabelled_page(RULE.replace("This artifact", "This doorway")))
+
+
+def test_a_review_under_a_cards_game_text_is_no_ruling():
+    review = "This artifact is one of my favourite cards, and I play it in every deck I own."
+    with pytest.raises(UnknownShape):
+        read_text(_unlabelled_page(review))

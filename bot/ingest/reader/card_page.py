@@ -15,10 +15,11 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
-from bot.ingest.reader.card_text import card_by_text
+from bot.ingest.reader.card_text import card_by_text, prints_text_of
 from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
 from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_known
+from bot.ingest.reader.lookalike import speaks_as_i
 from bot.ingest.reader.model import Parsed
 
 _FROM = " card from "
@@ -82,6 +83,40 @@ def _quoted(rows: list[tuple[int, str]], after: int) -> list[int]:
     ]
 
 
+# openCards' page of a card whose Glossary clarification follows the game text with no
+# label ("Place in hand until played …" / "This artifact allows you to …"): the ruling
+# opens by naming the card's type, as the Glossary's card entries do.
+_THIS = re.compile(r"^This (\w+)\b")
+_AFTER_RULING = re.compile(r"^(?:This Card-Review|Card logging info)\b", re.I)
+
+
+def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, bool] | None:
+    """(row where the card's ruling opens, the card's title, line of its game text, whether
+    the card is named by that text alone) of a page whose first lines name a card (or print
+    its text), whose game text is printed, and whose next paragraph opens "This <the card's
+    type>" or "This card"."""
+    content = [(i, line.strip()) for i, (_, line) in enumerate(rows) if line.strip()][:40]
+    opening = [
+        k
+        for k, (_, line) in enumerate(content)
+        # a review's "This artifact is one of my favourites" speaks as "I": no ruling
+        if k and _THIS.match(line) and not _AFTER_RULING.match(line) and not speaks_as_i(line)
+    ]
+    if not opening:
+        return None
+    named = _first_title(rows)
+    by_text = named is None  # a copy from below the card's name: named by its text
+    named = named or card_by_text(rows, text)
+    if named is None:
+        return None
+    for k in opening:
+        kind = prints_text_of(content[k - 1][1], named[1])
+        this = _THIS.match(content[k][1]).group(1).casefold()
+        if kind is not None and this in {*kind.split("/"), "card"}:
+            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text
+    return None
+
+
 def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     """The card's title: the first of the page's first lines that names a card the project
     knows ("Temporal Rift | openCards", the browser's page title, counts without its site),
@@ -136,9 +171,11 @@ def detect(text: str) -> float:
         # a card's announced rulings, closed by their sources, on a copy that lost the
         # card's name: refused as such (parse), not as an article
         return 0.9
-    # a card page whose copy lost the card's title line: refused as such (parse), never
-    # read as a Glossary whose cells are the card's data ("Q-Card Typ: Dilemma; …")
-    return 0.9 if _notes_alone(rows) else 0.0
+    if _notes_alone(rows):
+        # a card page whose copy lost the card's title line: refused as such (parse), never
+        # read as a Glossary whose cells are the card's data ("Q-Card Typ: Dilemma; …")
+        return 0.9
+    return 0.9 if _unlabelled(rows, text) else 0.0
 
 
 def _parse_announced(
@@ -219,6 +256,9 @@ def parse(text: str) -> Parsed:
     found = _card_line(rows)
     if found is None and (starts := _announced(rows)) and (first := _first_title(rows)):
         return _parse_announced(rows, starts, first[1], result)
+    if found is None and not _announced(rows) and not _notes_alone(rows):
+        if unlabelled := _unlabelled(rows, text):
+            return _parse_unlabelled(rows, unlabelled, result)
     by_text = card_by_text(rows, text) if found is None else None
     if by_text is not None and (starts := _announced(rows)):
         return _parse_announced(rows, starts, by_text[1], result, by_text[0])
@@ -261,6 +301,48 @@ def parse(text: str) -> Parsed:
     result.entries.append(entry)
     if by_text is not None:
         result.warnings.append(_named_by_text_doubt(number, title, by_text[0]))
+    return result
+
+
+def _parse_unlabelled(
+    rows: list[tuple[int, str]], found: tuple[int, str, int, bool], result: Parsed
+) -> Parsed:
+    """The card's ruling that follows its game text with no label, up to its source line
+    or the page's review, as the card's entry, with a doubt: nothing on the page says it
+    is a ruling but its form."""
+    at, title, text_line, by_text = found
+    result.ignored(
+        [(n, line.strip()) for n, line in rows[:at] if line.strip()],
+        "the card's title, lore and data",
+        ": the card's, not a ruling",
+    )
+    body: list[tuple[int, str]] = []
+    end = len(rows)
+    for index in range(at, len(rows)):
+        line = rows[index][1].strip()
+        if _SOURCE.match(line) or _AFTER_RULING.match(line) or _QUOTE.match(line):
+            end = index + 1 if _SOURCE.match(line) else index
+            break
+        if line:
+            body.append((rows[index][0], line))
+    rest = [(n, line.strip()) for n, line in rows[end:] if line.strip()]
+    if not body:
+        return result
+    entry = entry_of(title, [line for _, line in body], body[0][0], [title])
+    result.entries.append(entry)
+    result.ignored(rest, "text after the card's ruling")
+    result.warnings.append(
+        ParseWarning(
+            entry.line,
+            f"entry {title!r}: no label on the page marks this text as the card's ruling, "
+            f"only its place under the card's game text (line {text_line}) and its first "
+            f"words; if it is one, confirm it ({{line: {entry.line}, confirm: true}}), else "
+            f"drop it ({{line: {entry.line}, drop: true}})",
+            doubt=True,
+        )
+    )
+    if by_text:
+        result.warnings.append(_named_by_text_doubt(entry.line, title, text_line))
     return result
 
 

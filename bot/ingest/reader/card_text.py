@@ -35,9 +35,9 @@ _SAME = 95  # a sentence this close to one of a card's (ratio) is that card's
 
 
 @functools.lru_cache(maxsize=2)
-def _shipped(data_dir: str) -> tuple[tuple[str, str, str], ...]:
-    """(comparison key of its text, the text as printed, title) of every shipped card whose
-    text has enough words to tell it by."""
+def _shipped(data_dir: str) -> tuple[tuple[str, str, str, str], ...]:
+    """(comparison key of its text, the text as printed, title, type in lower case) of every
+    shipped card whose text has enough words to tell it by."""
     cards = []
     for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
         try:
@@ -46,7 +46,7 @@ def _shipped(data_dir: str) -> tuple[tuple[str, str, str], ...]:
             continue
     printed = [(card.text or "").replace("{", "").replace("}", "") for card in cards]
     shipped = [
-        (normalize(text, fold_plurals=False), text, card.title)
+        (normalize(text, fold_plurals=False), text, card.title, (card.type or "").casefold())
         for card, text in zip(cards, printed, strict=True)
     ]
     return tuple(item for item in shipped if len(item[0].split()) >= _CARD_WORDS)
@@ -56,7 +56,7 @@ def _shipped(data_dir: str) -> tuple[tuple[str, str, str], ...]:
 def _texts(data_dir: str) -> tuple[list[str], list[str]]:
     """(each distinct card text's comparison key, the titles printing it joined by a tab)."""
     titles: dict[str, set[str]] = {}
-    for key, _, title in _shipped(data_dir):
+    for key, _, title, _ in _shipped(data_dir):
         titles.setdefault(key, set()).add(title)
     keys = sorted(titles)
     return keys, ["\t".join(sorted(titles[k])) for k in keys]
@@ -68,7 +68,7 @@ def _sentences(data_dir: str) -> tuple[list[str], list[int]]:
     the index in :func:`_texts` of the text holding it)."""
     keys, _ = _texts(data_dir)
     where = {key: index for index, key in enumerate(keys)}
-    printed = {key: text for key, text, _ in _shipped(data_dir)}
+    printed = {key: text for key, text, _, _ in _shipped(data_dir)}
     sentences: list[str] = []
     owners: list[int] = []
     for key, text in printed.items():
@@ -99,6 +99,30 @@ def game_text_of(line: str) -> str | None:
     if sum(word in held for word in words) < 0.9 * len(words):
         return None
     return titles[owners[found[2]]].split("\t")[0]
+
+
+def prints_text_of(line: str, title: str) -> str | None:
+    """The type (in lower case: "artifact", "interrupt/event") of the card ``title`` if
+    ``line`` reads as that card's game text (as :func:`card_by_text` would name it), else
+    None."""
+    key = normalize(line[:_LINE_CHARS], fold_plurals=False)
+    if len(key.split()) < _LINE_WORDS:
+        return None
+    # the title as the one normalisation keys it: a page may print it otherwise
+    # ("Samuel Clemen's Pocketwatch")
+    for text, kind in _by_title(str(default_data_dir())).get(normalize(title), []):
+        if fuzz.ratio(key, text, score_cutoff=_SURE):
+            return kind
+    return None
+
+
+@functools.lru_cache(maxsize=2)
+def _by_title(data_dir: str) -> dict[str, list[tuple[str, str]]]:
+    """For each shipped card's title (as keyed), its texts' keys and its types."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    for text, _, title, kind in _shipped(data_dir):
+        found.setdefault(normalize(title), []).append((text, kind))
+    return found
 
 
 def card_texts() -> tuple[list[str], list[str]]:

@@ -33,7 +33,7 @@ SHARE = 2 / 3  # of a page's entries that must show a mark (speaking as "I", a c
 MAX_TEXT = 4000  # characters of each entry looked at: the first sentences tell
 
 
-def _speaks_as_i(text: str) -> str | None:
+def speaks_as_i(text: str) -> str | None:
     """The first sentence of ``text`` that is no question and says "I", else None."""
     for sentence in _SENTENCE.findall(text[:MAX_TEXT]):
         sentence = " ".join(sentence.split())
@@ -52,7 +52,7 @@ def commentary(entries: list[ReadEntry]) -> str | None:
             if not s.strip().endswith("?") and _FIRST_PERSON.search(s)
         ]
         return " ".join(spoken[0].split()) if len(spoken) >= 2 else None
-    spoken = [s for s in (_speaks_as_i(e.text) for e in entries) if s]
+    spoken = [s for s in (speaks_as_i(e.text) for e in entries) if s]
     return spoken[0] if entries and len(spoken) >= SHARE * len(entries) else None
 
 
