@@ -406,3 +406,25 @@ def test_a_card_programs_deck_export_is_refused_and_its_counts_offered_as_no_hea
     with pytest.raises(UnknownShape) as refused:
         read_text(page)
     assert "Lines that open like an entry" not in str(refused.value)
+
+
+def test_another_games_glossary_is_refused_though_some_titles_are_any_games_words():
+    # "Ability" and "Action" are titles the project knows (2E's); the entries use none of
+    # this game's terms
+    page = (
+        "Glossary\n\n"
+        "Ability - The area on a playing card that may be activated during the proper phase. "
+        "It sometimes costs something, as the card will say, and may be used every turn.\n\n"
+        "Absorb - When a wall or any other unit has a shield helper icon, it cannot be hurt "
+        "for as many points as the number printed beside that icon on the card.\n\n"
+        "Act of God Card - A type of card that changes play in one or more areas of the map "
+        "because of a calamity. When one is drawn it is played at once and all play stops "
+        "until it is resolved; nothing beats this card, ever.\n\n"
+        "Action - What an effect will do. Typically found on tactics cards, actions happen "
+        "instantly, and the last action played trumps any earlier one, which is normal.\n\n"
+        "Active Effect - Something happening in the game that affects a turn or the turn "
+        "after it. Usually it is negated when the turn ends during the resolve phase of the "
+        "round, unless the card that caused it says that it lasts longer than that.\n"
+    )
+    with pytest.raises(UnknownShape, match="does not read as the Star Trek CCG's rules"):
+        read_text(page)

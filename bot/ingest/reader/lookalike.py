@@ -123,6 +123,8 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
         return (0, words) if share == 0 and none_known else None
     if share >= OFF_GAME_TERMS:
         return None
-    if 3 * sum(is_known(e.title) for e in entries) >= len(entries):
+    # A third of the titles known does not make a page the game's when its entries use
+    # none of its terms at all: "Ability" and "Action" are titles of any game's glossary.
+    if share > 0 and 3 * sum(is_known(e.title) for e in entries) >= len(entries):
         return None
     return round(share * words), words
