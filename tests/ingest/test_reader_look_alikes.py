@@ -428,3 +428,15 @@ def test_another_games_glossary_is_refused_though_some_titles_are_any_games_word
     )
     with pytest.raises(UnknownShape, match="does not read as the Star Trek CCG's rules"):
         read_text(page)
+
+
+def test_another_games_short_terminology_list_is_refused():
+    page = (
+        "Glossary of game terminology\n\n"
+        "Battle Calculation – attack and defense compared when a unit card is triggered\n\n"
+        "Conversion – When a unit card is defeated and its ownership changes to the other side\n\n"
+        "Active Hand – A player's currently drawn and playable cards, held until they are used.\n\n"
+        "Mulligan – A player can replace some cards in their hand at the start of their turn.\n"
+    )
+    with pytest.raises(UnknownShape, match="does not read as the Star Trek CCG's rules"):
+        read_text(page)

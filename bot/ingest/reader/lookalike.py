@@ -95,6 +95,7 @@ def card_list(entries: list[ReadEntry]) -> str | None:
 MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' words
 MIN_WORDS = 150
 MIN_TABLE_WORDS = 40  # a short table judged by having none of the game's terms at all
+MIN_TABLE_ENTRIES = 3  # … of this many rows
 OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
 
 
@@ -106,11 +107,12 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     text = " ".join(e.text for e in entries)
     share, words = game_term_share(text)
     if words < MIN_WORDS:
-        # Too few words to weigh a share, but none of the game's terms in a table of four or
-        # more rows, none titled as the game names anything, is no page of its rules (a
-        # league's prize table: "1st – 60 boosters, 4 tengwar").
+        # Too few words to weigh a share, but none of the game's terms in a table of three
+        # or more rows, none titled as the game names anything, is no page of its rules (a
+        # league's prize table: "1st – 60 boosters, 4 tengwar"; another game's "Mulligan –
+        # Player can replace some cards").
         none_known = not any(is_known(e.title) for e in entries)
-        table = len(entries) >= MIN_ENTRIES and words >= MIN_TABLE_WORDS
+        table = len(entries) >= MIN_TABLE_ENTRIES and words >= MIN_TABLE_WORDS
         return (0, words) if table and share == 0 and none_known else None
     if len(entries) < MIN_ENTRIES:
         # Real rules entries this long use the game's terms (2.8 % or more on real pages);
