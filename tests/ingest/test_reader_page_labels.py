@@ -21,7 +21,9 @@ Owners: the two of us who keep the engine's tables in step with the rules, and n
 """
 
 
-@pytest.mark.parametrize("label", ["Last updated:", "TABLE OF CONTENTS: UPDATED", "Posted"])
+@pytest.mark.parametrize(
+    "label", ["Last updated:", "**Last updated:**", "TABLE OF CONTENTS: UPDATED", "Posted"]
+)
 def test_a_date_after_a_label_dates_the_page_and_titles_no_ruling(label):
     # Read as a rulings feed, the label was a ruling's title and the page its text
     with pytest.raises(UnknownShape, match="no entries found"):

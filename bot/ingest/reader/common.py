@@ -338,7 +338,7 @@ def dating_label(before_date: str) -> bool:
     """Whether the words before a line's date are a label that dates the page (ending with a
     colon or a dating word), a post's byline of fields, or a release's name (a changelog's
     dated sections, perhaps Markdown headings), as no ruling's title is."""
-    before = before_date.rstrip()
+    before = before_date.rstrip(" \t*_")  # a label set in bold: "**Last updated:** 2026-…"
     words = before.rstrip(":").split()
     return (
         before.endswith(":")
