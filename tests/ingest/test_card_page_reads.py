@@ -13,6 +13,7 @@ import pytest
 from bot.ingest.cards import load_card_index
 from bot.ingest.dataset import default_data_dir
 from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.card_text import card_records
 from bot.ingest.reader.corrections import apply, parse
 
 
@@ -218,3 +219,12 @@ def test_a_review_under_a_cards_game_text_is_no_ruling():
     review = "This artifact is one of my favourite cards, and I play it in every deck I own."
     with pytest.raises(UnknownShape):
         read_text(_unlabelled_page(review))
+
+
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_the_card_lists_read_as_text_match_the_yaml_parse(edition):
+    # the reader reads the shipped lists with a pattern (YAML's parser costs half a second in
+    # each upload's worker): it must read every card's title, type and text as YAML does
+    path = default_data_dir() / "cards" / f"{edition}.yaml"
+    parsed = [(c.title, c.type or "", c.text or "") for c in load_card_index(path)]
+    assert card_records(path.read_text(encoding="utf-8")) == parsed

@@ -18,7 +18,6 @@ from pathlib import Path
 
 from rapidfuzz import fuzz, process
 
-from bot.ingest.cards import CardListError, load_card_index
 from bot.ingest.dataset import default_data_dir
 from bot.normalize import normalize
 
@@ -34,22 +33,49 @@ _SENTENCE_WORDS = 6  # a shorter sentence ("Discard event.") many cards print
 _SAME = 95  # a sentence this close to one of a card's (ratio) is that card's
 
 
+# A card list as ``write_card_index`` dumps it, read as text: one card a "- id:" record,
+# its fields two spaces in, a long text folded onto lines four spaces in, single-quoted
+# where YAML needs it. A pattern over 2 MB costs milliseconds; YAML's parser half a second,
+# in the worker process of every upload. ``tests/ingest/test_card_page_reads.py`` checks
+# that both read the shipped lists alike.
+_RECORD = re.compile(r"^- id: [^\n]*\n((?:  [^\n]*\n?)*)", re.M)
+_FIELD = re.compile(r"^  (title|type|text): ([^\n]*(?:\n    [^\n]*)*)", re.M)
+
+
+def card_records(listing: str) -> list[tuple[str, str, str]]:
+    """(title, type, text) of each card of a card list's YAML text."""
+    records = []
+    for record in _RECORD.finditer(listing):
+        fields = {name: _scalar(value) for name, value in _FIELD.findall(record.group(1))}
+        records.append((fields.get("title", ""), fields.get("type", ""), fields.get("text", "")))
+    return records
+
+
+def _scalar(value: str) -> str:
+    """A YAML plain or single-quoted scalar, its folded lines joined by spaces."""
+    value = " ".join(part.strip() for part in value.split("\n"))
+    if len(value) > 1 and value[0] == value[-1] == "'":
+        return value[1:-1].replace("''", "'")
+    return value
+
+
 @functools.lru_cache(maxsize=2)
 def _shipped(data_dir: str) -> tuple[tuple[str, str, str, str], ...]:
     """(comparison key of its text, the text as printed, title, type in lower case) of every
     shipped card whose text has enough words to tell it by."""
-    cards = []
+    cards: list[tuple[str, str, str]] = []
     for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
         try:
-            cards += load_card_index(path)
-        except (CardListError, OSError):
+            cards += card_records(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError):
             continue
-    printed = [(card.text or "").replace("{", "").replace("}", "") for card in cards]
-    shipped = [
-        (normalize(text, fold_plurals=False), text, card.title, (card.type or "").casefold())
-        for card, text in zip(cards, printed, strict=True)
-    ]
-    return tuple(item for item in shipped if len(item[0].split()) >= _CARD_WORDS)
+    shipped = []
+    for title, kind, text in cards:
+        printed = text.replace("{", "").replace("}", "")
+        key = normalize(printed, fold_plurals=False)
+        if len(key.split()) >= _CARD_WORDS:
+            shipped.append((key, printed, title, kind.casefold()))
+    return tuple(shipped)
 
 
 @functools.lru_cache(maxsize=2)
