@@ -228,3 +228,21 @@ def test_the_card_lists_read_as_text_match_the_yaml_parse(edition):
     path = default_data_dir() / "cards" / f"{edition}.yaml"
     parsed = [(c.title, c.type or "", c.text or "") for c in load_card_index(path)]
     assert card_records(path.read_text(encoding="utf-8")) == parsed
+
+
+def test_a_2e_card_page_with_its_cost_and_an_erratum_on_the_announcing_line():
+    # the 2E card's cost before its name; its text opens with a keyword the project knows as
+    # a topic ("Consume: 2."); the erratum printed on the line that announces it
+    page = (
+        "Tragic Turn, Mark II | openCards\n\nYou are here\n\nTragic Turn, Mark II\n\n"
+        "    (3) Tragic Turn\n\n    Dual Dual Dilemma\n\n"
+        "    Consume: 2. Place this dilemma on this mission (limit one per mission).\n\n"
+        '    This card has an erratum: Game text before errata: "Consume: 2. When a personnel '
+        'at this mission is stopped by another dilemma, randomly select one to be stopped."\n\n'
+        "    Taken form Current Errata 2015-04-06.\n\n"
+        "    Card logging info: Logged by openCards team at Jan 1st, 2008.\n"
+    )
+    document = read_text(page)
+    (entry,) = document.entries
+    assert entry.title == "Tragic Turn"
+    assert entry.text.startswith('Game text before errata: "Consume: 2.')

@@ -18,7 +18,7 @@ from bot.ingest.reader import chrome
 from bot.ingest.reader.card_text import card_by_text, prints_text_of
 from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
 from bot.ingest.reader.head_forms import card_field, title_ok
-from bot.ingest.reader.known import is_known
+from bot.ingest.reader.known import is_card, is_known
 from bot.ingest.reader.lookalike import speaks_as_i
 from bot.ingest.reader.model import Parsed
 
@@ -57,7 +57,9 @@ def _card_line(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
 # openCards' other card page: the card's title first, its data, then each ruling announced
 # ("This card has an erratum:", "This card has an clarification:") and closed by its source
 # ("Taken form Glossary - Version 1.9.2.").
-_ANNOUNCED = re.compile(r"^This card has an? (?:erratum|errata|clarification|ruling)s?:$", re.I)
+_ANNOUNCED = re.compile(
+    r"^This card has an? (?:erratum|errata|clarification|ruling)s?:(?:\s+(\S.*))?$", re.I
+)
 _SOURCE = re.compile(r"^Taken f(?:ro|or)m\b", re.I)  # "Taken form": the site's own typo
 
 
@@ -129,15 +131,19 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
             continue  # "Requirements: ENGINEER + …": the card's data, never its title
         whole, before, after = _title_parts(line)
         for title in (whole, before, after) if after else (whole,):
-            if is_known(title):
+            # a card, not a topic: a keyword opens a 2E card's text ("Consume: 2. …")
+            if is_card(title):
                 return number, title
     return _unknown_card(lines[0]) if lines else None
 
 
+_COST = re.compile(r"^\(\d{1,2}\)\s+")  # a 2E card's cost before its name: "(3) Tragic Turn"
+
+
 def _title_parts(line: str) -> tuple[str, str, str]:
-    """``line`` without its site's name (" | openCards") and a card's mark ("❖"), and its
-    parts before and after its first colon (a no-break space after it too)."""
-    whole = line.split(" | ")[0].replace("\u00a0", " ").strip()
+    """``line`` without its site's name (" | openCards"), a 2E card's cost and a card's mark
+    ("❖"), and its parts before and after its first colon (a no-break space after it too)."""
+    whole = _COST.sub("", line.split(" | ")[0].replace("\u00a0", " ").strip())
     before, _, after = whole.partition(": ")
     return without_card_mark(whole), without_card_mark(before), without_card_mark(after.strip())
 
@@ -201,6 +207,8 @@ def _parse_announced(
             _read_quote(rows, at, end, title, result)
             continue
         opened, texts, closed = rows[at][0], [], False
+        if inline := _ANNOUNCED.match(rows[at][1].strip()).group(1):
+            texts.append(inline)  # "This card has an erratum: Game text before errata: …"
         for index in range(at + 1, end):
             line = rows[index][1].strip()
             if _SOURCE.match(line):

@@ -39,14 +39,18 @@ def _starts(data_dir: str) -> dict[str, int]:
 
 
 @functools.lru_cache(maxsize=4)
-def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int], frozenset[str]]:
+def _load(
+    data_dir: str,
+) -> tuple[frozenset[str], dict[str, int], frozenset[str], frozenset[str]]:
     """The keys of every known title; for each title's first word (as a key) the most words
-    a known title starting with it has (what a scan of running text may look up); and the
-    card types the card lists print (casefolded, "Interrupt/Event" also as its parts)."""
+    a known title starting with it has (what a scan of running text may look up); the card
+    types the card lists print (casefolded, "Interrupt/Event" also as its parts); and the
+    keys of the cards' titles alone."""
     root = Path(data_dir)
     titles: list[str] = []
     types: set[str] = set()
     cards = sorted((root / "cards").glob("*.yaml"))
+    card_titles = 0
     for path in [*cards, *sorted((root / "entries").glob("*.yaml"))]:
         try:
             text = path.read_text(encoding="utf-8")
@@ -59,6 +63,8 @@ def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int], frozenset[str]
             f"{_unquote(match.group(1))}, {_unquote(match.group(2))}"
             for match in _SUBTITLED.finditer(text)
         )
+        if path in cards:
+            card_titles = len(titles)
     try:
         aliases = (root / "aliases.yaml").read_text(encoding="utf-8")
     except OSError:
@@ -74,12 +80,21 @@ def _load(data_dir: str) -> tuple[frozenset[str], dict[str, int], frozenset[str]
         first = title_key.split()[0]
         starts[first] = max(starts.get(first, 0), len(title.split()))
     card_types = frozenset(t for part in types for t in (part, *part.split("/")))
-    return frozenset(keys), starts, card_types
+    card_keys = frozenset(key(title) for title in titles[:card_titles])
+    return frozenset(keys), starts, card_types, card_keys
 
 
 def is_card_type(word: str, data_dir: Path | None = None) -> bool:
     """Whether ``word`` names a card type of either edition ("Personnel", "Q Dilemma")."""
     return word.strip().casefold() in _load(str(data_dir or default_data_dir()))[2]
+
+
+def is_card(title: str, data_dir: Path | None = None) -> bool:
+    """Whether ``title`` is a card of either edition (not a topic or an alias)."""
+    title = title.strip(_STRIP)
+    if not title or len(title) > _MAX_TITLE:
+        return False
+    return key(title) in _load(str(data_dir or default_data_dir()))[3]
 
 
 def key(title: str) -> str:
