@@ -440,3 +440,36 @@ def test_another_games_short_terminology_list_is_refused():
     )
     with pytest.raises(UnknownShape, match="does not read as the Star Trek CCG's rules"):
         read_text(page)
+
+
+def test_a_deck_list_whose_entries_end_no_sentence_is_refused():
+    # a deck list as openCards prints it: section lines over card names with their set
+    # numbers; read by its forms, its "entries" hold names, never a sentence (a ship's
+    # initials end none: "U.S.S. Enterprise-J")
+    page = (
+        "Burn the Turn | openCards\n\nBurn the Turn\n\n"
+        "This Deck was built by a staff writer and was published first on the committee's "
+        "site.\n\nDeck listing:\n\nDilemma pile (36):\n\n"
+        "planet\nHard Time (6 P 6)\nspace\nNight Terrors (14 U 9)\n\n"
+        "space – Outclassed (8 R 13)\nPersonal Duty (1 R 42)\ndual\n\n"
+        "dual – Skeleton Crew (3 U 28)\nThe Dal'Rok (13 R 20)\nTimescape (2 C 25)\n\n"
+        "planet – Old Differences (14 C 10)\nU.S.S. Enterprise-J (14 R 43)\n\n"
+        "Draw deck (51):\n\nEvent – Energize (13 U 27)\nNo Kill I (12 R 14)\n"
+    )
+    with pytest.raises(UnknownShape, match="looks like a list"):
+        read_text(page)
+
+
+def test_rulings_of_which_one_ends_no_sentence_are_read():
+    page = (
+        'Liberty – The class has been changed to "Condor Class" and the Staffing to [Maq] [Maq]\n\n'
+        "Lore Returns – When you play this event on a ship, your Rogue Borg take control of "
+        "that ship, regardless of staffing or leader requirements.\n\n"
+        "matching commander – A personnel is a matching commander for a ship if either card "
+        "both names the other in lore and states that the personnel is its commander.\n"
+    )
+    assert [e.title for e in read_text(page).entries] == [
+        "Liberty",
+        "Lore Returns",
+        "matching commander",
+    ]

@@ -140,6 +140,12 @@ def read_text(
                 f"texts open with the card's type ({_words_up_to(listed, 60)!r}), as card "
                 f"data does, not a ruling. Nothing was imported.{_heads_hint(parsed)}"
             )
+        if listed := lookalike.unsentenced(parsed.entries):
+            raise UnknownShape(
+                f"{_name(filename)}no entries found: this looks like a list (a deck list, an "
+                f"index): its entries' texts end no sentence ({_words_up_to(listed, 60)!r}), as "
+                f"rulings do. Nothing was imported.{_heads_hint(parsed)}"
+            )
         if spoken := lookalike.commentary(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a review, a report or a "

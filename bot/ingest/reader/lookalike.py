@@ -92,6 +92,26 @@ def card_list(entries: list[ReadEntry]) -> str | None:
     return typed[0] if len(typed) >= SHARE * len(entries) else None
 
 
+# A sentence's end: a full stop, "!" or "?" after a word in lower case, a number or a
+# closing quote or bracket, not inside a word or number ("e.g", "1.5"), nor an initial's
+# ("U.S.S. Enterprise-J", a card's name in a deck list).
+_SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]\"”’'])[.!?](?!\w)")
+MIN_LISTED = 3  # entries a page must read as for its entries' lack of sentences to tell
+
+
+def unsentenced(entries: list[ReadEntry]) -> str | None:
+    """The text of an entry that shows the entries are a list's items (a deck list's card
+    names, an index's lines), not rulings: where two thirds of three or more entries with
+    text, the last aside, end no sentence at all, as every ruling does; else None."""
+    # an entry with no text at all is doubted as such, whatever the page; the last may be
+    # cut off where the copy ends
+    texts = [e.text for e in entries[:-1] if e.text.strip()]
+    bare = [text for text in texts if not _SENTENCE_END.search(text[:MAX_TEXT])]
+    if len(texts) >= MIN_LISTED and len(bare) >= SHARE * len(texts):
+        return bare[0]
+    return None
+
+
 MIN_ENTRIES = 4  # a page this many entries long may be judged by its entries' words
 MIN_WORDS = 150
 MIN_TABLE_WORDS = 40  # a short table judged by having none of the game's terms at all
