@@ -21,6 +21,7 @@ from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_card, is_known
 from bot.ingest.reader.lookalike import speaks_as_i
 from bot.ingest.reader.model import Parsed
+from bot.ingest.reader.page_checks import drop_or_confirm
 
 _FROM = " card from "
 _YEAR = re.compile(r"\(\d{4}\)")
@@ -344,8 +345,7 @@ def _parse_unlabelled(
             entry.line,
             f"entry {title!r}: no label on the page marks this text as the card's ruling, "
             f"only its place under the card's game text (line {text_line}) and its first "
-            f"words; if it is one, confirm it ({{line: {entry.line}, confirm: true}}), else "
-            f"drop it ({{line: {entry.line}, drop: true}})",
+            f"words ({drop_or_confirm(entry.line)})",
             doubt=True,
         )
     )
@@ -354,13 +354,18 @@ def _parse_unlabelled(
     return result
 
 
+def _confirm_or_retitle(line: int) -> str:
+    """The two corrections that settle a doubt about which card an entry is titled by."""
+    return f"confirm it ({{line: {line}, confirm: true}}); else give the title ({{line: {line}, title: …}})"
+
+
 def _unknown_card_doubt(line: int, title: str) -> ParseWarning:
     """The doubt on an entry titled by a card the project does not know, with the two
     corrections that settle it."""
     return ParseWarning(
         line,
-        f"the project knows no card {title!r}: if that is the card's title, confirm it "
-        f"({{line: {line}, confirm: true}}); else give the title ({{line: {line}, title: …}})",
+        f"the project knows no card {title!r}: if that is the card's title, "
+        + _confirm_or_retitle(line),
         doubt=True,
     )
 
@@ -371,8 +376,7 @@ def _named_by_text_doubt(line: int, title: str, text_line: int) -> ParseWarning:
     return ParseWarning(
         line,
         f"the page does not print the card's name; line {text_line} reads as the game text "
-        f"of {title!r}: if that is the card, confirm it ({{line: {line}, confirm: true}}); "
-        f"else give the title ({{line: {line}, title: …}})",
+        f"of {title!r}: if that is the card, " + _confirm_or_retitle(line),
         doubt=True,
     )
 

@@ -53,7 +53,7 @@ def title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
-def _drop_or_confirm(line: int) -> str:
+def drop_or_confirm(line: int) -> str:
     """The corrections that settle a doubt about whether a line opens an entry at all."""
     return f"no entry: {{line: {line}, drop: true}}; an entry: {{line: {line}, confirm: true}}"
 
@@ -68,7 +68,7 @@ def open_ended(entries: list[ReadEntry]) -> list[ParseWarning]:
             entry.line,
             f"entry {entry.title!r} ends in {entry.title.split()[-1]!r}, as a sentence "
             "broken off does: it may be the end of an entry's text read as a title "
-            f"({_drop_or_confirm(entry.line)})",
+            f"({drop_or_confirm(entry.line)})",
             doubt=True,
         )
         for entry in entries
@@ -97,7 +97,7 @@ def case_apart(entries: list[ReadEntry]) -> list[ParseWarning]:
             entry.line,
             f"entry {entry.title!r} is not in capitals as the page's other "
             f"{sum(capitals)} titles are: it may be a line of an entry's text read as a "
-            f"title ({_drop_or_confirm(entry.line)})",
+            f"title ({drop_or_confirm(entry.line)})",
             doubt=True,
         )
         for entry in odd
@@ -206,7 +206,7 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
     return [
         ParseWarning(
             first.line,
-            f"the first entry's title {first.title!r} {why} ({_drop_or_confirm(first.line)})",
+            f"the first entry's title {first.title!r} {why} ({drop_or_confirm(first.line)})",
             doubt=True,
         )
     ]
