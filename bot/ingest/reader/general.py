@@ -434,18 +434,22 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
     rows, _ = _rows(text)
     content = [(number, line.strip()) for number, line in rows if line.strip()]
     found: list[tuple[int, str]] = []
+    looked_up = 0  # lines compared with the cards' texts, as many as a page's heads are
     for position, (number, line) in enumerate(content):
         if position == 0 or YEAR.search(line):
             continue  # the page's own title; a date or a dated heading
         following = content[position + 1][1] if position + 1 < len(content) else ""
         own = title_like(line, alone=True)
         head = own if own == line and prose(following) else title_like(line, alone=False)
-        if names_no_entry(head or ""):
+        if not head or names_no_entry(head):
             continue  # a deck list's count ("1<tab>Armus"), an address
-        if head and not (head != line and len(found) < _GAME_TEXT_CHECKS and game_text_of(line)):
-            found.append((number, head))
-            if len(found) == limit:
-                break
+        if head != line and looked_up < _GAME_TEXT_CHECKS:
+            looked_up += 1
+            if game_text_of(line):
+                continue  # a card's game text: "Order - Reveal the top four cards …"
+        found.append((number, head))
+        if len(found) == limit:
+            break
     return found
 
 
