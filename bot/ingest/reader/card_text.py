@@ -19,6 +19,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from bot.ingest.dataset import default_data_dir
+from bot.ingest.reader.known import unquote
 from bot.normalize import normalize
 
 _FIRST_LINES = 20  # the card's part of the page: lore, type, game text, characteristics
@@ -53,10 +54,7 @@ def card_records(listing: str) -> list[tuple[str, str, str]]:
 
 def _scalar(value: str) -> str:
     """A YAML plain or single-quoted scalar, its folded lines joined by spaces."""
-    value = " ".join(part.strip() for part in value.split("\n"))
-    if len(value) > 1 and value[0] == value[-1] == "'":
-        return value[1:-1].replace("''", "'")
-    return value
+    return unquote(" ".join(part.strip() for part in value.split("\n")))
 
 
 @functools.lru_cache(maxsize=2)
@@ -167,8 +165,10 @@ def card_by_text(
     keys, titles = texts or card_texts()
     best: dict[str, tuple[float, int]] = {}
     for number, line in [r for r in rows if r[1].strip()][:_FIRST_LINES]:
-        key = normalize(line[:_LINE_CHARS], fold_plurals=False)
-        if len(key.split()) < _LINE_WORDS or len(line) > _LINE_CHARS:
+        if len(line) > _LINE_CHARS:
+            continue  # the page's prose, not a card's text
+        key = normalize(line, fold_plurals=False)
+        if len(key.split()) < _LINE_WORDS:
             continue
         for _, score, index in process.extract(
             key, keys, scorer=fuzz.ratio, limit=5, score_cutoff=_CLOSE

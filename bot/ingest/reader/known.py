@@ -21,7 +21,9 @@ _STRIP = " '\"*❖•"
 _MAX_TITLE = 120
 
 
-def _unquote(value: str) -> str:
+def unquote(value: str) -> str:
+    """A YAML scalar as the card lists and the shipped entries print it on one line: plain,
+    or single-quoted with its quotes doubled inside."""
     value = value.strip()
     if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
         value = value[1:-1].replace("''", "'")
@@ -56,11 +58,11 @@ def _load(
             text = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        titles += (_unquote(match.group(1)) for match in _TITLE.finditer(text))
+        titles += (unquote(match.group(1)) for match in _TITLE.finditer(text))
         if path in cards:
-            types.update(_unquote(m.group(1)).casefold() for m in _TYPE.finditer(text))
+            types.update(unquote(m.group(1)).casefold() for m in _TYPE.finditer(text))
         titles += (
-            f"{_unquote(match.group(1))}, {_unquote(match.group(2))}"
+            f"{unquote(match.group(1))}, {unquote(match.group(2))}"
             for match in _SUBTITLED.finditer(text)
         )
         if path in cards:
@@ -69,7 +71,7 @@ def _load(
         aliases = (root / "aliases.yaml").read_text(encoding="utf-8")
     except OSError:
         aliases = ""
-    titles += (_unquote(m.group(1)) for m in _ALIAS.finditer(aliases))
+    titles += (unquote(m.group(1)) for m in _ALIAS.finditer(aliases))
     keys: set[str] = set()
     starts: dict[str, int] = {}
     for title in titles:
