@@ -244,8 +244,8 @@ def read_upload(
     except CorrectionError as error:
         raise ModerationError(f"Corrections not applied: {error}") from None
     except (UnreadableDocument, UnknownShape) as error:
-        # The reader's refusal names the file and says nothing was imported: each front end
-        # puts its own word before it ("Not imported:"), so it carries none of its own.
+        # The reader's refusal names the file and says why; each front end puts its own
+        # "not imported" before it, so the reader's message never says so itself.
         raise ModerationError(str(error)) from None
     if corrections is None:
         return read

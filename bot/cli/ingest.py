@@ -144,8 +144,8 @@ def run_ingest(ctx) -> int:
             official=False if args.unofficial else None,
             corrections=corrections,
         )
-    except ModerationError as error:
-        return _refuse(str(error))
+    except ModerationError as error:  # the reader's refusal, or corrections not applied
+        return _refuse(f"not imported: {error}")
     if not args.json:
         print_preview(preview, terminal_width(sys.stdout))
     if not args.apply:

@@ -91,13 +91,13 @@ def read_text(
         raise UnknownShape(
             f"{_name(filename)}no entries found: this does not read as a page of the Star Trek "
             f"CCG's rules ({words} words, {share:.1%} of them the game's words such as card, "
-            "player, dilemma, mission, personnel). Nothing was imported."
+            "player, dilemma, mission, personnel)."
         )
     if code := lookalike.code_names(text):
         raise UnknownShape(
             f"{_name(filename)}no entries found: this looks like a program's documentation: "
             f"it sets {len(code)} names as code ({', '.join(code[:3])}…), as no rules "
-            "document does. Nothing was imported."
+            "document does."
         )
     failures: list[str] = []
     for _, shape in ranked(text):
@@ -108,8 +108,7 @@ def read_text(
             continue
         if parsed.holds_none:
             raise UnknownShape(
-                f"{_name(filename)}no entries found: this looks like {parsed.holds_none}. "
-                "Nothing was imported."
+                f"{_name(filename)}no entries found: this looks like {parsed.holds_none}."
             )
         if not parsed.entries:
             failures.append(f"{shape.name}: no entries found")
@@ -131,26 +130,26 @@ def read_text(
                 f"{_name(filename)}no entries found: this does not read as the Star Trek CCG's "
                 f"rules: {entries} {terms[0] or 'none'} of the game's terms in {terms[1]} "
                 f"words (dilemma, mission, personnel, ship, affiliation…), and {names}: "
-                f"another game's or subject's {'page' if few else 'glossary'}. Nothing was "
-                f"imported.{_heads_hint(parsed)}"
+                f"another game's or subject's {'page' if few else 'glossary'}."
+                f"{_heads_hint(parsed)}"
             )
         if listed := lookalike.card_list(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a card list: its entries' "
                 f"texts open with the card's type ({_words_up_to(listed, 60)!r}), as card "
-                f"data does, not a ruling. Nothing was imported.{_heads_hint(parsed)}"
+                f"data does, not a ruling.{_heads_hint(parsed)}"
             )
         if listed := lookalike.unsentenced(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a list (a deck list, an "
                 f"index): its entries' texts end no sentence ({_words_up_to(listed, 60)!r}), as "
-                f"rulings do. Nothing was imported.{_heads_hint(parsed)}"
+                f"rulings do.{_heads_hint(parsed)}"
             )
         if spoken := lookalike.commentary(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a review, a report or a "
                 f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "
-                f"do. Nothing was imported.{_heads_hint(parsed)}"
+                f"do.{_heads_hint(parsed)}"
             )
         return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
@@ -285,7 +284,7 @@ def _no_entries(text: str, filename: str | None) -> str:
     return (
         f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
         f"Its first lines:\n{quoted}{heads}{_run_together_advice(text)}\n"
-        "Nothing was imported. Upload the page as it is published (saved as text or HTML) "
+        "Upload the page as it is published (saved as text or HTML) "
         "if it holds rulings, or ask a maintainer to add a shape for it.\n"
         f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."
     )
