@@ -179,6 +179,9 @@ INGEST = Path(__file__).parent
             "unique and universal",
             "**unique and universal**",
         ),
+        # a wiki's one entry whose title the project does not know: its bold opens the page
+        ("fresh29/1e-outpost-wikia-glossary.txt", "Outpost", "**Outpost**"),
+        ("fresh25/1e-wiki-glossary-facility-wikia.txt", "Facility", "__Facility__"),
         # a forum's BBCode bold
         ("sweep1/1e-single-ruling-dead-end-trekcc-170.txt", "Dead End", "[b]Dead End[/b]"),
     ],

@@ -47,17 +47,20 @@ def without_bold_terms(lines: list[str]) -> list[str]:
     list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"),
     where two or more lines open so: a glossary printed as a list of bold terms. One bold
     lead-in is a paragraph's emphasis ("**Note** — …") unless it is a title the project
-    knows, and a bullet before plain text stays a list's item."""
+    knows or it opens the page (a wiki's one entry, "**Outpost** – A kind of facility."),
+    and a bullet before plain text stays a list's item."""
     matches = [_BOLD_TERM.match(line.lstrip()) for line in lines]
     if not any(matches):
         return lines
     glossary = sum(1 for match in matches if match) >= 2
+    first = next(number for number, line in enumerate(lines) if line.strip())
     out = []
-    for line, match in zip(lines, matches, strict=True):
+    for number, (line, match) in enumerate(zip(lines, matches, strict=True)):
         term = next((g for g in match.groups() if g is not None), "").strip() if match else ""
         # one bold lead-in is a term where the project knows it ("**unique and universal**
-        # – …", a wiki's one entry), else a paragraph's emphasis
-        if match is not None and (glossary or is_known(term)):
+        # – …") or where it opens the page, as a wiki's one entry does: it then reads as the
+        # same page printed plain would. Elsewhere it is a paragraph's emphasis.
+        if match is not None and (glossary or number == first or is_known(term)):
             line = term + line.lstrip()[match.end() :]
         out.append(line)
     return out
