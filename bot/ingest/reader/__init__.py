@@ -268,7 +268,7 @@ def _no_entries(text: str, filename: str | None) -> str:
     """The refusal of a page where no shape, the general reader included, finds an entry
     head: said as what the page looks like, never turned into an entry."""
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
-    quoted = "\n".join(f"  > {line[:100]}" for line in first)
+    quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
     possible = general.possible_heads(text)
     listed = "".join(f"\n  line {number}: {title[:80]}" for number, title in possible)
     heads = (
@@ -313,7 +313,7 @@ def _run_together_advice(text: str) -> str:
 def _unknown(text: str, filename: str | None, failures: list[str]) -> str:
     shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
-    quoted = "\n".join(f"  > {line[:100]}" for line in first)
+    quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
     tried = "".join(f"\n  ({failure})" for failure in failures)
     return (
         f"{_name(filename)}this document is in no shape the reader knows. Its first lines:\n"
