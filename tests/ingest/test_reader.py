@@ -450,6 +450,24 @@ def test_faq_quoted_topic_and_a_contents_line_that_asks_its_question():
     assert contents.line == 3 and "(2 lines)" in contents.message
 
 
+def test_faq_topic_printed_with_signs_is_a_topic():
+    # from a blind set: Decipher's FAQ asks about the "<" and ">" of a card's requirements
+    # under the topic "< AND > MARKS"; the topic's signs are part of it
+    text = (
+        "FAQs\n\n"
+        "Q: < AND > MARKS -- How do you read these? If the card states CUNNING>35, is it "
+        "each personnel's or the total?\n\n"
+        "A: The total CUNNING of the personnel present must be greater than 35.\n\n"
+        "Q: DISCARD PILE -- Can you look through your discard pile during a game?\n\n"
+        "A: No, unless a special card allows it.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [e.title for e in document.entries] == ["< AND > MARKS", "DISCARD PILE"]
+    assert document.entries[0].text.startswith("How do you read these?")
+    assert not [w for w in document.warnings if w.doubt]
+
+
 def test_wiki_entry_one_known_title_one_text():
     text = (
         "Kira Nerys\nFrom the Memory Alpha wiki\n\nKira Nerys is a Bajoran personnel in both "

@@ -26,7 +26,7 @@ _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
 # The topic may be quoted: 'Q: "THE COLON RULE" -- Can Countermanda be nullified…'.
-_TOPIC_IN_CAPITALS = r"[A-Z0-9\"“][A-Z0-9 '’\"“”&/.,()!?-]{1,60}"
+_TOPIC_IN_CAPITALS = r"[A-Z0-9\"“<>][A-Z0-9 '’\"“”&/.,()!?<>=+-]{1,60}"
 _Q_TOPIC = re.compile(rf"^Q:\s+({_TOPIC_IN_CAPITALS}?)\s*+(?:--|:)\s*(.*)$")
 _TOC = re.compile(rf"^Q:\s+{_TOPIC_IN_CAPITALS}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")
