@@ -12,7 +12,7 @@ import pytest
 from bot.answers.imports import EntriesInDoubt
 from bot.answers.moderation import ModerationError
 from bot.cli.main import main
-from bot.ingest.reader import UnknownShape, general, read_text
+from bot.ingest.reader import UnknownShape, general, read_document, read_text
 from bot.ingest.reader.chrome import strip
 from bot.ingest.reader.corrections import CorrectionError, apply
 
@@ -175,6 +175,39 @@ def test_corrections_resolve_doubts_and_fix_entries():
         apply(document, [{"line": 2, "drop": True}])
     with pytest.raises(CorrectionError, match="say one of"):
         apply(document, [{"line": 1, "rename": "x"}])
+
+
+INGEST = Path(__file__).parent
+
+
+def test_correcting_an_entry_settles_the_doubts_raised_inside_it():
+    # Decipher's FAQ (Klauser copy): a topic's text holds the next section's contents lines
+    # ("Q: MOT THE BARBER"), each doubted at its own line, where no entry starts. A moderator
+    # who confirms the entry had no way to settle them: a correction at those lines was refused.
+    page = INGEST / "fresh20/1e-faq-decipher-personnel-klauser-faq15.txt"
+    document = read_document(page.read_bytes(), page.name)
+    holder = next(e for e in document.entries if e.title == "AU PERSONNEL")
+    inside = [w.line for w in document.warnings if w.doubt and w.line > holder.line]
+    assert inside and all(line not in {e.line for e in document.entries} for line in inside)
+    fixed = apply(document, [{"line": holder.line, "confirm": True}])
+    assert not [w for w in fixed.warnings if w.doubt]
+    assert [e.text for e in fixed.entries] == [e.text for e in document.entries]
+
+
+def test_a_doubt_outside_any_entry_is_confirmed_at_its_line():
+    # a Czech rulebook page: text before the first entry holds a heading, doubted at its
+    # line; a moderator who finds no entry there confirms the line as read
+    page = INGEST / "fresh50/2e-rules-card-types-czech-voyager-cz.txt"
+    document = read_document(page.read_bytes(), page.name)
+    first = min(e.line for e in document.entries)
+    outside = [w.line for w in document.warnings if w.doubt and w.line < first]
+    assert outside
+    fixed = apply(document, [{"line": line, "confirm": True} for line in outside])
+    assert not [w for w in fixed.warnings if w.doubt and w.line < first]
+    assert fixed.entries == document.entries
+    # a line with neither an entry nor a doubt is still no line to correct
+    with pytest.raises(CorrectionError, match="no entry starts there"):
+        apply(document, [{"line": outside[0] + 1, "confirm": True}])
 
 
 def test_a_doubt_blocks_applying_even_with_warnings_accepted(rulings):

@@ -17,11 +17,15 @@ general reader with that line as an entry's head. A line that holds several entr
 whose line breaks were lost) can only be confirmed as a whole; anything else needs the text
 with its line breaks.
 
-A corrected entry's doubts are resolved; doubts about entries nobody corrected remain.
+A corrected entry's doubts are resolved, those raised at lines inside it too (a line in its
+text that opens like a title or a question: the correction says it was rightly left there).
+A doubt outside any entry (text before the first one that opens like an entry) is confirmed
+at its own line. Doubts about entries nobody corrected remain.
 """
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections import Counter
 from typing import Any
@@ -40,8 +44,11 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
     """``document`` with ``corrections`` applied (a new document; the given one is unchanged)."""
     items = _validated(corrections)
     by_line = {entry.line: entry for entry in document.entries}
+    doubted = {w.line for w in document.warnings if getattr(w, "doubt", False)}
     for item in items:
-        if item["line"] not in by_line:
+        # a doubt outside any entry (text before the first one) is confirmed at its line
+        outside = item.get("confirm") and item["line"] in doubted
+        if item["line"] not in by_line and not outside:
             lines = ", ".join(str(n) for n in sorted(by_line)[:20])
             raise CorrectionError(
                 f"correction for line {item['line']}: no entry starts there (entries start at "
@@ -77,10 +84,24 @@ def apply(document: ReadDocument, corrections: Any) -> ReadDocument:
         title = str(named or entry.title).strip()
         text = _without_run_on(entry, title)
         entries.append(dataclasses.replace(entry, title=title, text=text, confidence=1.0))
+    heads = sorted(by_line)
     warnings = [
-        w for w in document.warnings if not (getattr(w, "doubt", False) and w.line in fixed)
+        w
+        for w in document.warnings
+        if not (getattr(w, "doubt", False) and _resolved(w.line, heads, fixed))
     ]
     return dataclasses.replace(document, entries=entries, warnings=warnings)
+
+
+def _resolved(line: int, heads: list[int], fixed: dict[int, dict]) -> bool:
+    """Whether a doubt raised at ``line`` is settled: its own line was corrected, or the
+    entry it was raised inside (the last head at or above it) was. A correction says the
+    entry is right as it now reads, so the lines inside it that opened like a title or a
+    question were rightly left in its text."""
+    if line in fixed:
+        return True
+    at = bisect.bisect_right(heads, line)
+    return at > 0 and heads[at - 1] in fixed
 
 
 # Between a title and its text: a dash, or only a space where the title was run into its
