@@ -202,6 +202,9 @@ def test_a_doubt_outside_any_entry_is_confirmed_at_its_line():
     first = min(e.line for e in document.entries)
     outside = [w.line for w in document.warnings if w.doubt and w.line < first]
     assert outside
+    # the doubt says how to settle it either way
+    said = next(w.message for w in document.warnings if w.line == outside[0])
+    assert f"{{line: {outside[0]}, confirm: true}}" in said and "head: true" in said
     fixed = apply(document, [{"line": line, "confirm": True} for line in outside])
     assert not [w for w in fixed.warnings if w.doubt and w.line < first]
     assert fixed.entries == document.entries

@@ -491,7 +491,7 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
                 ParseWarning(
                     number,
                     f"text {where} opens like an entry ({title!r}) but was not read as one; "
-                    "check that no entry was missed",
+                    f"check that no entry was missed (if not: {{line: {number}, confirm: true}})",
                     doubt=True,
                 )
             )

@@ -19,12 +19,13 @@ from bot.ingest.reader.numbered import list_number, opens_steps, without_number
 
 
 def _doubt(result: Parsed, number: int, what: str, check: str = "no entry was missed") -> None:
-    """The doubt naming a head not taken at line ``number``: ``what`` was seen there, and
-    the correction that reads it as an entry's head."""
+    """The doubt naming a head not taken at line ``number``: ``what`` was seen there, the
+    correction that reads it as an entry's head, and the one that confirms the read."""
     result.warnings.append(
         ParseWarning(
             number,
-            f"{what}; check that {check} (if it is one: {{line: {number}, head: true}})",
+            f"{what}; check that {check} (if it is one: {{line: {number}, head: true}}; "
+            f"if not: {{line: {number}, confirm: true}})",
             doubt=True,
         )
     )
