@@ -450,6 +450,30 @@ def test_faq_quoted_topic_and_a_contents_line_that_asks_its_question():
     assert contents.line == 3 and "(2 lines)" in contents.message
 
 
+def test_faq_answers_under_no_topic_are_doubted_not_set_aside_as_contents():
+    # a copy of Decipher's FAQ that lost a group's "Q: TOPIC" line: its numbered questions
+    # and answers stand before the first answered topic, where a contents list stands; the
+    # answers are ruling text that cannot be imported without a topic, so the moderator is
+    # asked, not told they were a table of contents
+    text = (
+        "FAQs\n\n"
+        "Q: DRAW DECK -- What happens if you run out of cards to draw?\n\n"
+        "  1. Can you look through your discard pile during a game?\n\n"
+        "  1. No, unless a special card allows it.\n\n"
+        "Q: DRAW DECK -- What happens if you run out of cards to draw?\n\n"
+        "A: The game ends as soon as either player's draw deck runs out.\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [e.title for e in document.entries] == ["DRAW DECK"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == 3 and "No, unless a special card" in doubt.message
+    assert "{line: 3, confirm: true}" in doubt.message
+    assert not [w for w in document.warnings if "table of contents" in w.message]
+    settled = apply_corrections(document, [{"line": 3, "confirm": True}])
+    assert not [w for w in settled.warnings if w.doubt]
+
+
 def test_faq_topic_printed_with_signs_is_a_topic():
     # from a blind set: Decipher's FAQ asks about the "<" and ">" of a card's requirements
     # under the topic "< AND > MARKS"; the topic's signs are part of it

@@ -114,8 +114,32 @@ def _contents_dropped(
             *[(n, line) for n, line in body if line and n != number],
         ]
     ]
-    result.ignored(listed, "the page's table of contents (questions answered below)")
+    answers = [(n, line) for n, line in listed if _reads_as_answer(line)]
+    if answers:
+        # A contents list asks; a line that answers is a question and answer whose topic
+        # this copy does not print: ruling text, never set aside under a note.
+        number, answer = answers[0]
+        result.warnings.append(
+            ParseWarning(
+                listed[0][0],
+                f"{len(listed)} lines before the first answered question were not read: they "
+                f"hold answers (line {number}: {answer[:60]!r}) under no topic this copy "
+                "prints, so they cannot be imported from it; upload a copy that prints their "
+                f"topics, or confirm that they are left out ({{line: {listed[0][0]}, "
+                "confirm: true})",
+                doubt=True,
+            )
+        )
+    else:
+        result.ignored(listed, "the page's table of contents (questions answered below)")
     return pairs[first:]
+
+
+def _reads_as_answer(line: str) -> bool:
+    """Whether a line set aside as contents answers rather than asks: it ends a sentence
+    ("2. No, unless a special card allows it."), where a contents line asks or names a topic."""
+    bare = line.strip()
+    return bare.endswith((".", "!")) and not bare.startswith("Q:") and "?" not in bare
 
 
 def _parse_q_topics(text: str) -> Parsed:
