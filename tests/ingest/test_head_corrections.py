@@ -52,6 +52,30 @@ def test_heads_given_by_line_read_the_refused_page_with_confirmed_entries():
     assert not [w for w in document.warnings if w.doubt]
 
 
+# An FAQ copy that lost its topic lines: each group opens with its numbered question.
+UNTITLED = """Miscellaneous Questions
+
+  1. Can you look through your discard pile during a game?
+  1. No, unless a special card allows it.
+
+  1. What happens if you run out of cards to draw?
+  1. The game ends as soon as either player's draw deck runs out.
+"""
+
+
+def test_a_title_given_to_a_line_of_text_heads_it_and_keeps_its_words():
+    # the moderator names each group's topic at its question: the question is the entry's
+    # text, not a title to be replaced (it was lost under the title given)
+    document = read_text(UNTITLED, heads={3: "Looking at cards", 6: "Running out of cards"})
+    assert [(e.title, e.line) for e in document.entries] == [
+        ("Looking at cards", 3),
+        ("Running out of cards", 6),
+    ]
+    assert document.entries[0].text.startswith("1. Can you look through your discard pile")
+    assert document.entries[1].text.startswith("1. What happens if you run out of cards")
+    assert "The game ends as soon as" in document.entries[1].text
+
+
 # Two known heads and, inside the second entry, a heading the project does not know.
 GLUED = """Kevin Uxbridge - A Douwd who may nullify one card, as the card says.
 

@@ -207,7 +207,7 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     for index, (number, line) in enumerate(rows):
         if number in given and number not in taken and line.strip():
             taken.add(number)
-            head = found.get(index) or _given_head(index, number, line)
+            head = found.get(index) or _given_head(index, number, line, given[number])
             head.title = given[number] or head.title
             head.confidence = 1.0
             heads.append(head)
@@ -222,14 +222,24 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     return _read(rows, page, heads, split)
 
 
-def _given_head(index: int, number: int, line: str) -> Head:
+def _given_head(index: int, number: int, line: str, title: str | None) -> Head:
     """A head on a line a moderator named: its ``Title – text`` form where it has one, else
-    the whole line is the title."""
+    the whole line is the title, unless the moderator gave the title and the line is text
+    (a sentence, a question: an FAQ's numbered question whose topic the copy lost), which
+    then opens the entry's text rather than being lost under the title given."""
     bare = line.strip()
     if found := inline(bare):
-        title, rest, style = found
-        return Head(index, number, title, rest, style, known=False)
+        printed, rest, style = found
+        return Head(index, number, printed, rest, style, known=False)
+    if title and _reads_as_text(bare) and bare.casefold() != title.casefold():
+        return Head(index, number, title, bare, LINE, known=False)
     return Head(index, number, bare, "", LINE, known=False)
+
+
+def _reads_as_text(line: str) -> bool:
+    """Whether a line reads as text rather than a title: it ends a sentence or a question,
+    or it runs longer than a title does."""
+    return line.rstrip("\"”’') ").endswith((".", "?", "!")) or len(line.split()) > 12
 
 
 def _read(
