@@ -6,11 +6,14 @@ entry can be split the same way."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from bot.answers.imports import read_upload
 from bot.answers.moderation import ModerationError
-from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader import UnknownShape, read_document, read_text
 from bot.ingest.reader.corrections import CorrectionError, apply, heads_of, parse
 
 # A rulebook's page: section headings the project does not know, each over prose. Without a
@@ -74,6 +77,56 @@ def test_a_title_given_to_a_line_of_text_heads_it_and_keeps_its_words():
     assert document.entries[0].text.startswith("1. Can you look through your discard pile")
     assert document.entries[1].text.startswith("1. What happens if you run out of cards")
     assert "The game ends as soon as" in document.entries[1].text
+
+
+INGEST = Path(__file__).parent
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "fresh20/1e-faq-decipher-personnel-klauser-faq15.txt",  # Decipher's FAQ
+        "fresh21/1e-decipher-current-rulings-1998-02-13-newsgroup.txt",  # Current Rulings
+        "fresh21/1e-qcard-page-pla-net-opencards-st1e.txt",  # a card's page
+    ],
+)
+def test_a_head_a_doubt_offers_splits_its_entry_and_keeps_the_pages_read(page):
+    # the doubt says "split them: {line: N, head: true}"; doing so read the page again with
+    # the general reader, which lost every entry the page's own shape had read
+    path = INGEST / page
+    document = read_document(path.read_bytes(), path.name)
+    offered = next(
+        int(m.group(1))
+        for w in document.warnings
+        if w.doubt and (m := re.search(r"\{line: (\d+), head: true\}", w.message))
+    )
+    split = read_document(path.read_bytes(), path.name, heads={offered: None})
+    assert split.shape == document.shape
+    kept = [(e.title, e.line) for e in split.entries if e.line != offered]
+    assert kept == [(e.title, e.line) for e in document.entries]
+    (new,) = [e for e in split.entries if e.line == offered]
+    owner = next(e for e in reversed(document.entries) if e.line < offered)
+    cut = next(e for e in split.entries if e.line == owner.line)
+    # the owner's text now ends where the new entry's line begins, and nothing is lost
+    assert owner.text.startswith(cut.text) and len(cut.text) < len(owner.text)
+    said = " ".join(owner.text.split())
+    assert " ".join((cut.text + " " + new.title + " " + new.text).split()) == said
+
+
+def test_two_heads_inside_one_entry_split_it_in_three_in_order():
+    page = (
+        "Kevin Uxbridge - A Douwd who may nullify one card, as the card says.\n\n"
+        "Signal Lanterns\nSignals are revealed one at a time, in the order shown.\n\n"
+        "Ration Packs\nEach personnel holding one may stay aboard one more turn.\n"
+    )
+    document = read_text(page)
+    assert [e.line for e in document.entries] == [1]  # both headings read into its text
+    split = read_text(page, heads={3: None, 6: "Ration packs"})
+    assert [(e.title, e.line, e.text) for e in split.entries] == [
+        ("Kevin Uxbridge", 1, "A Douwd who may nullify one card, as the card says."),
+        ("Signal Lanterns", 3, "Signals are revealed one at a time, in the order shown."),
+        ("Ration packs", 6, "Each personnel holding one may stay aboard one more turn."),
+    ]
 
 
 # Two known heads and, inside the second entry, a heading the project does not know.

@@ -27,6 +27,7 @@ from bot.ingest.reader.model import (
     UnreadableDocument,
 )
 from bot.ingest.reader.registry import FLOOR, SHAPES, by_name, ranked
+from bot.ingest.reader.split_heads import split_at_heads
 
 __all__ = [
     "FLOOR",
@@ -85,7 +86,29 @@ def read_text(
         _check_size(text, filename)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
     if heads:
-        return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
+        # heads inside the entries the page's shape reads split them there; anywhere else
+        # (a refused page, text set aside) the general reader reads the page with them
+        try:
+            return _read_shaped(text, encoding, filename, title, is_html, left_out, heads)
+        except (UnknownShape, _HeadsElsewhere):
+            return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
+    return _read_shaped(text, encoding, filename, title, is_html, left_out)
+
+
+class _HeadsElsewhere(Exception):
+    """A moderator's head stands on no entry's text of the shape's read."""
+
+
+def _read_shaped(
+    text: str,
+    encoding: str,
+    filename: str | None,
+    title: str | None,
+    is_html: bool,
+    left_out: list[str],
+    heads: dict[int, str | None] | None = None,
+) -> ReadDocument:
+    """The page read by the shape that fits it best, or refused as holding no entry."""
     share, words = known.game_word_share(text)
     if words >= known.OFF_GAME_WORDS and share < known.OFF_GAME_SHARE:
         raise UnknownShape(
@@ -151,6 +174,8 @@ def read_text(
                 f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "
                 f"do.{_heads_hint(parsed)}"
             )
+        if heads and (parsed := split_at_heads(parsed, text.split("\n"), heads)) is None:
+            raise _HeadsElsewhere
         return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         raise UnknownShape(_no_entries(text, filename))

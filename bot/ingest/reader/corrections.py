@@ -11,9 +11,10 @@ preview shows for it::
     - {line: 40, head: true}             # this line opens an entry the reader did not see
     - {line: 52, head: Cloaked Ships}    # ... with this title
 
-``head`` names a line of the page's text where no entry starts (one inside an entry, a line
-set aside, or a line of a page refused as holding none): the page is read again by the
-general reader with that line as an entry's head. A line that holds several entries (text
+``head`` names a line of the page's text where no entry starts. Inside an entry, it splits
+that entry there and the rest of the read stays (:mod:`bot.ingest.reader.split_heads`);
+elsewhere (a line set aside, or a line of a page refused as holding none) the page is read
+again by the general reader with that line as an entry's head. A line that holds several entries (text
 whose line breaks were lost) can only be confirmed as a whole; anything else needs the text
 with its line breaks.
 

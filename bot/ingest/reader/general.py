@@ -207,7 +207,7 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     for index, (number, line) in enumerate(rows):
         if number in given and number not in taken and line.strip():
             taken.add(number)
-            head = found.get(index) or _given_head(index, number, line, given[number])
+            head = found.get(index) or given_head(index, number, line, given[number])
             head.title = given[number] or head.title
             head.confidence = 1.0
             heads.append(head)
@@ -222,7 +222,7 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     return _read(rows, page, heads, split)
 
 
-def _given_head(index: int, number: int, line: str, title: str | None) -> Head:
+def given_head(index: int, number: int, line: str, title: str | None) -> Head:
     """A head on a line a moderator named: its ``Title – text`` form where it has one, else
     the whole line is the title, unless the moderator gave the title and the line is text
     (a sentence, a question: an FAQ's numbered question whose topic the copy lost), which
