@@ -14,6 +14,7 @@ import pytest
 from bot.answers.imports import read_upload
 from bot.answers.moderation import ModerationError
 from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader.common import guess_metadata
 from bot.ingest.reader.corrections import CorrectionError, apply, heads_of, parse
 
 # A rulebook's page: section headings the project does not know, each over prose. Without a
@@ -220,6 +221,51 @@ def test_a_page_of_one_ruling_is_titled_by_it_when_it_prints_no_kind_of_document
     document = read_text(page)
     assert [e.title for e in document.entries] == ["Pending Effects"]
     assert document.metadata.title == "Pending Effects"
+
+
+def test_a_rules_update_read_by_its_heads_is_named_dated_and_kinded_as_it_prints():
+    # the committee's monthly article, read with the heads its refusal lists: it was titled
+    # by a section's heading ("Monthly Rulings"), called a glossary (it quotes a Glossary
+    # entry) and left undated (it prints "2nd April 2024" on a line of its own)
+    page = INGEST / "fresh20/1e-rules-update-2024-04-trekcc-3607.txt"
+    document = read_document(page.read_bytes(), page.name, heads={15: None, 23: None, 29: None})
+    meta = document.metadata
+    assert (meta.title, meta.kind, meta.date) == (
+        "Rules Update, April 2024",
+        "rulings feed",
+        "2024-04-02",
+    )
+
+
+@pytest.mark.parametrize(
+    ("top", "kind"),
+    [
+        # the kind the title names wins over a word of the text below it
+        ("Q-Continuum Rules Supplement\n\nSee the Glossary for older rules.", "rulebook"),
+        ("Rulebook Glossary - M\n\nThese Current Rulings entries moved here.", "glossary"),
+        ("A page of notes\n\nSee the Current Rulings for the rest.", "current rulings"),
+    ],
+)
+def test_the_kind_a_title_names_comes_before_the_words_of_the_text(top, kind):
+    assert guess_metadata(top).kind == kind
+
+
+@pytest.mark.parametrize(
+    ("line", "date"),
+    [
+        ("2nd April 2024", "2024-04-02"),
+        ("4 October 2021", "2021-10-04"),
+        ("April 2, 2024", "2024-04-02"),
+        ("Thursday, August 9, 2007", "2007-08-09"),
+        ("31st February 2024", None),  # no real date
+        ("Printed 2nd April 2024 for the players", None),  # not a line of only a date
+    ],
+)
+def test_a_line_of_only_a_date_above_the_entries_dates_the_page(line, date):
+    page = f"Rules Update\n\n{line}\n\nSome text about the month's rulings.\n"
+    meta = guess_metadata(page)
+    assert meta.date == date
+    assert meta.title != line
 
 
 def test_a_moderator_imports_a_refused_page_by_naming_its_heads(store_copy, tmp_path, capsys):

@@ -155,7 +155,8 @@ _UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 
 
 _ABOUT = re.compile(
-    r"(?<![\w-])(?:Current Rulings|Glossary|GLOSSARY|Rulebook|FAQ|Rulings)(?![\w-])"
+    r"(?<![\w-])(?:Current Rulings|Glossary|GLOSSARY|Rulebook|FAQ|Rulings|Rules Update|"
+    r"Rules Supplement)(?![\w-])"
 )
 
 
@@ -216,6 +217,7 @@ def _title_line(line: str) -> bool:
         and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
         and not links_glued(line)  # one link glued to another is a menu's, not a title
         and not _DATE_LINE.search(line)
+        and not (_DAY_FIRST.match(line) or _MONTH_FIRST.match(line))  # "16th November 2018"
         and kind_of(line) is None
     )
 
@@ -226,6 +228,35 @@ class ImpossibleDate(ValueError):
     def __init__(self, line: int, printed: str):
         super().__init__(f"date {printed} is not a real date")
         self.line = line
+
+
+# A line that is only a date, as an article or a post prints its own under its title:
+# "2nd April 2024", "4 October 2021", "April 2, 2024", "Thursday, August 9, 2007".
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DAY_FIRST = re.compile(rf"^(?:\w+day,? )?(\d{{1,2}}){_ORDINAL} ({_MONTHS}),? (\d{{4}})$")
+_MONTH_FIRST = re.compile(rf"^(?:\w+day,? )?({_MONTHS}) (\d{{1,2}}){_ORDINAL},? (\d{{4}})$")
+
+
+def _dated_line(text: str, first_entry: int | None) -> str | None:
+    """The date of a line above the first entry (within the first 60) that prints only a
+    date, as ISO; None where there is none or it is no real date."""
+    end = first_entry - 1 if first_entry else 60
+    for line in text.split("\n")[: min(end, 60)]:
+        line = line.strip().strip("*_").strip()
+        if len(line) > 40:
+            continue
+        if found := _DAY_FIRST.match(line):
+            day, month, year = found.groups()
+        elif found := _MONTH_FIRST.match(line):
+            month, day, year = found.groups()
+        else:
+            continue
+        try:
+            number = _MONTHS.split("|").index(month) + 1
+            return dt.date(int(year), number, int(day)).isoformat()
+        except ValueError:
+            return None
+    return None
 
 
 def _line_of(text: str, printed: str) -> int:
@@ -259,6 +290,8 @@ def guess_metadata(
         except ValueError:
             printed = m.group(0)[1:-1]
             raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
+    if meta.date is None:
+        meta.date = _dated_line(text, first_entry)
     for line in head[:40]:
         line = line.strip("|").strip()
         if re.search(r"\bFirst Edition\b|\b1E\b", line):
@@ -267,16 +300,26 @@ def guess_metadata(
             meta.edition = meta.edition or "2E"
     if meta.title is None:
         meta.title = _document_title(text, page_title, first_entry, lone_title)
-    about = f"{meta.title or ''}\n{joined[:2000]}"
-    if re.search(r"openCards", about):
+    if re.search(r"openCards", f"{meta.title or ''}\n{joined[:2000]}"):
         meta.kind = "community copy"
-    elif re.search(r"Current Rulings|Rulings Updated|\bRULINGS\b", about):
-        meta.kind = "current rulings"
-    elif re.search(r"Glossary|GLOSSARY", about):
-        meta.kind = "glossary"
-    elif re.search(r"Rulebook|Rules Supplement|RULES SUPPLEMENT|Rule Book", about):
-        meta.kind = "rulebook"  # a rules supplement extends the rulebook
+        return meta
+    # the kind the title names, else the first the top of the page names: a rules update
+    # that quotes a Glossary entry is no glossary, a supplement that cites one no glossary
+    for about in (meta.title or "", joined[:2000]):
+        if kind := next((kind for named, kind in _KINDS if named.search(about)), None):
+            meta.kind = kind
+            break
     return meta
+
+
+_KINDS = (
+    (re.compile(r"Current Rulings|Rulings Updated|\bRULINGS\b"), "current rulings"),
+    # the committee's monthly article of rulings, as its rulings feed posts them
+    (re.compile(r"\bRules Update\b"), "rulings feed"),
+    (re.compile(r"Glossary|GLOSSARY"), "glossary"),
+    # a rules supplement extends the rulebook
+    (re.compile(r"Rulebook|Rules Supplement|RULES SUPPLEMENT|Rule Book"), "rulebook"),
+)
 
 
 _HEAD_SEPARATORS = (" – ", " — ", " - ", " -- ")
