@@ -223,6 +223,17 @@ def test_a_page_of_one_ruling_is_titled_by_it_when_it_prints_no_kind_of_document
     assert document.metadata.title == "Pending Effects"
 
 
+def test_a_flip_book_copy_read_by_its_heads_loses_the_sites_markup():
+    # a rules supplement's flip-book page: every line ends "<br />" and the site bolds
+    # words ("Blaze <strong>of</strong> Glory"); the head read the title with its markup
+    page = INGEST / "fresh16/1e-blaze-of-glory-rules-supplement-yumpu.txt"
+    document = read_document(page.read_bytes(), page.name, heads={26: None})
+    (entry,) = document.entries
+    assert entry.title == "BATTLE BRIDGE SIDE DECK"
+    assert entry.text.startswith("Blaze of Glory introduces more exciting and realistic")
+    assert "<" not in entry.text
+
+
 def test_a_rules_update_read_by_its_heads_is_named_dated_and_kinded_as_it_prints():
     # the committee's monthly article, read with the heads its refusal lists: it was titled
     # by a section's heading ("Monthly Rulings"), called a glossary (it quotes a Glossary

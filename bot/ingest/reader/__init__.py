@@ -12,7 +12,7 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 from __future__ import annotations
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, html, known, limits, lookalike, markdown
+from bot.ingest.reader import general, glossary_pdf, html, known, limits, lookalike, markdown
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
 from bot.ingest.reader.decode import decode, tidy
 from bot.ingest.reader.model import (
@@ -193,6 +193,7 @@ def _read_with_heads(
 ) -> ReadDocument:
     """The page read by the general reader with a moderator's heads: the moderator says
     where entries begin, so no shape is guessed and no page is refused for its form."""
+    text = glossary_pdf.without_markup(text)  # a flip-book copy's lines, as the shape reads them
     parsed = general.parse_with_heads(text, heads)
     general_shape = by_name("general")
     return _document(parsed, general_shape, text, encoding, filename, title, is_html, left_out)

@@ -40,6 +40,16 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
     return out
 
 
+def without_markup(text: str) -> str:
+    """``text`` with a flip-book copy's markup taken off each line (the ``<br />`` ending
+    most lines, the site's ``<strong>``), every line kept in its place; any other text as
+    it is. The general reader, reading a page with a moderator's heads, reads it so."""
+    filled = [line for line in text.split("\n") if line.strip()]
+    if not filled or 2 * sum(1 for line in filled if _BR_END.search(line)) < len(filled):
+        return text
+    return "\n".join(_INLINE_TAG.sub("", _BR_END.sub("", line)) for line in text.split("\n"))
+
+
 def detect(text: str) -> float:
     lines = _lines(text[:200_000])
     br = sum(1 for _, _, ended in lines if ended)
