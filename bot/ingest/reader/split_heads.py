@@ -61,8 +61,8 @@ def _split(
         where = _where(owner.text, position, line, lines[after : number - 1])
         if where is None:
             return None
-        cuts.append((number, where.start(), where.end()))
-        position, after = where.end(), number
+        cuts.append((number, *where))
+        position, after = where[1], number
     if not cuts:
         return [owner]
     pieces = [dataclasses.replace(owner, text=owner.text[: cuts[0][1]].rstrip())]
@@ -75,14 +75,46 @@ def _split(
     return pieces
 
 
-def _where(text: str, start: int, line: str, between: list[str]) -> re.Match[str] | None:
-    """Where ``line``'s words stand in ``text`` from ``start``: at the occurrence after as
-    many as the lines ``between`` the last head and the line print (a phrase repeated)."""
-    # literal words with runs of spaces between them: no two parts overlap, so linear
-    words = re.compile(r"\s+".join(re.escape(word) for word in line.split()))
-    earlier = sum(len(words.findall(printed)) for printed in between)
-    for found in words.finditer(text, start):
+# The words of a line searched for: a short lead, so each search costs the text's length
+# times a constant (a long pattern of repeated words against a text of them would not).
+_LEAD_CHARS = 120
+
+
+def _where(text: str, start: int, line: str, between: list[str]) -> tuple[int, int] | None:
+    """Where ``line``'s words stand in ``text`` from ``start`` (start, end): at the occurrence
+    after as many as the lines ``between`` the last head and the line print (a phrase
+    repeated); None where the text does not hold them all."""
+    lead = _lead(line.split())
+    earlier = sum(len(lead.findall(printed)) for printed in between)
+    for found in lead.finditer(text, start):
         if not earlier:
-            return found
+            end = _rest_matched(text, found.end(), line, found.group(0))
+            return None if end is None else (found.start(), end)
         earlier -= 1
     return None
+
+
+def _lead(words: list[str]) -> re.Pattern[str]:
+    """The first words of a line (up to :data:`_LEAD_CHARS`), literal, with any run of
+    spaces between them: no two parts overlap."""
+    taken: list[str] = []
+    size = 0
+    for word in words:
+        if taken and size + len(word) > _LEAD_CHARS:
+            break
+        taken.append(word[:_LEAD_CHARS])
+        size += len(taken[-1]) + 1
+    return re.compile(r"\s+".join(re.escape(word) for word in taken))
+
+
+def _rest_matched(text: str, at: int, line: str, lead: str) -> int | None:
+    """Where the rest of ``line`` (after the words ``lead`` matched) ends in ``text`` from
+    ``at``, spaces aside; None where the text goes on otherwise. One walk: linear."""
+    rest = "".join(line.split())[len("".join(lead.split())) :]
+    for char in rest:
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at >= len(text) or text[at] != char:
+            return None
+        at += 1
+    return at
