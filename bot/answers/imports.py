@@ -340,7 +340,7 @@ class DocumentImports:
                 "kind",
                 printed.kind,
                 kind and validate.document_kind(kind),
-                SHAPE_KINDS.get(read.shape),
+                SHAPE_KINDS.get(read.shape) or printed.kind_mentioned,
             )
         except validate.InvalidValue as error:
             raise ModerationError(f"{str(error)[:1].upper()}{str(error)[1:]}.") from None

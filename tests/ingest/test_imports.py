@@ -56,6 +56,34 @@ def test_a_printed_edition_wins_over_a_contradicting_option(rulings):
     }
 
 
+FAQ_CITING_THE_RULEBOOK = (
+    "FAQs\n\n"
+    "Q: RUNNING OUT -- What happens if you run out of cards to draw?\n\n"
+    "A: See page 2 of the Rulebook: the game ends as soon as a draw deck runs out.\n"
+)
+
+
+def test_a_kind_a_word_of_the_text_suggests_yields_to_the_shape_and_the_option(rulings):
+    # an FAQ page whose answer cites "the Rulebook" was imported as a rulebook, and a
+    # moderator's --kind could not change it ("the document prints kind rulebook")
+    content = FAQ_CITING_THE_RULEBOOK.encode()
+    preview = rulings.preview_import(content, "faq.txt", edition="1E")
+    assert preview.document["shape"] == "faq" and preview.document["kind"] == "faq"
+    given = rulings.preview_import(content, "faq.txt", edition="1E", kind="community copy")
+    assert given.document["kind"] == "community copy"
+    assert not [w for w in given.warnings if "kind" in w["message"]]
+
+
+def test_a_kind_the_title_names_wins_over_a_contradicting_option(rulings):
+    page = "Current Rulings\n\n" + FAQ_CITING_THE_RULEBOOK
+    preview = rulings.preview_import(page.encode(), "faq.txt", edition="1E", kind="faq")
+    assert preview.document["kind"] == "current rulings"
+    assert {
+        "line": 0,
+        "message": "the document prints kind current rulings; faq as given was not used",
+    } in preview.warnings
+
+
 @pytest.mark.parametrize(
     ("options", "message"),
     [

@@ -303,13 +303,15 @@ def guess_metadata(
     if re.search(r"openCards", f"{meta.title or ''}\n{joined[:2000]}"):
         meta.kind = "community copy"
         return meta
-    # the kind the title names, else the first the top of the page names: a rules update
-    # that quotes a Glossary entry is no glossary, a supplement that cites one no glossary
-    for about in (meta.title or "", joined[:2000]):
-        if kind := next((kind for named, kind in _KINDS if named.search(about)), None):
-            meta.kind = kind
-            break
+    # the kind the title names; a word of the page's top only suggests one: a rules update
+    # that quotes a Glossary entry is no glossary, an FAQ that cites the rulebook no rulebook
+    meta.kind = _kind_named(meta.title or "")
+    meta.kind_mentioned = meta.kind or _kind_named(joined[:2000])
     return meta
+
+
+def _kind_named(text: str) -> str | None:
+    return next((kind for named, kind in _KINDS if named.search(text)), None)
 
 
 _KINDS = (

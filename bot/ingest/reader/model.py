@@ -49,7 +49,10 @@ class Metadata:
     title: str | None = None
     edition: str | None = None  # "1E" | "2E"
     date: str | None = None  # ISO
-    kind: str | None = None  # one of bot.validate.DOCUMENT_KINDS
+    kind: str | None = None  # one of bot.validate.DOCUMENT_KINDS, as its title names it
+    # the kind a word at the page's top suggests ("see the Glossary"): a guess, which an
+    # option or the shape's own kind comes before
+    kind_mentioned: str | None = None
 
 
 @dataclass
