@@ -11,6 +11,9 @@ Line numbers count lines of the decoded text (of the page's text, for HTML).
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
+
 from bot.ingest.parsers import ParseWarning, SourceFormatError
 from bot.ingest.reader import general, glossary_pdf, html, known, limits, lookalike, markdown
 from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
@@ -85,30 +88,38 @@ def read_text(
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
+    page = _Page(text, encoding, filename, title, is_html, left_out)
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else
         # (a refused page, text set aside) the general reader reads the page with them
         try:
-            return _read_shaped(text, encoding, filename, title, is_html, left_out, heads)
+            return _read_shaped(page, heads)
         except (UnknownShape, _HeadsElsewhere):
-            return _read_with_heads(text, encoding, filename, title, heads, is_html, left_out)
-    return _read_shaped(text, encoding, filename, title, is_html, left_out)
+            return _read_with_heads(page, heads)
+    return _read_shaped(page)
 
 
 class _HeadsElsewhere(Exception):
     """A moderator's head stands on no entry's text of the shape's read."""
 
 
-def _read_shaped(
-    text: str,
-    encoding: str,
-    filename: str | None,
-    title: str | None,
-    is_html: bool,
-    left_out: list[str],
-    heads: dict[int, str | None] | None = None,
-) -> ReadDocument:
+@dataclass(frozen=True)
+class _Page:
+    """A page as it is read: its text (HTML and Markdown's quoting taken off), how its bytes
+    were decoded, the file's name for messages, the HTML page's title, and the HTML parts
+    left out as the site's chrome."""
+
+    text: str
+    encoding: str
+    filename: str | None
+    title: str | None
+    is_html: bool
+    left_out: list[str]
+
+
+def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> ReadDocument:
     """The page read by the shape that fits it best, or refused as holding no entry."""
+    text, filename = page.text, page.filename
     share, words = known.game_word_share(text)
     if words >= known.OFF_GAME_WORDS and share < known.OFF_GAME_SHARE:
         raise UnknownShape(
@@ -176,41 +187,25 @@ def _read_shaped(
             )
         if heads and (parsed := split_at_heads(parsed, text.split("\n"), heads)) is None:
             raise _HeadsElsewhere
-        return _document(parsed, shape, text, encoding, filename, title, is_html, left_out)
+        return _document(parsed, shape, page)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         raise UnknownShape(_no_entries(text, filename))
     raise UnknownShape(_unknown(text, filename, failures))
 
 
-def _read_with_heads(
-    text: str,
-    encoding: str,
-    filename: str | None,
-    title: str | None,
-    heads: dict[int, str | None],
-    is_html: bool,
-    left_out: list[str],
-) -> ReadDocument:
+def _read_with_heads(page: _Page, heads: dict[int, str | None]) -> ReadDocument:
     """The page read by the general reader with a moderator's heads: the moderator says
     where entries begin, so no shape is guessed and no page is refused for its form."""
-    text = glossary_pdf.without_markup(text)  # a flip-book copy's lines, as the shape reads them
-    parsed = general.parse_with_heads(text, heads)
-    general_shape = by_name("general")
-    return _document(parsed, general_shape, text, encoding, filename, title, is_html, left_out)
+    # a flip-book copy's lines, as its own shape reads them
+    page = dataclasses.replace(page, text=glossary_pdf.without_markup(page.text))
+    parsed = general.parse_with_heads(page.text, heads)
+    return _document(parsed, by_name("general"), page)
 
 
-def _document(
-    parsed: Parsed,
-    shape: Shape,
-    text: str,
-    encoding: str,
-    filename: str | None,
-    title: str | None,
-    is_html: bool,
-    left_out: list[str],
-) -> ReadDocument:
+def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
     """The read document: ``parsed``'s entries with the warnings every shape owes, a note
     of the HTML chrome left out, and the metadata the document prints."""
+    text, filename, left_out = page.text, page.filename, page.left_out
     _check_count(parsed, filename)
     for entry in parsed.entries:
         entry.title = markdown.without_bold(entry.title)
@@ -232,17 +227,17 @@ def _document(
     try:
         first = parsed.entries[0].line if parsed.entries else None
         lone = parsed.entries[0].title if len(parsed.entries) == 1 else None
-        metadata = guess_metadata(text, title, first, lone)
+        metadata = guess_metadata(text, page.title, first, lone)
     except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
         raise UnreadableDocument(f"{filename or 'the document'}:{error.line}: {error}") from None
     return ReadDocument(
         shape=shape.name,
-        encoding=encoding,
+        encoding=page.encoding,
         entries=parsed.entries,
         warnings=warnings,
         metadata=metadata,
         parser=parsed.parser or shape.name,
-        html=is_html,
+        html=page.is_html,
     )
 
 
