@@ -36,8 +36,9 @@ two entries read as one), which block --apply until the entries are fixed with
   - {line: 31, drop: true}            # not an entry
   - {line: 40, head: true}            # this line opens an entry the reader did not see
 Correcting an entry settles the doubts raised at lines inside it; a doubt before the first
-entry is confirmed at its own line. A page with no ruling text is refused ("no entries found"), never imported; the refusal
-lists the lines that open like an entry, which --corrections may name as heads."""
+entry is confirmed at its own line. A page with no ruling text is refused ("no entries
+found"), never imported; the refusal lists the lines that open like an entry, which
+--corrections may name as heads."""
 
 
 def add_ingest_command(sub: argparse._SubParsersAction) -> None:

@@ -14,9 +14,9 @@ preview shows for it::
 ``head`` names a line of the page's text where no entry starts. Inside an entry, it splits
 that entry there and the rest of the read stays (:mod:`bot.ingest.reader.split_heads`);
 elsewhere (a line set aside, or a line of a page refused as holding none) the page is read
-again by the general reader with that line as an entry's head. A line that holds several entries (text
-whose line breaks were lost) can only be confirmed as a whole; anything else needs the text
-with its line breaks.
+again by the general reader with that line as an entry's head. A line that holds several
+entries (text whose line breaks were lost) can only be confirmed as a whole; anything else
+needs the text with its line breaks.
 
 A corrected entry's doubts are resolved, those raised at lines inside it too (a line in its
 text that opens like a title or a question: the correction says it was rightly left there).
