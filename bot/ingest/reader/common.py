@@ -169,11 +169,6 @@ def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
 
-_DATE_LINE = re.compile(  # "Thursday, August 9, 2007", "2016-09-19": a post's date
-    rf"^(?:\w+day, )?(?:{_MONTHS}) \d{{1,2}}, \d{{4}}$|^{ISO}$"
-)
-
-
 def _document_title(
     text: str, page_title: str | None, first_entry: int | None, lone_title: str | None
 ) -> str | None:
@@ -216,8 +211,7 @@ def _title_line(line: str) -> bool:
         and not any(mark in line for mark in ("|", "•", "[", " > "))  # cells, bullets, crumbs
         and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
         and not links_glued(line)  # one link glued to another is a menu's, not a title
-        and not _DATE_LINE.search(line)
-        and not (_DAY_FIRST.match(line) or _MONTH_FIRST.match(line))  # "16th November 2018"
+        and not _only_a_date(line)  # a post's date: "16th November 2018", "2016-09-19"
         and kind_of(line) is None
     )
 
@@ -235,6 +229,16 @@ class ImpossibleDate(ValueError):
 _ORDINAL = r"(?:st|nd|rd|th)?"
 _DAY_FIRST = re.compile(rf"^(?:\w+day,? )?(\d{{1,2}}){_ORDINAL} ({_MONTHS}),? (\d{{4}})$")
 _MONTH_FIRST = re.compile(rf"^(?:\w+day,? )?({_MONTHS}) (\d{{1,2}}){_ORDINAL},? (\d{{4}})$")
+_ISO_LINE = re.compile(rf"^{ISO}$")
+
+
+def _only_a_date(line: str) -> bool:
+    """Whether ``line`` prints a date and nothing else, in any of the forms above or ISO."""
+    return bool(_DAY_FIRST.match(line) or _MONTH_FIRST.match(line) or _ISO_LINE.match(line))
+
+
+def _month_number(name: str) -> int:
+    return _MONTHS.split("|").index(name) + 1
 
 
 def _dated_line(text: str, first_entry: int | None) -> str | None:
@@ -252,8 +256,7 @@ def _dated_line(text: str, first_entry: int | None) -> str | None:
         else:
             continue
         try:
-            number = _MONTHS.split("|").index(month) + 1
-            return dt.date(int(year), number, int(day)).isoformat()
+            return dt.date(int(year), _month_number(month), int(day)).isoformat()
         except ValueError:
             return None
     return None
@@ -284,7 +287,7 @@ def guess_metadata(
             raise ImpossibleDate(_line_of(text, m.group(1)), m.group(1))
         meta.title = m.group(0).strip()
     elif m := _LONG_DATE.search(joined):
-        month = _MONTHS.split("|").index(m.group(2)) + 1
+        month = _month_number(m.group(2))
         try:
             meta.date = dt.date(int(m.group(3)), month, int(m.group(1))).isoformat()
         except ValueError:
