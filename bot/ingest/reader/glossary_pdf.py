@@ -32,7 +32,7 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
         if not raw.strip():
             continue
         br = bool(_BR_END.search(raw))
-        line = _INLINE_TAG.sub("", _BR_END.sub("", raw)).strip()
+        line = _without_marks(raw).strip()
         # "Isabella –This interrupt…": the PDF lost the space after the title's dash
         line = _TIGHT_DASH.sub(r"\1 ", line)
         if line:
@@ -47,7 +47,12 @@ def without_markup(text: str) -> str:
     filled = [line for line in text.split("\n") if line.strip()]
     if not filled or 2 * sum(1 for line in filled if _BR_END.search(line)) < len(filled):
         return text
-    return "\n".join(_INLINE_TAG.sub("", _BR_END.sub("", line)) for line in text.split("\n"))
+    return "\n".join(_without_marks(line) for line in text.split("\n"))
+
+
+def _without_marks(line: str) -> str:
+    """A flip-book line without its ``<br />`` end and the site's inline tags."""
+    return _INLINE_TAG.sub("", _BR_END.sub("", line))
 
 
 def detect(text: str) -> float:
