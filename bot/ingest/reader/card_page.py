@@ -268,8 +268,12 @@ def parse(text: str) -> Parsed:
     if found is None and not _announced(rows) and not _notes_alone(rows):
         if unlabelled := _unlabelled(rows, text):
             return _parse_unlabelled(rows, unlabelled, result)
-    by_text = card_by_text(rows, text) if found is None else None
-    if by_text is not None and (starts := _announced(rows)):
+    # a card named by its text is used only on a page that announces rulings or prints
+    # its rule notes alone; elsewhere comparing every line with every card's text is waste
+    starts = _announced(rows)
+    usable = found is None and (starts or _notes_alone(rows))
+    by_text = card_by_text(rows, text) if usable else None
+    if by_text is not None and starts:
         return _parse_announced(rows, starts, by_text[1], result, by_text[0])
     if by_text is not None and _notes_alone(rows):
         # the "Rule notes" layout copied from below the card's title line: the page's
