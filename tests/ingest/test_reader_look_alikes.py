@@ -473,3 +473,14 @@ def test_rulings_of_which_one_ends_no_sentence_are_read():
         "Lore Returns",
         "matching commander",
     ]
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "’"])
+def test_a_games_term_counts_in_a_possessive_however_its_apostrophe_is_typed(apostrophe):
+    # The only term of the game in the entry is a possessive: a straight apostrophe, as a
+    # moderator's keyboard types it, counts as much as the typeset one
+    page = A_TIMING_RULE.replace(
+        "using the game text that allows the play", f"using the mission{apostrophe}s game text"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Timing of a Play"]

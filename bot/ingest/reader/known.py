@@ -160,7 +160,9 @@ OFF_GAME_SHARE = 0.01  # rules pages seen hold 2.3 % or more of these words; off
 
 def _share(text: str, vocabulary: frozenset[str]) -> tuple[float, int]:
     """(share of ``vocabulary`` among the text's words, number of words)."""
-    words = _WORD.findall(text[:200_000].lower())
+    # a possessive counts as its word however the apostrophe is typed ("mission's" and
+    # "mission’s" alike)
+    words = [w.removesuffix("'s") for w in _WORD.findall(text[:200_000].lower().replace("’", "'"))]
     return sum(word in vocabulary for word in words) / max(1, len(words)), len(words)
 
 
