@@ -44,6 +44,38 @@ def test_the_same_title_lines_out_of_order_are_an_articles_headings_and_are_refu
         read_text(page)
 
 
+# A glossary's section across several letters: four "term: text" entries the project does
+# not know, each a rule in the game's words.
+ACROSS_LETTERS = """{a}: Your personnel aboard your facility is its commander if the facility's lore names them.
+{b}: There are three factions; cards belong to them by the faction icons they print.
+{c}: A ship hidden by a nebula may not be targeted by any attack until it leaves the mission.
+{d}: When a dilemma is placed in a stack, its owner may look at every card under the mission.
+"""
+TERMS = ("anchor point", "beacon lock", "cargo transfer", "drift zone")
+
+
+def test_four_unknown_heads_in_alphabetical_order_across_letters_are_a_glossarys_entries():
+    # The order of four heads is one in 24 by chance: it confirms the convention as titles
+    # the project knows would, and the page's titles being all unknown is still a doubt
+    document = read_text(ACROSS_LETTERS.format(**dict(zip("abcd", TERMS, strict=True))))
+    assert [e.title for e in document.entries] == list(TERMS)
+    assert document.entries[1].text.startswith("There are three factions")
+    assert any(w.doubt and "none of the page's 4 titles" in w.message for w in document.warnings)
+
+
+def test_the_same_four_heads_out_of_order_are_refused():
+    shuffled = dict(zip("abcd", (TERMS[2], TERMS[0], TERMS[3], TERMS[1]), strict=True))
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(ACROSS_LETTERS.format(**shuffled))
+
+
+def test_three_unknown_heads_in_order_across_letters_confirm_nothing():
+    # one in six by chance: an article's three headings run so as often
+    page = "\n".join(ACROSS_LETTERS.split("\n")[:3])
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page.format(**dict(zip("abcd", TERMS, strict=True))))
+
+
 CARD_PAGE = """|
 |
 {title} Rare card from The Motion Pictures (2001) The captain of the Enterprise in the film. |

@@ -50,6 +50,7 @@ from bot.ingest.reader.numbered import numbered_heads
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying
 LONE = 0.55  # a lone known head the page confirms by nothing else
 ORDERED = 0.7  # an unknown head among heads in a glossary's alphabetical order
+MIN_ORDERED = 4  # heads across letters whose alphabetical order confirms a glossary
 CARD_PAGE = 0.9  # a known card's title over its card data block
 GUESSED_END = 0.58  # a title run into its text where others are: where it ends, a doubt
 _DATED = re.compile(rf"\s({ISO})$")
@@ -411,8 +412,9 @@ def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
 def _alphabetical(heads: list[Head]) -> bool:
     """Whether ``heads`` (of one form) run in alphabetical order as a glossary's do: three
     or more sharing their first letter (a letter page: "missions", "modifiers", "moving a
-    ship"), or six or more. Headings of an article seldom do, so the order confirms the
-    convention as titles the project knows would."""
+    ship"), or four or more across letters (one order in 24 by chance; three, one in six,
+    is how often an article's headings run so). Headings of an article seldom do, so the
+    order confirms the convention as titles the project knows would."""
     keys = [" ".join(h.title.casefold().split()) for h in heads]
     if len(keys) < 3 or keys != sorted(keys):
         return False
@@ -423,7 +425,7 @@ def _alphabetical(heads: list[Head]) -> bool:
         # order, whatever its titles: the order confirms nothing
         return False
     letters = {word[:1] for word in words}
-    return len(keys) >= 6 or len(letters) == 1
+    return len(keys) >= MIN_ORDERED or len(letters) == 1
 
 
 def _nested_dash_heads_dropped(heads: list[Head]) -> list[Head]:
