@@ -275,6 +275,25 @@ def test_entries_run_together_are_found_by_titles_inside_the_text_with_a_doubt()
         apply(document, [{"line": 1, "title": "A Klingon Matter"}])
 
 
+def test_a_title_after_a_quote_closed_inside_brackets_opens_its_entry():
+    # A PDF's entry may end inside a bracketed quote ('… are the same locations as "Beta
+    # Stromgen.")'): the stop under the quote and the bracket still ends the sentence
+    page = RUN_TOGETHER.replace(
+        "all your other personnel are stopped. *",
+        'all your other personnel are stopped (as the card says, "all of them.") *',
+    ).replace(
+        "of those personnel. ability", 'of those personnel ("stopped" is a state.\u201d) ability'
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == [
+        "A Klingon Matter",
+        "Bustling With Activity",
+        "commanding stopped personnel",
+        "ability",
+    ]
+    assert document.entries[3].text.startswith("Aside from skills")
+
+
 def test_running_prose_with_one_known_title_is_not_split():
     prose = RUN_TOGETHER.replace("* Bustling With Activity", "* Something Else Entirely")
     prose = prose.replace("ability A", "so a")  # "A Klingon Matter" is the one known title

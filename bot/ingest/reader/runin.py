@@ -38,7 +38,8 @@ MIN_KNOWN = 2  # known heads a page needs before unknown heads inside running te
 _WORD = re.compile(r"\S+")
 _ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
 _SHORT_FORMS = frozenset({"etc.", "vs.", "cf.", "no.", "st.", "mr.", "dr.", "p."})
-_ENDS = (".", "!", "?", '."', ".”", ".)", "!)", "?)", '?"', "?”")
+_STOPS = (".", "!", "?")
+_CLOSERS = "\"”’')]"
 _DASHES = frozenset({"–", "—", "-"})
 _FUNCTION_WORDS = frozenset(
     "a an the and or but if when then so with for to of in on at by as is are was were be "
@@ -62,7 +63,9 @@ class RunIn:
 def _ends_sentence(word: str) -> bool:
     # "A." or "IV." numbers an outline's item ("A. Major Rakal's Dilemma Facts B. Planet");
     # a number ends a sentence as often as it numbers an item ("Strength 10. Deanna Troi")
-    if not word.endswith(_ENDS) or _OUTLINE.match(word) and not word[0].isdigit():
+    # the closing quotes and brackets after the stop, however many ('Stromgen.")')
+    bare = word.rstrip(_CLOSERS)
+    if not bare.endswith(_STOPS) or _OUTLINE.match(word) and not word[0].isdigit():
         return False
     return not (_ABBREVIATION.match(word) or word.casefold() in _SHORT_FORMS)
 
