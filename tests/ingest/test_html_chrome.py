@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ingest.reader import html, read_document
+from bot.ingest.reader import UnknownShape, html, read_document
 from bot.ingest.reader.common import check
 from bot.ingest.reader.model import ReadEntry
 
@@ -103,6 +103,34 @@ def test_a_layout_tables_menu_cell_is_left_out_and_its_glossary_table_read():
     document = read_document(page, "glossary.html")
     assert [e.title for e in document.entries] == ["matching commander", "mis-seeds", "Q-Flash"]
     assert not [w for w in document.warnings if w.doubt]
+
+
+TWO_ROWS = (
+    "<table><tr><td>matching commander</td><td>A personnel is a matching commander for a ship "
+    "when the ship lists that personnel as its commander.</td></tr>"
+    "<tr><td>mis-seeds</td><td>If you and your opponent each seed a copy of the same card "
+    'under one mission, each has its normal effect (as the rulebook says, "normal.")'
+    "</td></tr></table>"
+)
+
+
+def test_a_saved_table_of_two_rulings_is_read_as_a_glossary_table():
+    # Two rows of a term and a text that reads as an entry's are a table of rulings saved
+    # as HTML, as two rows copied with tabs are
+    document = read_document(_wiki_page(TWO_ROWS), "glossary.html")
+    assert document.shape == "glossary-table"
+    assert [e.title for e in document.entries] == ["matching commander", "mis-seeds"]
+    assert document.entries[1].text.startswith("If you and your opponent each seed")
+
+
+def test_a_saved_table_of_two_rows_of_short_cells_is_no_glossary():
+    # a layout's two rows of links and labels hold no entry's text
+    rows = (
+        "<table><tr><td>Rules</td><td>Rulebook, Glossary, Current Rulings</td></tr>"
+        "<tr><td>Cards</td><td>Card database and card lists</td></tr></table>"
+    )
+    with pytest.raises(UnknownShape):
+        read_document(_wiki_page(rows), "links.html")
 
 
 def test_a_bold_title_run_into_its_text_opens_an_entry():

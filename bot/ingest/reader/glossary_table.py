@@ -132,9 +132,28 @@ def detect(text: str) -> float:
     if sum(1 for line in rows if _PIPES.match(line)) >= 6:
         return 0.8
     two = [line for line in rows if _row(line) and not _RULE.match(line)]
-    # a cell of a long entry holds the page: two tab rows are a table copied as it is shown
+    # a cell of a long entry holds the page: two tab rows are a table copied as it is shown,
+    # and so are two "| Term | Text |" rows whose text cells are prose (a page saved as HTML)
     tabbed = sum(1 for line in two if not line.startswith("|"))
-    return 0.8 if len(two) >= 3 or tabbed >= 2 else 0.0
+    prose_cells = sum(1 for line in two if line.startswith("|") and _prose_cell(line))
+    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 else 0.0
+
+
+_PROSE_CELL_WORDS = 8
+
+
+_SENTENCE_END = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")
+
+
+def _prose_cell(line: str) -> bool:
+    """Whether a "| Term | Text |" row's text cell reads as an entry's text: words enough,
+    and a sentence ended in it (the last row's may be cut off)."""
+    row = _row(line)
+    return (
+        row is not None
+        and len(row[1].split()) >= _PROSE_CELL_WORDS
+        and _SENTENCE_END.search(row[1]) is not None
+    )
 
 
 def parse(text: str) -> Parsed:
