@@ -133,6 +133,28 @@ def test_a_saved_table_of_two_rows_of_short_cells_is_no_glossary():
         read_document(_wiki_page(rows), "links.html")
 
 
+def test_a_pages_own_title_over_a_quoted_tail_is_no_entry_though_in_order():
+    # The wiki's heading "Rules" over the tail of an entry cut above, which opens with a
+    # quote ('"wife", "mate", …'): it sorts before the terms below, but it is the page's
+    # title, not a term, and its tail no ruling
+    body = (
+        '<h1>Rules</h1><p>"wife", "mate", "married", "imzadi", "widow", "divorced".</p>'
+        "<h3>Sam Lavelle</h3><p>This card has updated lore: a typical Starfleet ensign.</p>"
+        "<h3>scouting location</h3><p>You may only scout a location that has a point box.</p>"
+        "<h3>seed phase</h3><p>The only actions you may take during the seed phases are "
+        "seeding cards and special downloads.</p>"
+        "<h3>special equipment</h3><p>When a card refers to a ship's special equipment, it "
+        "means the equipment the ship's game text lists.</p>"
+    )
+    document = read_document(_wiki_page(body), "rules.html")
+    assert [e.title for e in document.entries] == [
+        "Sam Lavelle",
+        "scouting location",
+        "seed phase",
+        "special equipment",
+    ]
+
+
 def test_a_bold_title_run_into_its_text_opens_an_entry():
     page = (
         b"<html><head><title>Glossary</title></head><body><h1>Glossary</h1>"

@@ -392,7 +392,8 @@ def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     if _prose_above(content, head.index, words=8, paragraphs=1):
         return False  # a term under a cut entry's tail, not the page's title at its top
     below = next((line for i, _, line in content if i > head.index), "")
-    return below[:1].islower()
+    # a quote or a bracket may open the tail ('"wife", "mate", …'): its first word tells
+    return below.lstrip("\"“‘'([")[:1].islower()
 
 
 def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
