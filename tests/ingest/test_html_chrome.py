@@ -133,12 +133,19 @@ def test_a_saved_table_of_two_rows_of_short_cells_is_no_glossary():
         read_document(_wiki_page(rows), "links.html")
 
 
-def test_a_pages_own_title_over_a_quoted_tail_is_no_entry_though_in_order():
+@pytest.mark.parametrize(
+    "tail",
+    [
+        '"wife", "mate", "married", "imzadi", "widow", "divorced".',
+        "2370. Decent poker player. His grandfather was Canadian.",
+    ],
+)
+def test_a_pages_own_title_over_a_cut_entrys_tail_is_no_entry_though_in_order(tail):
     # The wiki's heading "Rules" over the tail of an entry cut above, which opens with a
-    # quote ('"wife", "mate", …'): it sorts before the terms below, but it is the page's
-    # title, not a term, and its tail no ruling
+    # quote or a number: it sorts before the terms below, but it is the page's title, not a
+    # term, and its tail no ruling
     body = (
-        '<h1>Rules</h1><p>"wife", "mate", "married", "imzadi", "widow", "divorced".</p>'
+        f"<h1>Rules</h1><p>{tail}</p>"
         "<h3>Sam Lavelle</h3><p>This card has updated lore: a typical Starfleet ensign.</p>"
         "<h3>scouting location</h3><p>You may only scout a location that has a point box.</p>"
         "<h3>seed phase</h3><p>The only actions you may take during the seed phases are "

@@ -385,15 +385,18 @@ def _prose_above(
 def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     """Whether ``head``, the page's first, is the page's own title over the tail of an entry
     cut above ("Rules" over "chooses not to do so, the artifact is discarded."): a title
-    line the project does not know, in capitals, whose text opens inside a sentence. A
-    glossary's own term in lower case may open its text in lower case; a title does not."""
+    line the project does not know, in capitals, whose text opens inside a sentence (in
+    lower case or with a number). A glossary's own term in lower case may open its text in
+    lower case; a title does not."""
     if head.style != LINE or head.known or not head.title[:1].isupper():
         return False
     if _prose_above(content, head.index, words=8, paragraphs=1):
         return False  # a term under a cut entry's tail, not the page's title at its top
     below = next((line for i, _, line in content if i > head.index), "")
-    # a quote or a bracket may open the tail ('"wife", "mate", …'): its first word tells
-    return below.lstrip("\"“‘'([")[:1].islower()
+    # a quote or a bracket may open the tail ('"wife", "mate", …'), and a number a sentence's
+    # later part ("2370. Decent poker player."): its first character tells
+    first = below.lstrip("\"“‘'([")[:1]
+    return first.islower() or first.isdigit()
 
 
 def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
