@@ -17,6 +17,7 @@ from bot.ingest.reader.bundled import UPLOAD, convert
 from bot.ingest.reader.common import lines_of
 from bot.ingest.reader.head_forms import title_ok
 from bot.ingest.reader.known import is_known, most_words_from
+from bot.ingest.reader.lookalike import holds_a_sentence
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _PIPES = re.compile(r"^\|+$")
@@ -142,18 +143,11 @@ def detect(text: str) -> float:
 _PROSE_CELL_WORDS = 8
 
 
-_SENTENCE_END = re.compile(r"[.!?][\"”’')\]]*(?:\s|$)")
-
-
 def _prose_cell(line: str) -> bool:
     """Whether a "| Term | Text |" row's text cell reads as an entry's text: words enough,
     and a sentence ended in it (the last row's may be cut off)."""
     row = _row(line)
-    return (
-        row is not None
-        and len(row[1].split()) >= _PROSE_CELL_WORDS
-        and _SENTENCE_END.search(row[1]) is not None
-    )
+    return row is not None and len(row[1].split()) >= _PROSE_CELL_WORDS and holds_a_sentence(row[1])
 
 
 def parse(text: str) -> Parsed:

@@ -99,6 +99,11 @@ _SENTENCE_END = re.compile(r"(?<=[a-z0-9)\]\"”’'])[.!?](?!\w)")
 MIN_LISTED = 3  # entries a page must read as for its entries' lack of sentences to tell
 
 
+def holds_a_sentence(text: str) -> bool:
+    """Whether ``text`` ends a sentence anywhere, as every ruling's text does."""
+    return _SENTENCE_END.search(text[:MAX_TEXT]) is not None
+
+
 def unsentenced(entries: list[ReadEntry]) -> str | None:
     """The text of an entry that shows the entries are a list's items (a deck list's card
     names, an index's lines), not rulings: where two thirds of three or more entries with
@@ -106,7 +111,7 @@ def unsentenced(entries: list[ReadEntry]) -> str | None:
     # an entry with no text at all is doubted as such, whatever the page; the last may be
     # cut off where the copy ends
     texts = [e.text for e in entries[:-1] if e.text.strip()]
-    bare = [text for text in texts if not _SENTENCE_END.search(text[:MAX_TEXT])]
+    bare = [text for text in texts if not holds_a_sentence(text)]
     if len(texts) >= MIN_LISTED and len(bare) >= SHARE * len(texts):
         return bare[0]
     return None
