@@ -294,6 +294,26 @@ def test_a_title_after_a_quote_closed_inside_brackets_opens_its_entry():
     assert document.entries[3].text.startswith("Aside from skills")
 
 
+CUT_ABOVE = """{top}brings to the game at least 60 cards: 5 different missions, (including at least two non headquarters missions) . The rest of the entry does not change.
+
+cannot: Game text which specifically forbids an action cannot be overridden except by game text which specified what forbidding text is being overridden.
+
+Consume: If a card has the keyword "Consume: X", X is determined by the number of cards actually placed underneath the mission by this text.
+"""
+
+
+@pytest.mark.parametrize("top", ["", "Rules\n\n"])
+def test_a_cut_copys_first_words_before_a_colon_are_a_doubt_not_a_term(top):
+    # The copy is cut inside an entry: its first line, the end of that entry's sentence,
+    # reads "words: text" as the terms under it do; the page's other heads confirm their
+    # form, not that this line is one of them
+    document = read_text(CUT_ABOVE.format(top=top))
+    assert [e.title for e in document.entries][1:] == ["cannot", "Consume"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == document.entries[0].line
+    assert "may be the end of an entry cut off above it" in doubt.message
+
+
 def test_running_prose_with_one_known_title_is_not_split():
     prose = RUN_TOGETHER.replace("* Bustling With Activity", "* Something Else Entirely")
     prose = prose.replace("ability A", "so a")  # "A Klingon Matter" is the one known title

@@ -407,6 +407,11 @@ def _why_doubted(head: Head, explained: set[str]) -> str:
             f"its title runs into its text too: does it end after {head.title!r}? ({correction})"
         )
         return _said(explained, GLUED, full, short)
+    if head.at_cut:
+        return (
+            "the page's first line opens like a head but may be the end of an entry cut off "
+            "above it; check that it is an entry"
+        )
     if head.known:
         return (
             "the only head of its form on the page, after text that is not placed: it may be "

@@ -70,6 +70,7 @@ class Head:
     confidence: float = 0.0
     caption: int | None = None  # the row of an image's caption under the title, set aside
     numbered: bool = False  # an item of a numbered list of entries ("12) DS9: …")
+    at_cut: bool = False  # the first line of a copy cut inside an entry: perhaps its tail
 
 
 def _cut_at_end(content: list[tuple[int, int, str]], position: int) -> bool:
@@ -270,6 +271,11 @@ def _judged(
             head.confidence = max(head.confidence, CARD_PAGE)
         elif head is candidates[0] and _title_over_a_tail(head, content):
             head.confidence = 0.0
+        elif head is candidates[0] and _may_be_a_tail(head, content):
+            # a copy cut inside an entry opens with its tail, which may read "words: more
+            # words" ("brings to the game at least 60 cards: 5 different missions, …"): a
+            # term the page's other heads confirm, or the end of a sentence cut above
+            head.confidence, head.at_cut = min(head.confidence, LONE), True
         elif head.confidence == LONE and head.known and head.index == opening and lone_form:
             # A lone known head that opens the upload is a moderator's one-ruling text;
             # after a post's or article's prose it may be a card quoted in a discussion.
@@ -397,6 +403,19 @@ def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     # later part ("2370. Decent poker player."): its first character tells
     first = below.lstrip("\"“‘'([")[:1]
     return first.islower() or first.isdigit()
+
+
+def _may_be_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
+    """Whether ``head``, the page's first, is a ``words: text`` head the project does not
+    know, in lower case, with no prose above it (at most the page's own title): a cut
+    copy's first line is as often the end of the entry above as a term."""
+    return (
+        head.style == COLON
+        and not head.known
+        and head.title[:1].islower()
+        and head.confidence >= DOUBTFUL
+        and not _prose_above(content, head.index, words=8, paragraphs=1)
+    )
 
 
 def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
