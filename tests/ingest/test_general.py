@@ -294,7 +294,7 @@ def test_a_title_after_a_quote_closed_inside_brackets_opens_its_entry():
     assert document.entries[3].text.startswith("Aside from skills")
 
 
-CUT_ABOVE = """{top}brings to the game at least 60 cards: 5 different missions, (including at least two non headquarters missions) . The rest of the entry does not change.
+CUT_ABOVE = """{top}{first}
 
 cannot: Game text which specifically forbids an action cannot be overridden except by game text which specified what forbidding text is being overridden.
 
@@ -302,13 +302,43 @@ Consume: If a card has the keyword "Consume: X", X is determined by the number o
 """
 
 
+FIRST_LINES = [
+    "brings to the game at least 60 cards: 5 different missions, (including at least two non "
+    "headquarters missions) . The rest of the entry does not change.",
+    "60 cards: 5 different missions, (including at least two non headquarters missions) . The "
+    "rest of the entry does not change.",
+]
+
+
+@pytest.mark.parametrize("first", FIRST_LINES)
 @pytest.mark.parametrize("top", ["", "Rules\n\n"])
-def test_a_cut_copys_first_words_before_a_colon_are_a_doubt_not_a_term(top):
+def test_a_cut_copys_first_words_before_a_colon_are_a_doubt_not_a_term(top, first):
     # The copy is cut inside an entry: its first line, the end of that entry's sentence,
     # reads "words: text" as the terms under it do; the page's other heads confirm their
     # form, not that this line is one of them
-    document = read_text(CUT_ABOVE.format(top=top))
+    document = read_text(CUT_ABOVE.format(top=top, first=first))
     assert [e.title for e in document.entries][1:] == ["cannot", "Consume"]
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert doubt.line == document.entries[0].line
+    assert "may be the end of an entry cut off above it" in doubt.message
+
+
+NUMBERED_CUT_ABOVE = """{top}4. Lose: Any effects that completely remove an aspect of a card without regard to amount occur. 5. Zero: Any number that is less than zero becomes zero.
+
+42) naming a card: When an ability requires a player to name a card title within particular criteria, that ability will affect only personae of the named card that meet the criteria.
+
+44) naming cards: When you name a card, you do so by card title only, not subtitle.
+
+46) own: Gametext that affects "personnel you own" still does so even if those personnel are stopped or not in play.
+"""
+
+
+@pytest.mark.parametrize("top", ["", "Rules\n\n"])
+def test_a_cut_copys_first_line_an_item_of_the_list_above_is_a_doubt(top):
+    # "4. Lose:" is an item of a list inside the entry cut above, not one of the page's
+    # numbered terms ("42) naming a card: …")
+    document = read_text(NUMBERED_CUT_ABOVE.format(top=top))
+    assert [e.title for e in document.entries] == ["Lose", "naming a card", "naming cards", "own"]
     (doubt,) = [w for w in document.warnings if w.doubt]
     assert doubt.line == document.entries[0].line
     assert "may be the end of an entry cut off above it" in doubt.message

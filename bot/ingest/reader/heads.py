@@ -271,7 +271,7 @@ def _judged(
             head.confidence = max(head.confidence, CARD_PAGE)
         elif head is candidates[0] and _title_over_a_tail(head, content):
             head.confidence = 0.0
-        elif head is candidates[0] and _may_be_a_tail(head, content):
+        elif not kept and _may_be_a_tail(head, content):
             # a copy cut inside an entry opens with its tail, which may read "words: more
             # words" ("brings to the game at least 60 cards: 5 different missions, …"): a
             # term the page's other heads confirm, or the end of a sentence cut above
@@ -406,13 +406,13 @@ def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
 
 
 def _may_be_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
-    """Whether ``head``, the page's first, is a ``words: text`` head the project does not
-    know, in lower case, with no prose above it (at most the page's own title): a cut
-    copy's first line is as often the end of the entry above as a term."""
+    """Whether ``head``, the page's first kept, is a ``words: text`` head the project does not
+    know with no prose above it (at most the page's own title): a cut copy's first line is
+    as often the end of the entry above ("brings to the game at least 60 cards: 5 different
+    missions …", an item of its list: "4. Lose: Any effects …") as a term."""
     return (
         head.style == COLON
         and not head.known
-        and head.title[:1].islower()
         and head.confidence >= DOUBTFUL
         and not _prose_above(content, head.index, words=8, paragraphs=1)
     )
