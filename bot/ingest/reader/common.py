@@ -169,6 +169,16 @@ def _heading_like(line: str) -> bool:
     return not line.endswith((".", "!", "?", ":", ";", ","))
 
 
+_TOP_LINES = 60  # the lines of a page's top where it prints its title and date
+
+
+def _top_lines(text: str, first_entry: int | None) -> list[str]:
+    """The page's lines above its first entry, at most :data:`_TOP_LINES` (the rest of the
+    text, however long, is not split)."""
+    end = min(first_entry - 1 if first_entry else _TOP_LINES, _TOP_LINES)
+    return text.split("\n", _TOP_LINES)[:end]
+
+
 def _document_title(
     text: str, page_title: str | None, first_entry: int | None, lone_title: str | None
 ) -> str | None:
@@ -177,8 +187,7 @@ def _document_title(
     a page of one entry (a ruling's or a card's page), that entry's title; else the first
     heading line (a capital first, two to fourteen words, no sentence's end, no table cell,
     no site chrome); else None (the moderator names it, or the file's name stands)."""
-    end = first_entry - 1 if first_entry else 60
-    lines = [line.strip().strip("#*|").strip() for line in text.split("\n")[: min(end, 60)]]
+    lines = [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
     plausible = [line for line in lines if line and _title_line(line)][:12]
     if opens_with_a_tail(next((line for line in lines if line), "")):
         # a heading under an entry's tail is the next entry's or a section's, not the
@@ -188,10 +197,15 @@ def _document_title(
     return named or page_title or lone_title or (plausible[0] if plausible else None)
 
 
+def opening_character(line: str) -> str:
+    """``line``'s first character past any opening quote or bracket ('"at any time" …')."""
+    return line.lstrip("\"“'‘([")[:1]
+
+
 def starts_in_lower_case(line: str) -> bool:
     """Whether ``line``'s first letter is in lower case, past an opening quote or bracket
     ('"at any time" or …': a sentence's middle)."""
-    return line.lstrip("\"“'‘([")[:1].islower()
+    return opening_character(line).islower()
 
 
 def opens_with_a_tail(first_line: str) -> bool:
@@ -244,8 +258,7 @@ def _month_number(name: str) -> int:
 def _dated_line(text: str, first_entry: int | None) -> str | None:
     """The date of a line above the first entry (within the first 60) that prints only a
     date, as ISO; None where there is none or it is no real date."""
-    end = first_entry - 1 if first_entry else 60
-    for line in text.split("\n")[: min(end, 60)]:
+    for line in _top_lines(text, first_entry):
         line = line.strip().strip("*_").strip()
         if len(line) > 40:
             continue

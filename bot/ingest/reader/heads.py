@@ -22,6 +22,7 @@ from bot.ingest.reader.common import (
     dating_label,
     introduces_text,
     names_a_document,
+    opening_character,
 )
 from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
@@ -401,7 +402,7 @@ def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     below = next((line for i, _, line in content if i > head.index), "")
     # a quote or a bracket may open the tail ('"wife", "mate", …'), and a number a sentence's
     # later part ("2370. Decent poker player."): its first character tells
-    first = below.lstrip("\"“‘'([")[:1]
+    first = opening_character(below)
     return first.islower() or first.isdigit()
 
 
