@@ -263,25 +263,25 @@ def parse(text: str) -> Parsed:
     result = Parsed()
     rows = lines_of(text)
     found = _card_line(rows)
-    if found is None and (starts := _announced(rows)) and (first := _first_title(rows)):
+    starts, notes_alone = _announced(rows), _notes_alone(rows)
+    if found is None and starts and (first := _first_title(rows)):
         return _parse_announced(rows, starts, first[1], result)
-    if found is None and not _announced(rows) and not _notes_alone(rows):
+    if found is None and not starts and not notes_alone:
         if unlabelled := _unlabelled(rows, text):
             return _parse_unlabelled(rows, unlabelled, result)
     # a card named by its text is used only on a page that announces rulings or prints
     # its rule notes alone; elsewhere comparing every line with every card's text is waste
-    starts = _announced(rows)
-    usable = found is None and (starts or _notes_alone(rows))
+    usable = found is None and (starts or notes_alone)
     by_text = card_by_text(rows, text) if usable else None
     if by_text is not None and starts:
         return _parse_announced(rows, starts, by_text[1], result, by_text[0])
-    if by_text is not None and _notes_alone(rows):
+    if by_text is not None and notes_alone:
         # the "Rule notes" layout copied from below the card's title line: the page's
         # first lines are the card's (its type, lore, game text)
         found = next(i for i, (_, line) in enumerate(rows) if line.strip(" |")), by_text[1]
     if found is None:
         result.holds_none = "a card's rule notes on a copy that does not name the card"
-        if _announced(rows):  # read once the card is named on the page's first line
+        if starts:  # read once the card is named on the page's first line
             result.holds_none += " (put the card's title on a line of its own at the top)"
         return result
     index, title = found
