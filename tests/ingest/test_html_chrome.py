@@ -123,6 +123,41 @@ def test_a_saved_table_of_two_rulings_is_read_as_a_glossary_table():
     assert document.entries[1].text.startswith("If you and your opponent each seed")
 
 
+ONE_ROW_CUT = (
+    # a page cut inside a long entry: the row above is that entry's tail (no term), and the
+    # one whole row is a term the project knows over its text
+    "<table><tr><td></td><td>are the same locations as the missions they correct.</td></tr>"
+    "<tr><td>matching commander</td><td>When specified in the ship's lore, only the named "
+    "personnel is the matching commander; another version of the persona cannot serve.</td>"
+    "</tr></table>"
+)
+
+
+def test_one_saved_row_of_a_known_term_over_prose_is_a_table_of_rulings():
+    # a table cut after one row is still a table: the term is the project's, its cell prose
+    document = read_document(_wiki_page(ONE_ROW_CUT), "glossary.html")
+    assert document.shape == "glossary-table"
+    assert [e.title for e in document.entries] == ["matching commander"]
+    assert document.entries[0].text.startswith("When specified in the ship's lore")
+
+
+def test_one_copied_tab_row_of_a_known_term_over_prose_is_a_table_of_rulings():
+    page = (
+        "are the same locations as the missions they correct.\n"
+        "matching commander\tWhen specified in the ship's lore, only the named personnel is "
+        "the matching commander; another version of the persona cannot serve.\n"
+    )
+    document = read_document(page.encode(), "glossary.txt")
+    assert [e.title for e in document.entries] == ["matching commander"]
+
+
+def test_one_saved_row_of_an_unknown_term_is_no_table_of_rulings():
+    # a term the project does not know, in one row: a layout table's cell of an article
+    row = ONE_ROW_CUT.replace("matching commander", "Weekly spotlight")
+    with pytest.raises(UnknownShape):
+        read_document(_wiki_page(row), "article.html")
+
+
 def test_a_saved_table_of_two_rows_of_short_cells_is_no_glossary():
     # a layout's two rows of links and labels hold no entry's text
     rows = (

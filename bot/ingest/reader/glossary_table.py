@@ -137,7 +137,8 @@ def detect(text: str) -> float:
     # and so are two "| Term | Text |" rows whose text cells are prose (a page saved as HTML)
     tabbed = sum(1 for line in two if not line.startswith("|"))
     prose_cells = sum(1 for line in two if line.startswith("|") and _prose_cell(line))
-    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 else 0.0
+    known_rows = sum(1 for line in two if _prose_cell(line) and is_known(_row(line)[0]))
+    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 or known_rows else 0.0
 
 
 _PROSE_CELL_WORDS = 8
