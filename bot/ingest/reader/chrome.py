@@ -126,6 +126,8 @@ def kind_of(line: str, debris: bool = True) -> str | None:
         return "link"
     if is_known(line):
         return None
+    if _letter_heading(line):
+        return "letter heading"
     # Links run together: "headerhomehomehome…", "First EditionSecond EditionTribblesAll".
     run_together = links_glued(line)
     if run_together >= 3 or run_together == 2 and not _SENTENCE.search(line):
@@ -143,6 +145,13 @@ def kind_of(line: str, debris: bool = True) -> str | None:
         if all(len(c.split()) <= 4 and not _SENTENCE.search(c) for c in cells if c):
             return "link list"
     return None
+
+
+def _letter_heading(line: str) -> bool:
+    """A letter page's own heading ("Glossary - Q", "Rulebook Glossary - D"): a few words,
+    a dash, one letter. Not an entry."""
+    head, dash, letter = line.rpartition(" - ")
+    return bool(dash) and len(letter) == 1 and letter.isalpha() and len(head.split()) <= 4
 
 
 # A running header's or footer's page number, at the line's start or end ("Glossary –

@@ -226,7 +226,9 @@ def _title_line(line: str) -> bool:
         and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
         and not links_glued(line)  # one link glued to another is a menu's, not a title
         and not _only_a_date(line)  # a post's date: "16th November 2018", "2016-09-19"
-        and kind_of(line) is None
+        # a letter page's own heading ("Glossary - M") is chrome to the entries, and names
+        # the document
+        and kind_of(line) in (None, "letter heading")
     )
 
 

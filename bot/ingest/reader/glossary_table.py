@@ -56,13 +56,6 @@ def _navigation_shape(line: str) -> bool:
     return middle_ok and len(parts[-1].lstrip()) <= _NAV_ITEM
 
 
-def _letter_heading(line: str) -> bool:
-    """A letter page's own heading ("Glossary - Q", "Rulebook Glossary - D"): a few words,
-    a dash, one letter. Not an entry."""
-    head, dash, letter = line.rpartition(" - ")
-    return bool(dash) and len(letter) == 1 and letter.isalpha() and len(head.split()) <= 4
-
-
 def _cell(line: str) -> str:
     """``line`` without the closing "|" of its table cell."""
     return line[:-1].rstrip() if line.endswith(" |") else line
@@ -167,7 +160,6 @@ def parse(text: str) -> Parsed:
             elif (
                 _navigation(stripped)
                 or chrome.kind_of(_cell(stripped), debris=False)
-                or _letter_heading(_cell(stripped))
             ):
                 lines.append("")  # navigation, a letter index, "back to top", a menu
             else:
