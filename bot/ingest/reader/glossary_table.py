@@ -130,8 +130,12 @@ def detect(text: str) -> float:
     # and so are two "| Term | Text |" rows whose text cells are prose (a page saved as HTML)
     tabbed = sum(1 for line in two if not line.startswith("|"))
     prose_cells = sum(1 for line in two if line.startswith("|") and _prose_cell(line))
-    known_rows = sum(1 for line in two if _prose_cell(line) and is_known(_row(line)[0]))
-    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 or known_rows else 0.0
+    # one such row whose term the project knows: a table cut after its first whole row
+    # (a row copied with its tab is read by the general reader, as weak as a colon's head)
+    known_row = any(
+        line.startswith("|") and _prose_cell(line) and is_known(_row(line)[0]) for line in two
+    )
+    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 or known_row else 0.0
 
 
 _PROSE_CELL_WORDS = 8
@@ -245,6 +249,18 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
     _cell_goes_on(result, going_on[:taken])
     for number, line in going_on[taken:]:
         result.warnings.append(_outside(number, line))
+    if len(result.entries) == 1:
+        # one row is as weak a table as one "title: text" line is a glossary: a layout's
+        # cell may name a card over a review of it
+        entry = result.entries[0]
+        result.warnings.append(
+            ParseWarning(
+                entry.line,
+                f"entry {entry.title!r} is the page's only table row; check that it is a "
+                f"ruling (if so: {{line: {entry.line}, confirm: true}})",
+                doubt=True,
+            )
+        )
     return result
 
 
