@@ -1,14 +1,92 @@
 """Issue 38, nineteenth pass: how a line's dash and colon are told apart on pages of any
-site. A letter page's own heading is the page's, not an entry."""
+site. A known term may open its text in lower case ("couple – a personnel and …"); a dash
+before a colon belongs to the title ("missions - persona: Some missions …"); a line that a
+wrapped sentence runs onto is no ``words: text`` head; a letter page's own heading is the
+page's, not an entry."""
 
 from __future__ import annotations
 
-from bot.ingest.reader import read_text
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
+
+WIKI_CHROME = "Star Trek CCG 1E Wiki\nExplore\nMain Page\nAll Pages\nCommunity\n\n"
 
 
 def _read(text: str):
     document = read_text(text)
     return [entry.title for entry in document.entries], document
+
+
+@pytest.mark.parametrize("top", ["", WIKI_CHROME])
+def test_a_known_term_whose_text_opens_in_lower_case_is_read(top):
+    # the 1E Glossary prints some texts in lower case after the dash; a wiki's page of the
+    # one term is that line alone
+    titles, document = _read(top + "couple – a personnel and their romantic partner.\n")
+    assert titles == ["couple"]
+    assert document.entries[0].text.startswith("a personnel and their romantic partner")
+
+
+def test_an_unknown_title_over_text_in_lower_case_alone_is_still_refused():
+    # a dash in a sentence's first words ("Day one – we met the …") is prose: only a term
+    # the project knows opens an entry so when nothing else on the page confirms the form
+    with pytest.raises(UnknownShape):
+        read_text(WIKI_CHROME + "Day one of the event – we met the players at nine.\n")
+
+
+def test_a_dash_before_the_colon_is_part_of_the_title():
+    page = (
+        "missions - persona: Some missions represent the same location in the Star Trek "
+        "universe. Two missions are instances of the same persona if they are copies.\n\n"
+        "mission II: Replace the third paragraph of this entry with the following text.\n\n"
+        "matching commander: When specified in the ship's lore, only the named personnel is "
+        "the matching commander.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["missions - persona", "mission II", "matching commander"]
+
+
+def test_a_line_a_wrapped_sentence_runs_onto_is_no_colon_head():
+    # "location text" is a term the project knows, printed where the sentence above wraps
+    page = (
+        "missions - persona: Some missions represent the same location in the\n"
+        "Star Trek universe. Some examples:\n\n"
+        "- Deliver Ancient Artifact and Observe Ritual, which both have the\n"
+        'location text: "Vulcan", represent the Vulcan persona.\n\n'
+        "mission II: Replace the third paragraph of this entry with the following text.\n\n"
+        "matching commander: When specified in the ship's lore, only the named personnel is "
+        "the matching commander.\n"
+    )
+    titles, document = _read(page)
+    assert titles == ["missions - persona", "mission II", "matching commander"]
+    assert 'location text: "Vulcan"' in document.entries[0].text
+
+
+OPENCARDS_TOP = (
+    "header\nheaderhomehomehomestrategyrulescardsheader\n     \ncards\n   \n\n"
+    "Rulebook Glossary - A\n\nRulebook Glossary\n\n \n\n"
+    "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - R - S - T - U - V - W - X"
+    " - Y - Z - top\n\n \n\nab - ac - al - at\n\n \n\nback to top of page ac\n\n"
+)
+
+
+def test_a_title_line_whose_dash_comes_before_a_colon_is_read_and_the_letter_heading_not():
+    # "actions – step 1: initiation" is one title (no text in lower case after its dash);
+    # read so, the page's two known title lines confirm title lines, and the letter page's
+    # own heading above them must not be taken for a third
+    page = OPENCARDS_TOP + (
+        "actions – step 1: initiation\n"
+        "Add the following before the Dilemma encounters paragraph:\n\n"
+        "Some actions require a specific card to be played as a cost in order to resolve.\n\n"
+        "back to top of page al\n\n"
+        "Alien Parasites\n"
+        "replace the first sentence of the final paragraph with the following:\n\n"
+        "If you take control of your opponent's [Borg] cards, you must follow all Borg Away "
+        "Team and battle restrictions.\n"
+    )
+    titles, document = _read(page)
+    assert titles == ["actions – step 1: initiation", "Alien Parasites"]
+    assert not [w for w in document.warnings if w.doubt]
 
 
 def test_a_letter_pages_own_heading_names_the_document_and_is_no_entry():

@@ -261,6 +261,12 @@ def _read(
             )
         )
     before = [(n, line.strip()) for n, line in rows[: heads[0].index] if line.strip()]
+    titles = {normalize(head.title) for head in heads}
+    if heading := [(n, line) for n, line in before if normalize(line) in titles]:
+        # a wiki prints the entry's title above it as the page's heading ("actions – step 1:
+        # initiation", "Edit", then the entry): the page's, not a missed entry
+        result.ignored(heading, "the next entry's title printed above it (the page's heading)")
+        before = [item for item in before if item not in heading]
     raw = page.text.split("\n")
     doubts = len(result.warnings)
     doubt_missed_heads(result, before, "before the first entry")

@@ -268,7 +268,12 @@ def _lower_dash(line: str) -> tuple[str, str, str] | None:
     if match is None:
         return None
     title, rest = line[: match.start()].strip(), line[match.end() :].strip()
-    if len(rest.split()) >= 3 and rest[:1].islower() and title_ok(title):
+    words = rest.split()
+    if any(word.endswith(":") for word in words[:3]):
+        return None  # "mission attempt - example: Select …": the title goes on to the colon
+    if _inside_known_title(line, title):
+        return None  # "mission attempt - example …": a known title's own dash
+    if len(words) >= 3 and rest[:1].islower() and title_ok(title):
         return title, rest, LOWER
     return None
 

@@ -167,6 +167,8 @@ def _candidates(
                 continue
             if style == COLON and _no_sentence(rows, index, rest):
                 continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
+            if style == COLON and _wraps_onto(rows, index):
+                continue  # "…which both have the" / "location text: "Vulcan", …": prose
             head = Head(index, number, title, rest, style, known_title(title), marked)
             head.numbered = position in numbered
             candidates.append(head)
@@ -471,6 +473,16 @@ def _continues_sentence(rows: list[tuple[int, str]], index: int) -> bool:
     return bool(above) and not ends_sentence(above) and not above.endswith((":", ")", "!", "?"))
 
 
+def _wraps_onto(rows: list[tuple[int, str]], index: int) -> bool:
+    """Whether row ``index`` is the next line of a wrapped sentence: the line just above is
+    prose (six words or more) that stops on a comma or on an article, a preposition or a
+    conjunction ("…which both have the"), as no paragraph, list item or heading does."""
+    if index == 0:
+        return False
+    words = rows[index - 1][1].split()
+    return len(words) >= 6 and (words[-1].endswith(",") or words[-1] in SMALL_WORDS)
+
+
 def _anchored(rows: list[tuple[int, str]], index: int, title: str, anchors: dict[int, str]) -> bool:
     """Whether a letter page's anchor just above the title line ("back to top of page mo",
     above "modifiers") starts as the title does: the page's own index confirms the head."""
@@ -511,7 +523,7 @@ def _lower_confidence(head: Head, known: int) -> float:
     """A ``TITLE - text in lower case`` head: none unless two dash heads of the page are
     known titles; an unknown one even then is a doubt."""
     if known < 2:
-        return 0.0
+        return LONE if head.known else 0.0
     return 0.9 if head.known else LONE
 
 
