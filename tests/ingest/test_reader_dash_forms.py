@@ -94,7 +94,7 @@ def test_a_letter_pages_own_heading_names_the_document_and_is_no_entry():
     # was read as a third entry; it is the page's heading, and says what the document is
     page = (
         "Rulebook Glossary - D\nThe entries of the letter D, as the rulebook prints them.\n\n"
-        "Dilemma Resolution\nAdd this paragraph before the Triggers paragraph of this entry.\n\n"
+        "Dilemma Resolution\nA dilemma is resolved as soon as it is encountered, in the order drawn.\n\n"
         "Deep Space 9 icon\nA card with this icon is related to the Star Trek: Deep Space Nine "
         "television series.\n"
     )
@@ -105,3 +105,35 @@ def test_a_letter_pages_own_heading_names_the_document_and_is_no_entry():
         "glossary",
     )
     assert not [w for w in document.warnings if w.doubt]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        # a wrapped sentence's next line, and a sentence, that open with "by"/"By"
+        "by a location cannot affect, and is not affected by, cards at that location.",
+        "By rule, a player may declare only one leadership challenge during their turn.",
+    ],
+)
+def test_a_line_opening_with_by_is_no_byline(line):
+    # a byline names its author ("by Jon Carter, Rules Master"); read as one, the page was
+    # taken for an article and its "term: text" heads dropped
+    page = (
+        "movement: You may move a card any number of times during your turn. A ship flying\n"
+        f"{line}\n\n"
+        "movement between quadrants: However, if game text uses the word spaceline, the "
+        "movement is restricted to the current spaceline.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["movement", "movement between quadrants"]
+
+
+def test_a_byline_still_makes_the_page_an_article():
+    page = (
+        "Rules Corner\nby Jon Carter, Rules Master\n\n"
+        "movement: You may move a card any number of times during your turn this month.\n\n"
+        "movement between quadrants: However, if game text uses the word spaceline, the "
+        "movement is restricted to the current spaceline.\n"
+    )
+    with pytest.raises(UnknownShape):
+        read_text(page)

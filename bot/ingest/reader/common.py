@@ -496,7 +496,7 @@ def _capitalised(head: str) -> str:
     return head[:1].upper() + head[1:]
 
 
-_BYLINE = re.compile(r"^(?:by|posted by|written by)\s+\S", re.I)
+_BYLINE = re.compile(r"^(?:[Bb]y|[Pp]osted by|[Ww]ritten by|BY|POSTED BY|WRITTEN BY)\s+[A-Z0-9]")
 _CREDIT = re.compile(r"\b(?:[Aa]rticle|[Rr]eview) was written by [A-Z]")  # "This Card-Review was…"
 
 
