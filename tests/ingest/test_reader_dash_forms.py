@@ -107,6 +107,32 @@ def test_a_letter_pages_own_heading_names_the_document_and_is_no_entry():
     assert not [w for w in document.warnings if w.doubt]
 
 
+COLON_PAGE = (
+    "corresponding: The corresponding spaceline location for a time location is the "
+    "spaceline location in the same quadrant as the time location.\n\n"
+    "couple: a personnel and their romantic partner.\n\n"
+    "Deep Space 9 icon: A card with this icon is related to the Star Trek: Deep Space Nine "
+    "television series.\n\n"
+    'Dilemma Resolution: Add this paragraph before "Triggers"\n\n'
+    "Multisection Dilemmas: Some dilemmas have more than one section, each with independent "
+    "triggers, targets, and/or conditions.\n"
+)
+
+
+def test_a_known_terms_colon_head_over_text_in_lower_case_is_read():
+    titles, document = _read(COLON_PAGE)
+    assert "couple" in titles
+    couple = next(e for e in document.entries if e.title == "couple")
+    assert couple.text == "a personnel and their romantic partner."
+
+
+def test_the_paragraph_an_instruction_to_add_introduces_is_the_entrys_text():
+    # "Add this paragraph before …" quotes the paragraph under it, however it opens
+    titles, document = _read(COLON_PAGE)
+    assert titles == ["corresponding", "couple", "Deep Space 9 icon", "Dilemma Resolution"]
+    assert "Multisection Dilemmas: Some dilemmas" in document.entries[-1].text
+
+
 @pytest.mark.parametrize(
     "line",
     [

@@ -15,7 +15,13 @@ from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Metadata, Parsed, ReadEntry
 from bot.ingest.reader.numbered import without_number
-from bot.models import KIND_CARD_RULING, KIND_RULE
+from bot.models import (
+    AMEND_ADD,
+    AMEND_REPLACE_ENTRY,
+    AMEND_REPLACE_PART,
+    KIND_CARD_RULING,
+    KIND_RULE,
+)
 
 ISO = r"\d{4}-\d{2}-\d{2}"
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year in prose: a date, a release
@@ -524,8 +530,20 @@ def _paragraph_line(lines: list[str], first: str, start: int, end: int) -> int |
 def introduces_text(line: str) -> bool:
     """Whether ``line`` ends by introducing text that follows it ("Replace the first
     paragraph of the Objectives subsection with the following:"): the next paragraph is
-    that text, quoted in the entry, even where it opens ``Objectives – …`` like an entry."""
-    return line.casefold().rstrip(" :.").endswith(("the following", "as follows"))
+    that text, quoted in the entry, even where it opens ``Objectives – …`` like an entry.
+    So does an instruction to add or replace that is all the line holds after its head
+    ("Dilemma Resolution: Add this paragraph before "Triggers"")."""
+    if line.casefold().rstrip(" :.").endswith(("the following", "as follows")):
+        return True
+    for tail in (line, *(line.split(mark, 1)[1] for mark in (": ", " – ", " - ") if mark in line)):
+        amendment = amendment_of(tail)
+        if (
+            amendment is not None
+            and amendment.action in (AMEND_ADD, AMEND_REPLACE_ENTRY, AMEND_REPLACE_PART)
+            and amendment.instruction == tail.strip().strip("*").strip()
+        ):
+            return True
+    return False
 
 
 NEW_MARK = re.compile(r"^(?:\*\s?|❖\s?)")  # the "*" (or "❖") marking a new entry

@@ -161,10 +161,7 @@ def parse(text: str) -> Parsed:
                 lines.append("")
             elif _PIPES.match(stripped):
                 lines.append("||" if len(stripped) >= 2 or not doubled else "|")
-            elif (
-                _navigation(stripped)
-                or chrome.kind_of(_cell(stripped), debris=False)
-            ):
+            elif _navigation(stripped) or chrome.kind_of(_cell(stripped), debris=False):
                 lines.append("")  # navigation, a letter index, "back to top", a menu
             else:
                 # A cell's closing "|" at a line's end is table markup, not text: the page

@@ -229,9 +229,22 @@ def inline(line: str) -> tuple[str, str, str] | None:
         if (later := spaced.find(": ", colon + 2, 100)) > 0 and is_known(line[:later].strip()):
             colon = later
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
-        if title_ok(title) and rest_ok(rest):
+        if title_ok(title) and (rest_ok(rest) or _known_over_lower_case(title, rest)):
             return title, rest, COLON
     return _glued(line)
+
+
+def _known_over_lower_case(title: str, rest: str) -> bool:
+    """Whether ``title: rest`` is a term the project knows over a text that opens in lower
+    case, as the 1E Glossary prints some ("couple: a personnel and their romantic
+    partner."): a sentence of three words or more, not a list of items after a label."""
+    words = rest.split()
+    return (
+        len(words) >= 3
+        and rest[:1].islower()
+        and (ends_sentence(rest) or len(words) >= 8)
+        and is_known(title)
+    )
 
 
 def _subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, str]:
