@@ -163,3 +163,36 @@ def test_a_byline_still_makes_the_page_an_article():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_numbered_item_of_a_known_term_over_text_in_lower_case_is_an_entry():
+    page = (
+        "12. corresponding – The corresponding spaceline location for a time location is the "
+        "spaceline location in the same quadrant.\n\n"
+        "15. couple – a personnel and their romantic partner.\n\n"
+        "17. Deep Space 9 icon – A card with this icon is related to the Star Trek: Deep Space "
+        "Nine television series.\n"
+    )
+    titles, document = _read(page)
+    assert titles == ["corresponding", "couple", "Deep Space 9 icon"]
+    assert document.entries[1].text == "a personnel and their romantic partner."
+
+
+def test_a_known_title_holding_a_dash_is_one_head_in_text_run_together():
+    # PDF text whose line breaks were lost: "battle – affiliation restrictions" is one known
+    # title, not "battle" over an entry "affiliation restrictions"
+    page = (
+        "Alien Parasites – If you take control of your opponent's cards, you must follow all "
+        "Borg Away Team and battle restrictions. Bajoran Wormhole – Whenever you play or "
+        "download this doorway to the Alpha Quadrant, you must download another copy. "
+        "battle – affiliation restrictions – If a card allows you to attack a specific "
+        "affiliation, you may attack that affiliation's cards. Borg – Replace the first "
+        "paragraph of the Objectives subsection with the following text.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == [
+        "Alien Parasites",
+        "Bajoran Wormhole",
+        "battle – affiliation restrictions",
+        "Borg",
+    ]

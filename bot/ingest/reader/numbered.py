@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.head_forms import COLON, DASH, inline
+from bot.ingest.reader.head_forms import COLON, DASH, LOWER, inline
 from bot.ingest.reader.known import is_known
 
 _NUMBER = re.compile(r"(\d{1,4})[.)]\s+")  # "12. " or "12) " before a numbered entry's head
@@ -28,6 +28,12 @@ def opens_steps(number: int, above: str) -> bool:
     """Whether item ``number``, under the line ``above``, opens a list of steps that its
     lead-in introduces ("…applied in the following order:" / "1. Choose: Any …")."""
     return number == 1 and above.rstrip().endswith(":")
+
+
+def _known_lower(found: tuple[str, str, str]) -> bool:
+    """A ``title – text in lower case`` item whose title the project knows ("15. couple – a
+    personnel and …"): an entry, as the 1E Glossary prints some; a step's label is none."""
+    return found[2] == LOWER and is_known(found[0])
 
 
 def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
@@ -60,7 +66,7 @@ def numbered_heads(lines: list[tuple[bool, str]]) -> dict[int, str]:
             continue
         item = without_number(line)
         found = inline(item)
-        if found is None or found[2] not in (DASH, COLON):
+        if found is None or found[2] not in (DASH, COLON) and not _known_lower(found):
             continue
         items[position] = item
         last, known, steps = number, is_known(found[0]), 0

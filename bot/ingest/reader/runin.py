@@ -107,10 +107,12 @@ def _head_at(words: list[str], i: int) -> tuple[int, str, str, int, bool] | None
         if not title_words[0]:
             return None
         last = title_words[-1]
-        if last.endswith(",") or any(w in _DASHES for w in title_words):
+        if last.endswith(",") or last in _DASHES:
             continue  # a title ends at its separator, never at a comma
         colon = last.endswith(":") and len(last) > 1
         title = " ".join(title_words)[: -1 if colon else None].strip()
+        if any(w in _DASHES for w in title_words) and not (n <= most and is_known(title)):
+            continue  # a dash inside is a known title's own ("battle – affiliation …")
         following = words[i + n] if i + n < len(words) else ""
         if colon:
             style, text = "colon", i + n
