@@ -196,3 +196,30 @@ def test_a_known_title_holding_a_dash_is_one_head_in_text_run_together():
         "battle – affiliation restrictions",
         "Borg",
     ]
+
+
+def test_a_known_title_after_an_entry_ending_on_an_icon_code_opens_its_entry():
+    # run-on PDF text: an erratum ends on icon codes, no full stop, before the next title
+    page = (
+        "Alien Parasites – If you take control of your opponent's cards, you must follow all "
+        'Borg Away Team and battle restrictions. Liberty – The class is changed to "Condor '
+        'Class" and the Staffing to [Maq] [Maq] Lore Returns – When you play this event on a '
+        "ship, your Rogue Borg take control of that ship. matching commander – A personnel is "
+        "a matching commander for a ship if either card names the other in lore.\n"
+    )
+    titles, document = _read(page)
+    assert titles == ["Alien Parasites", "Liberty", "Lore Returns", "matching commander"]
+    assert document.entries[1].text.endswith("[Maq] [Maq]")
+
+
+def test_an_unknown_title_after_an_icon_code_opens_no_entry():
+    # inside a sentence, a bracketed icon may stand before any capitalised words and a dash
+    page = (
+        "Alien Parasites – If you take control of your opponent's cards, you must follow all "
+        "Borg Away Team and battle restrictions. Bajoran Wormhole – Whenever you play this "
+        "doorway, you must download another copy. Liberty – Its staffing is [Maq] Pirate Raider "
+        "Crews – the ones you control – may move it. matching commander – A personnel is a "
+        "matching commander for a ship if either card names the other in lore.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["Alien Parasites", "Bajoran Wormhole", "Liberty", "matching commander"]

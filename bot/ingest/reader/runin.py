@@ -180,11 +180,14 @@ def find(line: str) -> list[RunIn]:
             or _ends_sentence(words[i - 1])
             or _after_capital_heading(words, i)
         )
-        if word == "*" or not boundary:
+        # an entry may end on an icon's code, no full stop ("Staffing to [Maq] [Maq] Lore
+        # Returns – When you …"): after one, only a known title and its dash open a head
+        after_icon = not boundary and i > 0 and words[i - 1].endswith("]")
+        if word == "*" or not (boundary or after_icon):
             i += 1
             continue
         found = _head_at(words, i)
-        if found is None:
+        if found is None or after_icon and not (found[4] and found[2] == "dash"):
             i += 1
             continue
         n, title, style, text, known = found
