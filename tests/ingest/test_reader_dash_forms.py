@@ -223,3 +223,45 @@ def test_an_unknown_title_after_an_icon_code_opens_no_entry():
     )
     titles, _ = _read(page)
     assert titles == ["Alien Parasites", "Bajoran Wormhole", "Liberty", "matching commander"]
+
+
+def test_a_colon_head_whose_text_is_an_instruction_introducing_the_next_line_is_read():
+    # "Add the following" is no list item's short value ("Piece 1 TNG Rare"): it introduces
+    # the entry's text, on the next line
+    page = (
+        "romantic partner: A personnel is the romantic partner of another personnel if the "
+        "lore of either card names the other.\n\n"
+        "scouting location: Add the following\n"
+        "You may only scout a location that has a point box.\n\n"
+        "seed phase: The only actions you may take during the seed phases are seeding cards.\n"
+    )
+    titles, document = _read(page)
+    assert titles == ["romantic partner", "scouting location", "seed phase"]
+    assert "You may only scout a location" in document.entries[1].text
+
+
+def test_a_known_terms_text_in_lower_case_wrapped_after_a_few_words_is_read():
+    page = (
+        "seed phase: The only actions you may take during the seed phases are seeding cards.\n\n"
+        "Sergey and Helena: the two personnel represented on this dual-personnel\n"
+        "card are romantic partners of each other. See named in lore.\n\n"
+        "special equipment: When a card refers to a ship's special equipment, this means "
+        "ship systems.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["seed phase", "Sergey and Helena", "special equipment"]
+
+
+def test_a_known_terms_colon_over_lower_case_on_a_cut_pages_first_line_is_a_doubt():
+    # the page store cut inside the entry above: "…his two species: for example, …" opens
+    # the copy; a known term over text in lower case there may be that entry's tail
+    page = (
+        "species: for example, to download Daniel Kwan, you would need his two\n"
+        "species (which are Human and Napean) to not be in play. See humanoid.\n\n"
+        "Stop First Contact: This entry is replaced with: See timeline disruption.\n\n"
+        "time location: Replace this entry with the following text for the new rules.\n"
+    )
+    titles, document = _read(page)
+    assert titles[-2:] == ["Stop First Contact", "time location"]
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert all(e.line in doubted for e in document.entries if e.title == "species")

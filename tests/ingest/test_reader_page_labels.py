@@ -395,9 +395,11 @@ def test_a_lone_known_head_opening_a_page_of_other_heads_is_doubted():
     assert [e.title for e in document.entries][-2:] == ["conditional effects", "cost reduction"]
 
 
-def test_numbered_entries_inside_an_entry_are_a_doubt():
+def test_numbered_entries_under_a_cut_entrys_tail_are_read_and_the_tail_doubted():
     # A page cut inside an entry ("lore: Typical Starfleet ensign …") above a numbered list
-    # of entries: the numbered items are no heads, but they are named, not swallowed
+    # of entries: the items were named by a doubt, unread, while "scouting location: Add the
+    # following" was taken for a list's short value; read as the entries they are, the
+    # known "lore" above them is no one-ruling paste but a line of the entry cut above
     page = (
         "lore: Typical Starfleet ensign eagerly chasing a promotion. Served aboard the "
         "Enterprise.\n\n"
@@ -407,7 +409,10 @@ def test_numbered_entries_inside_an_entry_are_a_doubt():
         "cards.\n"
     )
     document = read_text(page)
-    assert [w for w in document.warnings if w.doubt and "scouting location" in w.message]
+    titles = [e.title for e in document.entries]
+    assert titles[-2:] == ["scouting location", "seed phase"]
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert all(e.line in doubted for e in document.entries if e.title == "lore")
 
 
 def test_a_lower_case_heading_inside_an_entrys_text_is_a_doubt():

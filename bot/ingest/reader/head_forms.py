@@ -237,12 +237,13 @@ def inline(line: str) -> tuple[str, str, str] | None:
 def _known_over_lower_case(title: str, rest: str) -> bool:
     """Whether ``title: rest`` is a term the project knows over a text that opens in lower
     case, as the 1E Glossary prints some ("couple: a personnel and their romantic
-    partner."): a sentence of three words or more, not a list of items after a label."""
+    partner."): a sentence of three words or more (five where a wrap may cut it), not a
+    list of items after a label."""
     words = rest.split()
     return (
         len(words) >= 3
         and rest[:1].islower()
-        and (ends_sentence(rest) or len(words) >= 8)
+        and (ends_sentence(rest) or len(words) >= 5)
         and is_known(title)
     )
 

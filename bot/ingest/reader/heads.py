@@ -23,9 +23,11 @@ from bot.ingest.reader.common import (
     introduces_text,
     names_a_document,
     opening_character,
+    starts_in_lower_case,
 )
 from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
+    CARD_FIELDS,
     COLON,
     DASH,
     DATED,
@@ -165,8 +167,10 @@ def _candidates(
                 # a subtitle naming a document even under a card's name ("Red Alert! -
                 # Pseudo FAQ v1.3": another game's FAQ)
                 continue
-            if style == COLON and _no_sentence(rows, index, rest):
-                continue  # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text
+            if style == COLON and _no_sentence(rows, index, rest) and not introduces_text(rest):
+                # "Vulcan Stone of Gol: Piece 1 TNG Rare": a list's item, no text ("scouting
+                # location: Add the following" introduces its text on the next line)
+                continue
             if style == COLON and _wraps_onto(rows, index):
                 continue  # "…which both have the" / "location text: "Vulcan", …": prose
             head = Head(index, number, title, rest, style, known_title(title), marked)
@@ -279,9 +283,17 @@ def _judged(
             # words" ("brings to the game at least 60 cards: 5 different missions, …"): a
             # term the page's other heads confirm, or the end of a sentence cut above
             head.confidence, head.at_cut = min(head.confidence, LONE), True
-        elif head.confidence == LONE and head.known and head.index == opening and lone_form:
+        elif (
+            head.confidence == LONE
+            and head.known
+            and head.index == opening
+            and lone_form
+            and not (head.style == COLON and head.title.casefold() in CARD_FIELDS)
+        ):
             # A lone known head that opens the upload is a moderator's one-ruling text;
-            # after a post's or article's prose it may be a card quoted in a discussion.
+            # after a post's or article's prose it may be a card quoted in a discussion. A
+            # card's field ("lore: Typical Starfleet ensign …") is a card's data, or a line of
+            # an entry cut above: no one-ruling paste.
             head.confidence = 0.8
         elif head.confidence == LONE and head.known and _prose_above(content, head.index):
             # under paragraphs of an article ("Make It So" as a review's section heading),
@@ -412,10 +424,11 @@ def _may_be_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     """Whether ``head``, the page's first kept, is a ``words: text`` head the project does not
     know with no prose above it (at most the page's own title): a cut copy's first line is
     as often the end of the entry above ("brings to the game at least 60 cards: 5 different
-    missions …", an item of its list: "4. Lose: Any effects …") as a term."""
+    missions …", an item of its list: "4. Lose: Any effects …") as a term. So is a known
+    term's over text in lower case ("species: for example, to download …")."""
     return (
         head.style == COLON
-        and not head.known
+        and (not head.known or starts_in_lower_case(head.rest))
         and head.confidence >= DOUBTFUL
         and not _prose_above(content, head.index, words=8, paragraphs=1)
     )
