@@ -146,6 +146,9 @@ def test_one_saved_row_of_a_known_term_over_prose_is_a_table_of_rulings():
     assert [w.line for w in document.warnings if w.doubt] == [line]
     confirmed = apply(document, [{"line": line, "confirm": True}])
     assert not [w for w in confirmed.warnings if w.doubt]
+    # the row with no term above it is said to be the cut entry's tail, in words, not pipes
+    tail = next(w.message for w in document.warnings if "are the same locations" in w.message)
+    assert "starts inside an entry" in tail and "|" not in tail
 
 
 def test_one_saved_row_of_an_unknown_term_is_no_table_of_rulings():

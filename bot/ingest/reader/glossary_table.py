@@ -221,6 +221,12 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
         if not row:
             if result.entries and chrome.kind_of(stripped) is None:
                 going_on.append((number, stripped))
+            elif not result.entries and (tail := _termless_cell(stripped)):
+                # "| | are the same locations as …": a row with no term above the first, the
+                # entry the page store's cut started in
+                result.ignored(
+                    [(number, tail)], "the page starts inside an entry whose title is not on it"
+                )
             else:
                 result.warnings.append(_outside(number, stripped))
             continue
@@ -259,6 +265,14 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
             )
         )
     return result
+
+
+def _termless_cell(line: str) -> str:
+    """The text cell of a ``| | text |`` row whose term cell is empty, else ""."""
+    if not line.startswith("|"):
+        return ""
+    cells = [cell.strip() for cell in line.strip("|").split("|")]
+    return cells[1] if len(cells) == 2 and not cells[0] and cells[1] else ""
 
 
 def _outside(number: int, line: str) -> ParseWarning:
