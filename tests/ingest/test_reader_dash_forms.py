@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.corrections import apply
 
 WIKI_CHROME = "Star Trek CCG 1E Wiki\nExplore\nMain Page\nAll Pages\nCommunity\n\n"
 
@@ -265,3 +266,13 @@ def test_a_known_terms_colon_over_lower_case_on_a_cut_pages_first_line_is_a_doub
     assert titles[-2:] == ["Stop First Contact", "time location"]
     doubted = {w.line for w in document.warnings if w.doubt}
     assert all(e.line in doubted for e in document.entries if e.title == "species")
+
+
+def test_a_doubted_heads_warning_says_how_to_confirm_it():
+    # a moderator on a phone reads the doubt and settles it without the README
+    document = read_text(WIKI_CHROME + "couple – a personnel and their romantic partner.\n")
+    doubt = next(w for w in document.warnings if w.doubt)
+    entry = document.entries[0]
+    assert f"{{line: {entry.line}, confirm: true}}" in doubt.message
+    confirmed = apply(document, [{"line": entry.line, "confirm": True}])
+    assert not [w for w in confirmed.warnings if w.doubt]

@@ -324,7 +324,13 @@ def _read(
                 ParseWarning(
                     head.line,
                     f"entry {head.title!r} (confidence {head.confidence:.2f}): "
-                    + _why_doubted(head, explained),
+                    + _why_doubted(head, explained)
+                    # how to settle it, as the other doubts say (a glued title's names its own)
+                    + (
+                        ""
+                        if head.style == GLUED
+                        else f" (if so: {{line: {head.line}, confirm: true}})"
+                    ),
                     doubt=True,
                 )
             )
