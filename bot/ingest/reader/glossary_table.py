@@ -94,13 +94,20 @@ def _row(line: str) -> tuple[str, str] | None:
         if tab and named and text.strip() and "\t" not in text:
             return term.strip(), text.strip()
         return None
+    cells = _pipe_cells(line)
+    return cells if cells is not None and cells[0] else None
+
+
+def _pipe_cells(line: str) -> tuple[str, str] | None:
+    """The two cells, stripped, of a "| Term | Text |" line (the closing "|" optional), the
+    term cell perhaps empty; None for a line of another number of cells."""
     inner = line[1:]
     if inner.count("|") == 2 and inner.endswith("|"):
         inner = inner[:-1]
     if inner.count("|") != 1:
         return None
     term, text = inner.split("|")
-    return (term.strip(), text.strip()) if term.strip() else None
+    return term.strip(), text.strip()
 
 
 def _known_title_cut(entry: ReadEntry) -> None:
@@ -129,13 +136,11 @@ def detect(text: str) -> float:
     # a cell of a long entry holds the page: two tab rows are a table copied as it is shown,
     # and so are two "| Term | Text |" rows whose text cells are prose (a page saved as HTML)
     tabbed = sum(1 for line in two if not line.startswith("|"))
-    prose_cells = sum(1 for line in two if line.startswith("|") and _prose_cell(line))
+    prose = [line for line in two if line.startswith("|") and _prose_cell(line)]
     # one such row whose term the project knows: a table cut after its first whole row
     # (a row copied with its tab is read by the general reader, as weak as a colon's head)
-    known_row = any(
-        line.startswith("|") and _prose_cell(line) and is_known(_row(line)[0]) for line in two
-    )
-    return 0.8 if len(two) >= 3 or tabbed >= 2 or prose_cells >= 2 or known_row else 0.0
+    known_row = any(is_known(_row(line)[0]) for line in prose)
+    return 0.8 if len(two) >= 3 or tabbed >= 2 or len(prose) >= 2 or known_row else 0.0
 
 
 _PROSE_CELL_WORDS = 8
@@ -269,10 +274,8 @@ def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
 
 def _termless_cell(line: str) -> str:
     """The text cell of a ``| | text |`` row whose term cell is empty, else ""."""
-    if not line.startswith("|"):
-        return ""
-    cells = [cell.strip() for cell in line.strip("|").split("|")]
-    return cells[1] if len(cells) == 2 and not cells[0] and cells[1] else ""
+    cells = _pipe_cells(line) if line.startswith("|") else None
+    return cells[1] if cells is not None and not cells[0] else ""
 
 
 def _outside(number: int, line: str) -> ParseWarning:

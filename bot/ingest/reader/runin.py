@@ -187,10 +187,13 @@ def find(line: str) -> list[RunIn]:
             i += 1
             continue
         found = _head_at(words, i)
-        if found is None or after_icon and not (found[4] and found[2] == "dash"):
+        if found is None:
             i += 1
             continue
         n, title, style, text, known = found
+        if after_icon and not (known and style == "dash"):
+            i += 1
+            continue
         if not known and _heading_first(words[i : i + n]):
             i += 1  # "NEW RULES Deck Size…": the section's heading, then the title
             continue
