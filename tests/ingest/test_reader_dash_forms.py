@@ -268,6 +268,20 @@ def test_a_known_terms_colon_over_lower_case_on_a_cut_pages_first_line_is_a_doub
     assert all(e.line in doubted for e in document.entries if e.title == "species")
 
 
+def test_a_known_terms_colon_over_lower_case_under_a_line_ending_no_sentence_is_its_wrap():
+    # the copy opens on a wrapped sentence's line; the next line's "species: for example"
+    # goes on with that sentence (a hard wrap), and is no entry of its own, doubted or not
+    page = (
+        "any Vulcan, Human, or Klingon, including personnel who also have another\n"
+        "species: for example, to download Daniel Kwan, you would need his two\n"
+        "species (which are Human and Napean) to not be in play. See humanoid.\n\n"
+        "Stop First Contact: This entry is replaced with: See timeline disruption.\n\n"
+        "time location: Replace this entry with the following text for the new rules.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["Stop First Contact", "time location"]
+
+
 def test_a_doubted_heads_warning_says_how_to_confirm_it():
     # a moderator on a phone reads the doubt and settles it without the README
     document = read_text(WIKI_CHROME + "couple – a personnel and their romantic partner.\n")

@@ -173,6 +173,10 @@ def _candidates(
                 continue
             if style == COLON and _wraps_onto(rows, index):
                 continue  # "…which both have the" / "location text: "Vulcan", …": prose
+            if style == COLON and starts_in_lower_case(rest) and _continues_sentence(rows, index):
+                # "…who also have another" / "species: for example, …": a term over text in
+                # lower case is too weak a head to stop the sentence above
+                continue
             head = Head(index, number, title, rest, style, known_title(title), marked)
             head.numbered = position in numbered
             candidates.append(head)
