@@ -25,7 +25,17 @@ def run_into_text(line: str) -> tuple[str, str, bool] | None:
     most = min(most_words_from(words[0]), _MAX_GLUED_WORDS, len(words) - 3)
     for count in range(most, 0, -1):
         if is_known(title := " ".join(words[:count])):
-            if title[-1].isalnum() and (text := _sentence_from(words, count)):
+            # a title may end with a bracket or a sign ("playing an affiliation (non-Borg)",
+            # "Reactor Core icon 🏭"); the Glossary's terms in lower case open their text so
+            # too ("romantic partner a personnel is …")
+            ends = (
+                title[-1].isalnum()
+                or title[-1] == ")"
+                and "(" in title  # "Q)" is an answer's mark: no title
+                or not title[-1].isascii()
+            )
+            lower = title[:1].islower()
+            if ends and (text := _sentence_from(words, count, lower)):
                 return title, text, True
             break  # "Captain Proton cards Several …": a longer title than the one known
     for count in range(1, min(_MAX_GLUED_WORDS, len(words) - 2)):
@@ -75,13 +85,16 @@ def opens_glued(line: str) -> str | None:
     return None
 
 
-def _sentence_from(words: list[str], at: int) -> str | None:
+def _sentence_from(words: list[str], at: int, lower: bool = False) -> str | None:
     """The text from word ``at`` if it starts a sentence there: a capital (or a quote),
-    then a word in lower case."""
+    then a word in lower case; or, after a title in lower case (``lower``), two words in
+    lower case."""
     if at + 1 >= len(words):
         return None
     first, second = words[at], words[at + 1]
-    if not (first[:1].isupper() or first[:1] in '"“') or not second[:1].islower():
+    opens = first[:1].isupper() or first[:1] in '"“' or lower and first[:1].islower()
+    if not opens or not second[:1].islower():
         return None
     rest = " ".join(words[at:])
-    return rest if rest_ok(rest) else None
+    # judged as a sentence opening in capitals would be, its case aside
+    return rest if rest_ok(rest[:1].upper() + rest[1:]) else None

@@ -181,7 +181,13 @@ def _candidates(
             head.numbered = position in numbered
             candidates.append(head)
             continue
-        if _opens_paragraph(rows, index) and (glued := run_into_text(bare)):
+        if (
+            _opens_paragraph(rows, index)
+            and (glued := run_into_text(bare))
+            # a copy's first line all in lower case ("special equipment currently includes
+            # …") is as likely the tail of an entry cut above it
+            and (position or not starts_in_lower_case(glued[1]))
+        ):
             candidates.append(Head(index, number, *glued[:2], GLUED, glued[2], marked))
             continue
         if (
