@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.ingest.reader import read_text
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
 
 FOLDER = Path(__file__).parent
 
@@ -119,3 +121,34 @@ def test_a_known_title_under_a_line_that_ends_no_sentence_is_a_doubt_not_lost():
         w.doubt and "'Lore Returns'" in w.message and "{line: 4, head: true}" in w.message
         for w in document.warnings
     )
+
+
+# Current Rulings copied from a PDF viewer with its line breaks lost, the copy starting
+# inside an entry: one line, the tail of an entry, then one known term and its text.
+CUT_RUN_ON = (
+    "agenda is played (because it must be played face down, and is immune to general use "
+    'cards) or activated (because it was not "just played"). A "matching" card is a copy. '
+    "matching commander – When specified in the ship's lore, only the named personnel is "
+    "the matching commander; another version of the persona with a different name cannot "
+    "serve as the matching commander. When specified in the personnel lore, no other "
+    "versions of that persona can serve as matching commander for a ship, and a ship must "
+    "be specified by name (not by class). Matching commanders are defined only for ships.\n"
+)
+
+
+def test_a_run_on_copy_cut_inside_an_entry_reads_the_one_known_head_inside_it():
+    document = read_text(CUT_RUN_ON)
+    assert [e.title for e in document.entries] == ["matching commander"]
+    assert document.entries[0].text.startswith("When specified in the ship's lore")
+    # where the entry ends on a line whose breaks were lost is a moderator's to check
+    assert any(w.doubt and "runs entries together" in w.message for w in document.warnings)
+    # the entry cut above is named, not read
+    assert any("agenda is played" in w.message for w in document.warnings)
+
+
+def test_a_paragraph_that_names_one_known_term_before_a_dash_is_no_cut_copy():
+    # the same line opening as a sentence does (a post quoting the ruling) is not a copy
+    # cut inside an entry: one known head inside a paragraph opens nothing
+    paragraph = "The" + CUT_RUN_ON[len("agenda") :]
+    with pytest.raises(UnknownShape):
+        read_text("I asked about this at the tournament.\n\n" + paragraph)

@@ -102,7 +102,12 @@ def split_run_together(
         # one head at a long line's start is a long entry, not entries run together
         and len(heads := runin.find(line)) >= 2
     }
-    taken = runin.confirmed([head for heads in found.values() for head in heads])
+    first = next((index for index, (_, line) in enumerate(rows) if line.strip()), None)
+    if not found and first is not None and (lone := _cut_before_one_head(rows[first][1])):
+        found = {first: [lone]}
+        taken = [lone]
+    else:
+        taken = runin.confirmed([head for heads in found.values() for head in heads])
     if not taken:
         return rows, {}, []
     taken_ids = {id(head) for head in taken}
@@ -128,6 +133,18 @@ def split_run_together(
             )
             out.append((number, line[head.start : end]))
     return out, inside, split
+
+
+def _cut_before_one_head(line: str) -> runin.RunIn | None:
+    """The one known ``Title – text`` head inside a copy's first line, where that line is
+    text whose breaks were lost and opens inside a sentence (the tail of an entry cut
+    above it, as a copy of part of a PDF starts): the head opens the page's one entry."""
+    if len(line) < runin.RUN_LINE or not starts_in_lower_case(line):
+        return None
+    heads = runin.find(line)
+    if len(heads) != 1 or not heads[0].known or heads[0].style != "dash" or not heads[0].start:
+        return None
+    return heads[0]
 
 
 def detect(text: str) -> float:
