@@ -9,6 +9,7 @@ import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
 from bot.ingest.reader.corrections import apply
+from bot.ingest.reader.glued import run_into_text
 
 SUPPLEMENT = """Holodeck rules supplement
 
@@ -139,3 +140,41 @@ def test_an_answers_mark_in_a_bracket_is_no_title_run_into_its_text():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+
+
+def test_a_known_title_run_into_a_sentence_that_holds_a_colon_or_opens_a_quote_is_read():
+    # the colon inside the text ("There are 3 factions: …") or inside the title ("HQ:
+    # Defensive Measures") is no "title: text" head; a quote may open the text's 2nd word
+    page = (
+        "faction There are 3 factions: Klingon/Cardassian Alliance, Maquis, and Terran "
+        "Empire.\n\n"
+        "HQ: Defensive Measures Seeds or plays on table. Your personnel with any "
+        "Intelligence gain 1 Leadership.\n\n"
+        "skills Whenever “all skills” are added to or subtracted from a card, all levels of "
+        "those skills are added or subtracted.\n"
+    )
+    document = read_text(page)
+    assert [(e.title, e.text.split()[0]) for e in document.entries] == [
+        ("faction", "There"),
+        ("HQ: Defensive Measures", "Seeds"),
+        ("skills", "Whenever"),
+    ]
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert {e.line for e in document.entries} <= doubted
+
+
+def test_an_unknown_colon_head_over_a_sentence_stays_a_colon_head():
+    # only a title the project knows, run into its text, takes the line from the colon
+    # form: "Tongo Betting rules: …" opens with a known card's name over a sentence's start
+    # ("Betting rules: …"), and stays one title
+    page = (
+        "seed phase: The only actions you may take during the seed phase are seeding.\n\n"
+        "Tongo Betting rules: Each player may bet once a turn, at the start of the turn.\n\n"
+        "species: When a card becomes a different species, it loses its previous species.\n"
+    )
+    assert run_into_text("Tongo Betting rules: Each player may bet")[:2] == (
+        "Tongo",
+        "Betting rules: Each player may bet",
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert titles == ["seed phase", "Tongo Betting rules", "species"]

@@ -93,7 +93,8 @@ def _sentence_from(words: list[str], at: int, lower: bool = False) -> str | None
         return None
     first, second = words[at], words[at + 1]
     opens = first[:1].isupper() or first[:1] in '"“' or lower and first[:1].islower()
-    if not opens or not second[:1].islower():
+    # the second word may open a quote ('Whenever “all skills” are added …')
+    if not opens or not second.lstrip('"“‘(')[:1].islower():
         return None
     rest = " ".join(words[at:])
     # judged as a sentence opening in capitals would be, its case aside

@@ -154,7 +154,14 @@ def _candidates(
             continue  # "…with the following:" / "Objectives – …": the text it introduces
         marked = bool(NEW_MARK.match(line))
         bare = numbered.get(position) or NEW_MARK.sub("", line).strip()
-        if (found := inline(bare)) and (found[2] != LOWER or _opens_paragraph(rows, index)):
+        found = inline(bare)
+        if found and found[2] == COLON and not is_known(found[0]) and _opens_paragraph(rows, index):
+            # "faction There are 3 factions: …", "HQ: Defensive Measures Seeds or plays …":
+            # a known title run into its text, whose own sentence holds the colon
+            glued = run_into_text(bare)
+            if glued and glued[2] and _colon_in_sentence(glued[0], found[0]):
+                found = None
+        if found and (found[2] != LOWER or _opens_paragraph(rows, index)):
             if position > first_item and position not in numbered:
                 continue  # a numbered list's entries are its items: this is inside one
             title, rest, style = found
@@ -227,6 +234,14 @@ def _candidates(
             if known_here and position + 1 in data:
                 over_data.add(index)
     return candidates, over_data
+
+
+def _colon_in_sentence(known: str, colon_title: str) -> bool:
+    """Whether a known title run into its text puts the line's colon inside that title
+    ("HQ: Defensive Measures Seeds …") or three words or more into its sentence ("faction
+    There are 3 factions: …"); two words ("Klingon Honor rules: …") read as a section's own
+    title."""
+    return ":" in known or len(colon_title.split()) - len(known.split()) >= 3
 
 
 def _without_labels(candidates: list[Head]) -> list[Head]:
