@@ -290,3 +290,37 @@ def test_a_doubted_heads_warning_says_how_to_confirm_it():
     assert f"{{line: {entry.line}, confirm: true}}" in doubt.message
     confirmed = apply(document, [{"line": entry.line, "confirm": True}])
     assert not [w for w in confirmed.warnings if w.doubt]
+
+
+# A new Glossary's letter page (titles the project does not know yet), copied from its PDF.
+NEW_LETTER = (
+    "quadrant marker – A mark in a mission's corner that tells its quadrant on the table.\n\n"
+    "rally point – a location where your ships may gather before a battle, once a turn.\n\n"
+    "reserve deck – The cards set aside before the game that you may draw from later.\n\n"
+    "salvage yard – Add the following\n\n"
+    "You may only salvage a ship that has been destroyed at this location.\n\n"
+    "sector grid – The spaceline as a grid, for formats that place missions in two rows.\n"
+)
+
+
+def test_a_new_terms_text_in_lower_case_in_the_glossarys_order_is_read_with_a_doubt():
+    titles, document = _read(NEW_LETTER)
+    assert titles == [
+        "quadrant marker",
+        "rally point",
+        "reserve deck",
+        "salvage yard",
+        "sector grid",
+    ]
+    # its text in lower case is a weak sign, and the page's titles are all unknown: doubts
+    assert any(w.doubt and "'rally point'" in w.message for w in document.warnings)
+    salvage = document.entries[3]
+    assert salvage.text.startswith("Add the following") and "salvage a ship" in salvage.text
+
+
+def test_an_unknown_terms_text_in_lower_case_out_of_the_order_stays_text():
+    # "zebra stripes – the cards …" between "rally point" and "salvage yard" is out of the
+    # page's order: the dash may be a sentence's, and nothing else confirms a head
+    page = NEW_LETTER.replace("reserve deck – The cards", "zebra stripes – the cards")
+    titles, _ = _read(page)
+    assert "zebra stripes" not in titles

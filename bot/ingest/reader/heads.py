@@ -285,6 +285,10 @@ def _judged(
     for head in candidates:
         if head.style == LOWER:  # confirmed by the page's dash heads of either kind
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
+            if id(head) in ordered and head.confidence == 0:
+                # in its place in the glossary's order of the page's dash heads: still a
+                # weak sign (a sentence's dash), a doubt
+                head.confidence = LONE
         elif head.style in numbered_forms and not head.numbered:
             # nor does the items' order: the list is in its numbers' order, whatever the
             # titles' (a title in figures is first in any alphabetical order)
@@ -470,6 +474,11 @@ def _in_order(candidates: list[Head], total: dict[str, int]) -> set[int]:
             ordered.update(id(h) for h in heads)
         elif heads and heads[0] is candidates[0] and _alphabetical(heads[1:]):
             ordered.update(id(h) for h in heads[1:])
+    # A term whose text opens in lower case ("romantic partner – a personnel is …") stands
+    # in the order of the page's other dash heads, not in one of its own.
+    dashes = [h for h in candidates if h.style in (DASH, LOWER)]
+    if any(h.style == LOWER for h in dashes) and _alphabetical(dashes):
+        ordered.update(id(h) for h in dashes if h.style == LOWER)
     return ordered
 
 
@@ -546,6 +555,8 @@ def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
     its own (a blank line after it) whose short rest ends no sentence (a document host's
     banner, "1e star trek customizable card game - 21 the borg rules supplement")."""
     alone = index + 1 < len(rows) and not rows[index + 1][1].strip()
+    if introduces_text(rest):
+        return False  # "scouting location – Add the following": an entry's instruction
     # "Dilemmadeck - Wie konstruiere ich einen wirksamen Dilemma-Stapel?": an article's
     # heading asks its question; an entry's text states its rule.
     return alone and len(rest.split()) < 12 and (not ends_sentence(rest) or rest.endswith("?"))
