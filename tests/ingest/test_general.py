@@ -491,6 +491,31 @@ def test_a_rendered_glossary_page_with_titles_on_lines_of_their_own():
     ]
 
 
+def test_every_title_line_in_a_letter_pages_anchored_section_is_confirmed_by_it():
+    # a new letter page: the terms under "back to top of page mi" start as the anchor does,
+    # each one (not only the first under it); one out of the section's letters is not
+    page = (
+        "Rulebook Glossary - M\n\nA - B - C - D - E - F - G - H - I - J - K - L - M - top\n\n"
+        "ma - mi - mo\n\nback to top of page mi\n\n"
+        "mirage field\nA ship inside a mirage field may not be targeted by a scan card.\n\n"
+        "mis-seeds\nIf you and your opponent each seed an artifact under one mission, each has "
+        "its normal effect.\n\n"
+        "missing crew\nA ship with missing crew may not move until it is staffed again.\n\n"
+        "back to top of page mo\n\n"
+        "mooring beam\nA facility's mooring beam holds one ship docked at it in place.\n\n"
+        "Credits\nThe rules above apply in every format of the game.\n"
+    )
+    document = read_text(page)
+    titles = [e.title for e in document.entries]
+    assert titles[:4] == ["mirage field", "mis-seeds", "missing crew", "mooring beam"]
+    doubted = {w.line for w in document.warnings if w.doubt}
+    anchored = [e for e in document.entries if e.title.startswith("m")]
+    assert anchored and not any(e.line in doubted for e in anchored)
+    # a title line outside the anchors' letters and out of the page's order: no entry read
+    # without a doubt
+    assert not any(e.title == "Credits" and e.line not in doubted for e in document.entries)
+
+
 def test_a_table_glossary_title_ending_in_an_exclamation_is_split_as_a_guess():
     page = (
         "|\n|\nGlossary - Q\n|\n|\nqa - qc - qf\n|\n|\nqa\n"

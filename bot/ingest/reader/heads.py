@@ -142,6 +142,7 @@ def _candidates(
     numbered = numbered_heads([(_opens_paragraph(rows, i), line) for i, _, line in content])
     first_item = min(numbered, default=len(content))
     captions: set[int] = set()  # the positions of images' captions under title lines
+    sections = _anchor_sections(rows, anchors)
     for position, (index, number, line) in enumerate(content):
         if position in captions:
             continue
@@ -225,7 +226,7 @@ def _candidates(
             and (_text_follows(following, after) or _cut_at_end(content, position))
             and (not (next_head := inline(following)) or label_under(bare, next_head))
         ):
-            known_here = known_title(bare) or _anchored(rows, index, bare, anchors)
+            known_here = known_title(bare) or _anchored(bare, sections[index])
             head = Head(index, number, bare, "", LINE, known_here, marked)
             if caption is not None:
                 head.caption = content[caption][0]
@@ -530,15 +531,22 @@ def _wraps_onto(rows: list[tuple[int, str]], index: int) -> bool:
     return len(words) >= 6 and (words[-1].endswith(",") or words[-1] in SMALL_WORDS)
 
 
-def _anchored(rows: list[tuple[int, str]], index: int, title: str, anchors: dict[int, str]) -> bool:
-    """Whether a letter page's anchor just above the title line ("back to top of page mo",
-    above "modifiers") starts as the title does: the page's own index confirms the head."""
-    above = index - 1
-    while above >= 0 and not rows[above][1].strip():
-        if (token := anchors.get(rows[above][0])) and title.casefold().startswith(token):
-            return True
-        above -= 1
-    return False
+def _anchor_sections(rows: list[tuple[int, str]], anchors: dict[int, str]) -> list[str | None]:
+    """For each row, the letter page's anchor whose section it stands in ("back to top of
+    page mo" above "modifiers", "moving a ship", … up to the next anchor), else None: one
+    pass over the page."""
+    sections: list[str | None] = []
+    token = None
+    for number, _ in rows:
+        token = anchors.get(number, token)
+        sections.append(token)
+    return sections
+
+
+def _anchored(title: str, token: str | None) -> bool:
+    """Whether a title line stands in a letter page's section ("back to top of page mo")
+    and starts as its anchor does: the page's own index confirms the head."""
+    return token is not None and title.casefold().startswith(token)
 
 
 def _no_sentence(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
