@@ -152,3 +152,32 @@ def test_a_paragraph_that_names_one_known_term_before_a_dash_is_no_cut_copy():
     paragraph = "The" + CUT_RUN_ON[len("agenda") :]
     with pytest.raises(UnknownShape):
         read_text("I asked about this at the tournament.\n\n" + paragraph)
+
+
+def test_a_run_on_copys_first_words_are_the_tail_of_the_entry_cut_above():
+    # the copy starts inside Brilgar's lore: its words up to the next sentence are that
+    # entry's tail, no topic in lower case
+    line = (
+        "security officers serving aboard Deep Space 9. Often served as a bodyguard for "
+        "visiting dignitaries and key personnel. Classic Communicator – At the beginning of "
+        'this entry, add: "When this Equipment card enters play, you may select which '
+        'personnel adds which skill." cloaking device – This special equipment allows a '
+        "ship or facility to cloak. See cloaking and phasing. "
+        "Continuing Mission – Seed one on table. You may download one card each turn, as "
+        "its game text says, and may draw a card when you play a personnel.\n"
+    )
+    titles = [e.title for e in read_text(line).entries]
+    assert titles == ["Classic Communicator", "cloaking device", "Continuing Mission"]
+
+
+def test_a_known_term_that_ends_a_sentence_opens_no_entry_in_run_on_text():
+    # "mirror universe. See Stop First Contact": the copy cut inside a sentence that ends on
+    # the term; its full stop is the sentence's, no title's separator
+    line = (
+        "mirror universe. See Stop First Contact, Hero of the Empire. "
+        + "Classic Communicator – At the beginning of this entry, add: a new sentence. " * 4
+        + "Continuing Mission – Seed one on table. You may download one card each turn.\n"
+    )
+    titles = [e.title for e in read_text(line).entries]
+    assert "mirror universe." not in titles and "mirror universe" not in titles
+    assert titles[-1] == "Continuing Mission"

@@ -103,6 +103,10 @@ def split_run_together(
         and len(heads := runin.find(line)) >= 2
     }
     first = next((index for index, (_, line) in enumerate(rows) if line.strip()), None)
+    if first in found and starts_in_lower_case(rows[first][1]):
+        # a copy cut inside an entry opens on its tail ("security officers serving aboard
+        # Deep Space 9. …"): no head the project does not know at the line's start
+        found[first] = [h for h in found[first] if h.start or h.known]
     if not found and first is not None and (lone := _cut_before_one_head(rows[first][1])):
         found = {first: [lone]}
         taken = [lone]

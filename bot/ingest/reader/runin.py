@@ -124,7 +124,9 @@ def _head_at(words: list[str], i: int) -> tuple[int, str, str, int, bool] | None
             continue
         if text >= len(words):
             text = len(words)
-        if n <= most and is_known(title):
+        if n <= most and is_known(title) and not (last.endswith(".") and _ends_sentence(last)):
+            # "… the mirror universe. See Stop First Contact": the stop ends a sentence that
+            # names the term; a title ends at its separator, not at a full stop
             return n, title, style, text, True
         longest = MAX_DASH_TITLE_WORDS if style == "dash" else MAX_TOPIC_WORDS
         if n <= longest and _plausible(title_words, colon):
