@@ -324,3 +324,27 @@ def test_an_unknown_terms_text_in_lower_case_out_of_the_order_stays_text():
     page = NEW_LETTER.replace("reserve deck – The cards", "zebra stripes – the cards")
     titles, _ = _read(page)
     assert "zebra stripes" not in titles
+
+
+def test_a_pdf_copy_without_blank_lines_keeps_the_entry_after_an_instruction():
+    # lines hard-wrapped near 100 characters are rejoined into paragraphs: the instruction
+    # and its one-line text become one line, which introduces nothing after it
+    page = (
+        "the U.S.S. Enterprise in 2370. Decent poker player. His grandfather was Canadian.\n"
+        "scouting location – Add the following\n"
+        "You may only scout a location that has a point box.\n"
+        "seed phase – The only actions you may take during the seed phases are seeding cards, "
+        "carrying out\n"
+        "game text that takes place immediately upon seeding a card face-up, such as "
+        "downloading Bajoran\n"
+        "Wormhole with Ultimatum or an Emblem card with Disrupt Alliance, and special "
+        "downloads. You may not\n"
+        'activate a hidden agenda or use "play phase" game text such as effects that suspend '
+        "play (except\n"
+        'special downloads) or may happen "at any time" or "each turn."\n'
+        "Sergey and Helena – the two personnel represented on this dual-personnel card are "
+        "romantic partners\n"
+        "of each other. See named in lore.\n"
+    )
+    titles = [e.title for e in read_text(page).entries]
+    assert titles == ["scouting location", "seed phase", "Sergey and Helena"]

@@ -166,3 +166,19 @@ def test_trademark_footer_is_not_text(entries):
 def test_without_rulings_section_is_refused():
     with pytest.raises(SourceFormatError, match="x.md"):
         parse("Some title –\n\nSome text.\n", "x.md")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Add the following You may only scout a location that has a point box.",
+        "Replace the third paragraph Cards that work with the original mission also work.",
+    ],
+)
+def test_an_instruction_run_on_into_its_text_is_no_instruction_alone(line):
+    # a copy that lost the line break after "Add the following" joins the instruction and
+    # the sentence it introduces: the line is no instruction that introduces the next one
+    from bot.ingest.parsers.text import amendment_of
+
+    assert amendment_of(line) is None
+    assert amendment_of(line.split(" You")[0].split(" Cards")[0]) is not None

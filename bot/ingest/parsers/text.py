@@ -32,9 +32,14 @@ _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(This entry is replaced with:?)", re.I), AMEND_REPLACE_ENTRY),
     (re.compile(r"^(This supersedes the existing entry\.?)", re.I), AMEND_SUPERSEDES),
     (re.compile(r"^(Delete the [^.]*?\.)", re.I), AMEND_DELETE_PART),
-    (re.compile(r"^(Replace the [^:]*?(?:with the following:?|$))", re.I), AMEND_REPLACE_PART),
+    # An instruction without its colon ends the line, with no full stop: one that does
+    # ("Add the following You may only scout … box.") ran on into the text it introduces.
+    (
+        re.compile(r"^(Replace the [^:]*?(?:with the following:?|(?<!\.)$))", re.I),
+        AMEND_REPLACE_PART,
+    ),
     (re.compile(r"^(At the beginning of this entry, add:?)", re.I), AMEND_ADD),
-    (re.compile(r"^(Add (?:the following|this paragraph)[^:]*?(?::|$))", re.I), AMEND_ADD),
+    (re.compile(r"^(Add (?:the following|this paragraph)[^:]*?(?::|(?<!\.)$))", re.I), AMEND_ADD),
     (re.compile(r"^(Add the [^.]*? to the list\.)", re.I), AMEND_ADD),
     (
         re.compile(
