@@ -10,6 +10,7 @@ import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
 from bot.ingest.reader.corrections import apply
+from bot.ingest.reader.head_forms import inline
 
 WIKI_CHROME = "Star Trek CCG 1E Wiki\nExplore\nMain Page\nAll Pages\nCommunity\n\n"
 
@@ -348,3 +349,24 @@ def test_a_pdf_copy_without_blank_lines_keeps_the_entry_after_an_instruction():
     )
     titles = [e.title for e in read_text(page).entries]
     assert titles == ["scouting location", "seed phase", "Sergey and Helena"]
+
+
+def test_a_known_terms_text_in_lower_case_on_a_page_without_blank_lines_is_read():
+    # typed without blank lines: the term follows a line that ends a sentence (its closing
+    # quote and bracket too), as a new paragraph would
+    page = (
+        "mission II – Replace the third paragraph of this entry with the following:\n"
+        "Cards that work with the original mission work with the corresponding Mission II; "
+        '("Typhon Expanse" is a correction of a misspelling, as "Beta Stromgen.")\n'
+        "named in lore – a personnel or ship card is named in the lore of another card if "
+        "the lore refers to that personnel or ship by name.\n"
+    )
+    titles, _ = _read(page)
+    assert titles == ["mission II", "named in lore"]
+
+
+def test_a_table_rows_first_cell_holding_a_dash_is_no_head_over_lower_case():
+    # a table copied with its tabs: the dash belongs to the first cell's title
+    row = "rally point - example\tSelect and beam your Away Team to the planet."
+    assert inline(row) is None or inline(row)[0] != "rally point"
+    assert inline("rally point - example Select and beam your Away Team to the planet.")

@@ -283,8 +283,10 @@ def _lower_dash(line: str) -> tuple[str, str, str] | None:
         return None
     title, rest = line[: match.start()].strip(), line[match.end() :].strip()
     words = rest.split()
-    if any(word.endswith(":") for word in words[:3]):
-        return None  # "mission attempt - example: Select …": the title goes on to the colon
+    if any(word.endswith(":") for word in words[:3]) or "\t" in rest[:40]:
+        # "mission attempt - example: Select …": the title goes on to the colon, or to the
+        # tab that ends a table row's first cell ("mission attempt - example<tab>Select …")
+        return None
     if _inside_known_title(line, title):
         return None  # "mission attempt - example …": a known title's own dash
     if len(words) >= 3 and rest[:1].islower() and title_ok(title):

@@ -162,7 +162,14 @@ def _candidates(
             glued = run_into_text(bare)
             if glued and glued[2] and _colon_in_sentence(glued[0], found[0]):
                 found = None
-        if found and (found[2] != LOWER or _opens_paragraph(rows, index)):
+        if found and (
+            found[2] != LOWER
+            or _opens_paragraph(rows, index)
+            # a page without blank lines: a known term after a line that ends a sentence
+            or known_title(found[0])
+            and index
+            and not _continues_sentence(rows, index)
+        ):
             if position > first_item and position not in numbered:
                 continue  # a numbered list's entries are its items: this is inside one
             title, rest, style = found
