@@ -178,3 +178,15 @@ def test_an_unknown_colon_head_over_a_sentence_stays_a_colon_head():
     )
     titles = [e.title for e in read_text(page).entries]
     assert titles == ["seed phase", "Tongo Betting rules", "species"]
+
+
+def test_the_paragraph_an_entrys_colon_introduces_is_its_text_not_a_missed_head():
+    # "This card has updated lore:" over "Typical Starfleet ensign …": the lore quoted, not
+    # a title in capitals run into a sentence that the reader failed to confirm
+    document = read_text(GLOSSARY_PLAIN)
+    lore = next(e for e in document.entries if e.title == "Sam Lavelle")
+    assert "Typical Starfleet ensign" in lore.text
+    quoted = GLOSSARY_PLAIN.split("\n").index(
+        "Typical Starfleet ensign eagerly chasing a promotion."
+    )
+    assert not any(w.doubt and w.line == quoted + 1 for w in document.warnings)

@@ -141,7 +141,10 @@ def test_a_run_on_copy_cut_inside_an_entry_reads_the_one_known_head_inside_it():
     assert [e.title for e in document.entries] == ["matching commander"]
     assert document.entries[0].text.startswith("When specified in the ship's lore")
     # where the entry ends on a line whose breaks were lost is a moderator's to check
-    assert any(w.doubt and "runs entries together" in w.message for w in document.warnings)
+    assert any(
+        w.doubt and "line breaks were lost: one entry was found" in w.message
+        for w in document.warnings
+    )
     # the entry cut above is named, not read
     assert any("agenda is played" in w.message for w in document.warnings)
 

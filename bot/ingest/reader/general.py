@@ -269,13 +269,20 @@ def _read(
     """The entries under ``heads``, with the notes and doubts of the page."""
     result = Parsed()
     for number in split:
+        count = sum(1 for h in heads if h.line == number)
+        found = (
+            f"line {number} runs entries together (text whose line breaks were lost): "
+            f"{count} entries were found inside it"
+            if count > 1
+            # a copy cut inside an entry, one head after its tail
+            else f"line {number} is text whose line breaks were lost: one entry was found "
+            "inside it, after the tail of an entry cut above"
+        )
         result.warnings.append(
             ParseWarning(
                 number,
-                f"line {number} runs entries together (text whose line breaks were lost): "
-                f"{sum(1 for h in heads if h.line == number)} entries were found inside it "
-                "(by titles the project knows, or by heads printed 'Title – text'); check "
-                "where each one begins and ends, then "
+                f"{found} (by titles the project knows, or by heads printed 'Title – text'); "
+                "check where each one begins and ends, then "
                 f"confirm the line ({{line: {number}, confirm: true}}) or upload the text with "
                 "a line break before each entry",
                 doubt=True,
@@ -331,7 +338,7 @@ def _read(
         if colon_page:
             missed.colon_head_inside(result, head.title, body, numbered)
         if glued_page:
-            missed.glued_head_set_aside(result, f"the text of {head.title!r}", body)
+            missed.glued_head_set_aside(result, f"the text of {head.title!r}", body, head.rest)
         missed.numbered_heads_inside(result, head, body)
         body, data = _card_data_set_aside(body)
         result.ignored(data, "the card's data under its title, set aside")

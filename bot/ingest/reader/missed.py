@@ -152,30 +152,37 @@ def numbered_heads_inside(result: Parsed, entry: Head, body: list[tuple[int, str
     )
 
 
-def glued_head_set_aside(result: Parsed, where: str, lines: list[tuple[int, str]]) -> None:
+def glued_head_set_aside(
+    result: Parsed, where: str, lines: list[tuple[int, str]], above: str = ""
+) -> None:
     """On a page whose entries are titles run into their text ("Tongo To declare …"), a
     paragraph ``where`` (inside an entry, before the first) that opens with a word in
     capitals run into a sentence ("Commander This keyword …") is most likely an entry whose
-    title the reader could not confirm: a doubt naming it."""
-    if found := _first_paragraph_opening(lines, opens_glued):
+    title the reader could not confirm: a doubt naming it. A paragraph that a colon
+    introduces (``above`` is the text before ``lines``: "This card has updated lore:" over
+    "Typical Starfleet ensign …") is the text it quotes."""
+    if found := _first_paragraph_opening(lines, opens_glued, above):
         number, head = found
         what = f"{where} holds a paragraph that opens as the page's entries do ({head!r} …)"
         _doubt(result, number, f"{what} but was not read as one")
 
 
 def _first_paragraph_opening(
-    lines: list[tuple[int, str]], head_of: Callable[[str], str | None]
+    lines: list[tuple[int, str]], head_of: Callable[[str], str | None], above: str = ""
 ) -> tuple[int, str] | None:
     """(line number, head) of the first paragraph among ``lines`` whose opening line
-    ``head_of`` finds a head in, else None."""
+    ``head_of`` finds a head in, else None; a paragraph under a line that ends with a colon
+    (``above`` is the text before ``lines``) is quoted text, passed over."""
     after_blank = True
+    last = above.strip()
     for number, line in lines:
         if not line.strip():
             after_blank = True
             continue
-        if after_blank and (head := head_of(line.strip())):
+        introduced = last.endswith(":")
+        if after_blank and not introduced and (head := head_of(line.strip())):
             return number, head
-        after_blank = False
+        after_blank, last = False, line.strip()
     return None
 
 
