@@ -270,21 +270,24 @@ def _read(
     result = Parsed()
     for number in split:
         count = sum(1 for h in heads if h.line == number)
-        found = (
-            f"line {number} runs entries together (text whose line breaks were lost): "
-            f"{count} entries were found inside it"
-            if count > 1
-            # a copy cut inside an entry, one head after its tail
-            else f"line {number} is text whose line breaks were lost: one entry was found "
-            "inside it, after the tail of an entry cut above"
-        )
+        if count > 1:
+            found = (
+                f"line {number} runs entries together (text whose line breaks were lost): "
+                f"{count} entries were found inside it"
+            )
+            where, breaks = "each one begins and ends", "a line break before each entry"
+        else:  # a copy cut inside an entry: one head after that entry's tail
+            found = (
+                f"line {number} is text whose line breaks were lost: one entry was found "
+                "inside it, after the tail of an entry cut above"
+            )
+            where, breaks = "it begins and ends", "its line breaks"
         result.warnings.append(
             ParseWarning(
                 number,
                 f"{found} (by titles the project knows, or by heads printed 'Title – text'); "
-                "check where each one begins and ends, then "
-                f"confirm the line ({{line: {number}, confirm: true}}) or upload the text with "
-                "a line break before each entry",
+                f"check where {where}, then confirm the line ({{line: {number}, confirm: "
+                f"true}}) or upload the text with {breaks}",
                 doubt=True,
             )
         )
