@@ -42,16 +42,6 @@ def data_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def rulings(tmp_path_factory):
-    """The service over the bundled data, in a store of its own (never the user's cache)."""
-    from bot.answers.service import Rulings
-
-    service = Rulings.open(tmp_path_factory.mktemp("store") / "rulings.sqlite3", DATA)
-    yield service
-    service.close()
-
-
-@pytest.fixture(scope="session")
 def built_store(tmp_path_factory) -> Path:
     """A store built once for the whole session from the bundled data, closed."""
     from bot.store.build import open_store
@@ -64,6 +54,21 @@ def built_store(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def rulings(tmp_path_factory, built_store):
+    """The service over the bundled data, in a store of its own (never the user's cache):
+    a copy of the session's built store (building another from the same data takes half a
+    second more), its answers built from the store as on a first start (no snapshot)."""
+    from bot.answers.service import Rulings
+
+    db = tmp_path_factory.mktemp("store") / "rulings.sqlite3"
+    shutil.copy(built_store, db)
+    service = Rulings.open(db, DATA)
+    assert not service._answers.from_snapshot
+    yield service
+    service.close()
+
+
+@pytest.fixture(scope="session")
 def kept_snapshot(built_store) -> Path:
     """The answers' snapshot of the session's store, written once, as a deployed store has
     one after its first start (bot.answers.snapshot): a copy of both starts from it."""
@@ -71,7 +76,9 @@ def kept_snapshot(built_store) -> Path:
 
     rulings = Rulings.open(built_store, DATA)
     try:
-        rulings.keep_snapshot()
+        assert not rulings._answers.from_snapshot  # none yet: built from the store
+        assert rulings.keep_snapshot()
+        assert not rulings.keep_snapshot()  # written once: nothing changed since
     finally:
         rulings.close()
     kept = built_store.with_name(built_store.name + SNAPSHOT_SUFFIX)
