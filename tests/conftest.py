@@ -79,32 +79,34 @@ def built_store(tmp_path_factory) -> Path:
 def rulings(tmp_path_factory, built_store):
     """The service over the bundled data, in a store of its own (never the user's cache):
     a copy of the session's built store (building another from the same data takes half a
-    second more), its answers built from the store as on a first start (no snapshot)."""
+    second more), its answers built from the store as on a first start. Their snapshot is
+    written at once, before any test uses the service (kept_snapshot is a copy of it): the
+    values built on first need are then built, as a first lookup would have built them."""
     from bot.answers.service import Rulings
 
     db = tmp_path_factory.mktemp("store") / "rulings.sqlite3"
     shutil.copy(built_store, db)
     service = Rulings.open(db, DATA)
-    assert not service._answers.from_snapshot
+    try:
+        assert not service._answers.from_snapshot  # none yet: built from the store
+        assert service.keep_snapshot()
+        assert not service.keep_snapshot()  # written once: nothing changed since
+    except BaseException:
+        service.close()
+        raise
     yield service
     service.close()
 
 
 @pytest.fixture(scope="session")
-def kept_snapshot(built_store) -> Path:
-    """The answers' snapshot of the session's store, written once, as a deployed store has
-    one after its first start (bot.answers.snapshot): a copy of both starts from it."""
-    from bot.answers.service import Rulings
-
-    rulings = Rulings.open(built_store, DATA)
-    try:
-        assert not rulings._answers.from_snapshot  # none yet: built from the store
-        assert rulings.keep_snapshot()
-        assert not rulings.keep_snapshot()  # written once: nothing changed since
-    finally:
-        rulings.close()
+def kept_snapshot(built_store, rulings) -> Path:
+    """The answers' snapshot of the session's store, as a deployed store has one after its
+    first start (bot.answers.snapshot), beside built_store: a copy of both starts from it.
+    It is the one the rulings fixture wrote of the same store's answers as it opened (a
+    snapshot is keyed by the code and the store's data, not by where the store lies), so
+    the answers are built from the store once on each worker, not twice."""
     kept = built_store.with_name(built_store.name + SNAPSHOT_SUFFIX)
-    assert kept.exists()
+    shutil.copy(rulings.store.path.with_name(rulings.store.path.name + SNAPSHOT_SUFFIX), kept)
     return kept
 
 
