@@ -20,8 +20,9 @@ MARY = Moderator("101", "Mod Mary")
 
 def _cases() -> list[dict]:
     cases = []
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # 0.05 s, not 0.5 s, in C
     for name in ("eval_cases.yaml", "cases.yaml"):
-        cases += yaml.safe_load((ROOT / "tests" / "search" / name).read_text())["cases"]
+        cases += yaml.load((ROOT / "tests" / "search" / name).read_text(), Loader=loader)["cases"]
     return cases
 
 
