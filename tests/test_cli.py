@@ -3,12 +3,14 @@
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from bot.answers.snapshot import SUFFIX as SNAPSHOT_SUFFIX
 from bot.cli.main import main
 from bot.markup import excerpt
 
@@ -16,8 +18,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def run(tmp_path_factory, capsys):
+def run(tmp_path_factory, capsys, built_store, kept_snapshot):
     db = tmp_path_factory.getbasetemp() / "cli-store.sqlite3"
+    if not db.exists():  # the session's store and its answers' snapshot, as after a first start
+        shutil.copy(built_store, db)
+        shutil.copy(kept_snapshot, db.with_name(db.name + SNAPSHOT_SUFFIX))
 
     def invoke(*argv: str) -> tuple[int, str, str]:
         code = main(["--db", str(db), *argv])

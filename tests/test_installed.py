@@ -102,7 +102,7 @@ def test_the_installed_package_is_the_wheel_not_the_checkout(installed, tmp_path
     assert Path(where[0]).with_name("search").joinpath("confidence.json").is_file()
 
 
-def test_the_installed_package_answers_as_the_checkout(installed, tmp_path, built_store, rulings):
+def test_the_installed_package_answers_as_the_checkout(installed, tmp_path, store_copy, rulings):
     from bot.cli.eval import evaluate
 
     outside = tmp_path / "elsewhere"
@@ -123,9 +123,10 @@ def test_the_installed_package_answers_as_the_checkout(installed, tmp_path, buil
     # The fitted parameters were read: the fixed rule answers far fewer confidently right.
     assert report["overall"]["cases"] > 500
     assert report["overall"]["confident_precision"] >= 0.98
-    # A few answers as a user sees them, from both command lines.
-    shutil.copy(built_store, tmp_path / "checkout.sqlite3")
-    checkout_env = _env(tmp_path / "checkout.sqlite3")
+    # A few answers as a user sees them, from both command lines (the checkout's on a copy
+    # of the session's store with its answers' snapshot: that command line's first start
+    # would otherwise build the answers again, and write the snapshot, for nothing tested).
+    checkout_env = _env(store_copy)
     for question, edition in QUESTIONS:
         cmd = ["show", question, "--json"] + (["--edition", edition] if edition else [])
         theirs = _run([str(installed / "rulings"), *cmd], outside, installed_env)

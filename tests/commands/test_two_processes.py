@@ -12,7 +12,6 @@ import sys
 import time
 from pathlib import Path
 
-from bot.answers.service import Rulings
 from tests.commands.helpers import reply_data
 from tests.fakediscord import payloads
 from tests.fakediscord.server import FakeDiscord
@@ -53,9 +52,12 @@ async def _until(predicate, timeout: float, what: str, processes, tmp_path: Path
     raise AssertionError(f"timed out waiting for {what}\n{_logs(tmp_path, processes)}")
 
 
-async def test_a_change_through_one_process_is_answered_by_the_other(tmp_path, data_copy):
-    db = tmp_path / "store.sqlite3"
-    Rulings.open(db, data_copy).close()  # built once, before both processes start
+async def test_a_change_through_one_process_is_answered_by_the_other(
+    tmp_path, store_copy, data_copy
+):
+    # Built once, before both processes start, with its answers' snapshot, as a deployed
+    # store has one after its first start: neither process builds the answers again.
+    db = store_copy
     env = {
         **os.environ, "DISCORD_TOKEN": TOKEN, "RULINGS_DB": str(db), "RULINGS_DATA": str(data_copy),
         "RULINGS_HOME_GUILD_ID": payloads.GUILD_ID, "RULINGS_MODERATOR_ROLE_ID": payloads.MOD_ROLE_ID,

@@ -132,22 +132,30 @@ def _calls():
     return calls
 
 
-def run(conn, first: int = 0, step: int = 1) -> None:
-    """Feed documents[first::step] to every call; report each call's start and CPU time."""
+def run(conn, first: int = 0, step: int = 1, current=None) -> None:
+    """Feed documents[first::step] to every call. Send the call names first, then, as each
+    document is done, its calls' CPU times and errors in one report; and keep the call under
+    way in ``current`` (a shared array: the document's and the call's index), where the
+    parent reads which call never returned."""
     from bot.ingest.parsers import SourceFormatError
     from bot.ingest.reader import UnknownShape, UnreadableDocument
 
     refusals = (SourceFormatError, UnknownShape, UnreadableDocument)
     calls = _calls()
-    for index, (label, text) in enumerate(documents()[first::step]):
-        for name, call in calls:
+    conn.send(("calls", [name for name, _ in calls]))
+    for index, (label, text) in list(enumerate(documents()))[first::step]:
+        report = []
+        for number, (name, call) in enumerate(calls):
             if (
                 name in SAMPLED
-                and index % 5
+                and index % 10 >= 2
                 and not label.startswith(("navigation", "row", "'", "a "))
             ):
-                continue  # the slowest (and most repetitive) calls: every fifth document
-            conn.send(("start", label, name))
+                # The slowest (and most repetitive) calls: a fifth of the documents, the
+                # first two of every ten, whichever test they are dealt to.
+                continue
+            if current is not None:
+                current[0], current[1] = index, number
             began = time.process_time()
             error = None
             try:
@@ -156,6 +164,7 @@ def run(conn, first: int = 0, step: int = 1) -> None:
                 pass
             except Exception:  # noqa: BLE001 - reported to the test, which fails on it
                 error = traceback.format_exc(limit=4)
-            conn.send(("done", label, name, time.process_time() - began, error))
+            report.append((name, time.process_time() - began, error))
+        conn.send(("done", label, report))
     conn.send(("finished",))
     conn.close()
