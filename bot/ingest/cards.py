@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import validate
+from bot.ingest.dataset import parse_yaml
 from bot.models import EDITIONS, Card
 from bot.normalize import normalize, slugify
 
@@ -529,11 +530,8 @@ def _parsed(raw: bytes) -> Any:
     if key not in _PARSED:
         if len(_PARSED) >= _PARSED_KEPT:
             _PARSED.pop(next(iter(_PARSED)))
-        import yaml  # here, not at the top: a lookup never reads a card list
-
-        _PARSED[key] = yaml.load(
-            raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-        )
+        # PyYAML is imported on first use (bot.ingest.dataset): a lookup never reads a card list
+        _PARSED[key] = parse_yaml(raw.decode("utf-8"))
     return _PARSED[key]
 
 

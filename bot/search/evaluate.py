@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, urlencode, urlsplit
 
-import yaml
+from bot.ingest.dataset import parse_yaml
 
 log = logging.getLogger(__name__)
 
@@ -93,9 +93,7 @@ def split_cases(path: Path, mark: str) -> tuple[list[Case], list[Case]]:
 
 
 def cases_from_text(text: str) -> list[Case]:
-    # The safe loader in C where PyYAML has it, as the data is read (bot.ingest.dataset):
-    # the pure-Python one takes half a second over the 330 kB labelled table.
-    raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))["cases"] or []
+    raw = parse_yaml(text)["cases"] or []
 
     def ids(expect: Any) -> tuple[str, ...]:
         if not expect:
