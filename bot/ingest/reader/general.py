@@ -95,19 +95,20 @@ def split_run_together(
 ) -> tuple[list[tuple[int, str]], dict[int, Head], list[int]]:
     """``rows`` with each long line that holds entries split at the heads inside it (the
     pieces keep the line's number), the heads by row, and the numbers of the lines split."""
-    found = {
-        index: heads
+    inside_long = {
+        index: runin.find(line)
         for index, (_, line) in enumerate(rows)
         if len(line) >= runin.RUN_LINE
-        # one head at a long line's start is a long entry, not entries run together
-        and len(heads := runin.find(line)) >= 2
     }
+    # one head at a long line's start is a long entry, not entries run together
+    found = {index: heads for index, heads in inside_long.items() if len(heads) >= 2}
     first = next((index for index, (_, line) in enumerate(rows) if line.strip()), None)
-    if first in found and starts_in_lower_case(rows[first][1]):
+    cut = first is not None and starts_in_lower_case(rows[first][1])
+    if cut and first in found:
         # a copy cut inside an entry opens on its tail ("security officers serving aboard
         # Deep Space 9. …"): no head the project does not know at the line's start
         found[first] = [h for h in found[first] if h.start or h.known]
-    if not found and first is not None and (lone := _cut_before_one_head(rows[first][1])):
+    if not found and cut and (lone := _one_head_after_a_tail(inside_long.get(first, []))):
         found = {first: [lone]}
         taken = [lone]
     else:
@@ -139,13 +140,10 @@ def split_run_together(
     return out, inside, split
 
 
-def _cut_before_one_head(line: str) -> runin.RunIn | None:
+def _one_head_after_a_tail(heads: list[runin.RunIn]) -> runin.RunIn | None:
     """The one known ``Title – text`` head inside a copy's first line, where that line is
     text whose breaks were lost and opens inside a sentence (the tail of an entry cut
     above it, as a copy of part of a PDF starts): the head opens the page's one entry."""
-    if len(line) < runin.RUN_LINE or not starts_in_lower_case(line):
-        return None
-    heads = runin.find(line)
     if len(heads) != 1 or not heads[0].known or heads[0].style != "dash" or not heads[0].start:
         return None
     return heads[0]
