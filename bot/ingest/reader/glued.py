@@ -30,8 +30,7 @@ def run_into_text(line: str) -> tuple[str, str, bool] | None:
             # too ("romantic partner a personnel is …")
             ends = (
                 title[-1].isalnum()
-                or title[-1] == ")"
-                and "(" in title  # "Q)" is an answer's mark: no title
+                or (title[-1] == ")" and "(" in title)  # "Q)" is an answer's mark: no title
                 or not title[-1].isascii()
             )
             lower = title[:1].islower()

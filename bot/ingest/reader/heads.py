@@ -155,7 +155,7 @@ def _candidates(
             continue  # "…with the following:" / "Objectives – …": the text it introduces
         marked = bool(NEW_MARK.match(line))
         bare = numbered.get(position) or NEW_MARK.sub("", line).strip()
-        found = inline(bare)
+        found, glued = inline(bare), None
         if found and found[2] == COLON and not is_known(found[0]) and _opens_paragraph(rows, index):
             # "faction There are 3 factions: …", "HQ: Defensive Measures Seeds or plays …":
             # a known title run into its text, whose own sentence holds the colon
@@ -198,7 +198,7 @@ def _candidates(
             continue
         if (
             _opens_paragraph(rows, index)
-            and (glued := run_into_text(bare))
+            and (glued := glued or run_into_text(bare))  # read once, above, for a colon
             # a copy's first line all in lower case ("special equipment currently includes
             # …") is as likely the tail of an entry cut above it
             and (position or not starts_in_lower_case(glued[1]))
