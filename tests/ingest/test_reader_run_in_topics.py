@@ -151,10 +151,12 @@ def test_a_run_on_copy_cut_inside_an_entry_reads_the_one_known_head_inside_it():
 
 def test_a_paragraph_that_names_one_known_term_before_a_dash_is_no_cut_copy():
     # the same line opening as a sentence does (a post quoting the ruling) is not a copy
-    # cut inside an entry: one known head inside a paragraph opens nothing
+    # cut inside an entry: one known head inside a paragraph opens nothing, whether the
+    # paragraph opens the page or follows the post's own words
     paragraph = "The" + CUT_RUN_ON[len("agenda") :]
-    with pytest.raises(UnknownShape):
-        read_text("I asked about this at the tournament.\n\n" + paragraph)
+    for page in (paragraph, "I asked about this at the tournament.\n\n" + paragraph):
+        with pytest.raises(UnknownShape):
+            read_text(page)
 
 
 def test_a_run_on_copys_first_words_are_the_tail_of_the_entry_cut_above():
