@@ -186,3 +186,36 @@ def test_a_known_term_that_ends_a_sentence_opens_no_entry_in_run_on_text():
     titles = [e.title for e in read_text(line).entries]
     assert "mirror universe." not in titles and "mirror universe" not in titles
     assert titles[-1] == "Continuing Mission"
+
+
+# The 2E order of modifications as a PDF copy runs it on: a numbered list inside an entry,
+# one of whose steps ("Replace") is also a card's title.
+STEPS_RUN_ON = (
+    "may not – A card that says you may not do something prevents it, whatever other "
+    "cards allow. modifications – If multiple effects attempt to replace, modify, or remove "
+    "a characteristic of a card, they are applied in the following order: 1. Choose: Any "
+    "free choices presented by cards are made. 2. Replace: Any effects that use some form "
+    'of the verbs "to replace" or "to become" occur. 3. Modify: Any effects that add, '
+    "increase, or reduce an aspect of a card by a specific amount occur. naming a card – "
+    "When a card instructs you to name a card, you must name a card title.\n"
+)
+
+
+def test_a_numbered_step_inside_an_entry_opens_no_entry_in_run_on_text():
+    document = read_text(STEPS_RUN_ON)
+    assert [e.title for e in document.entries] == ["may not", "modifications", "naming a card"]
+    assert "2. Replace: Any effects" in document.entries[1].text
+
+
+def test_a_numbered_documents_own_entries_stay_entries_when_run_on():
+    # the numbers open the entries themselves: none stands inside an entry's text
+    line = (
+        "1. modifications – Effects apply in a fixed order, one category after another, "
+        "whichever player controls them and whenever they were played. "
+        "2. Replace – This interrupt replaces one card with another one from your hand, "
+        "which enters play as the card it replaced did and where that card stood. "
+        "3. naming a card – When a card instructs you to name a card, you must name one "
+        "card title, and any copy of a card of that title counts as the card named.\n"
+    )
+    titles = [e.title for e in read_text(line).entries]
+    assert titles == ["modifications", "Replace", "naming a card"]

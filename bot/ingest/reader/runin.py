@@ -46,6 +46,7 @@ _FUNCTION_WORDS = frozenset(
     "that this these those it its you your he she they we his her their from not no any all "
     "each may must can".split()
 )
+_ITEM = re.compile(r"^\d{1,2}\.$")  # "2." numbering a list's item
 _OUTLINE = re.compile(r"^(?:\d{1,2}|[A-Z]|[IVX]{1,4})\.$")  # "4." "B." "IV." of an outline
 
 
@@ -170,6 +171,7 @@ def find(line: str) -> list[RunIn]:
     words_at = [(m.start(), m.group()) for m in _WORD.finditer(line)]
     words = [w for _, w in words_at]
     heads: list[RunIn] = []
+    at_word: list[int] = []  # the word each head starts at
     after_head = -1
     i = 0
     while i < len(words):
@@ -218,13 +220,43 @@ def find(line: str) -> list[RunIn]:
         start = words_at[i - 1][0] if i > 0 and words[i - 1] == "*" else words_at[i][0]
         text_start = words_at[text][0] if text < len(words) else len(line)
         heads.append(RunIn(start, text_start, title, style, known, marked))
+        at_word.append(i)
         after_head = text if style != "run" else -1
         i = max(text, i + 1)
+    heads = _without_list_steps(words, heads, at_word)
     if heads:  # each head's text runs to the next head, the last one's to the line's end
         ends = [head.start for head in heads[1:]] + [len(line)]
         for head, end in zip(heads, ends, strict=True):
             head.text_chars = max(0, end - head.text_start)
     return heads
+
+
+def _step_number(words: list[str], i: int) -> int | None:
+    """The number of the list item word ``i`` opens ("… occur. 2. Replace: …"): an item's
+    number standing alone after a sentence's end (not "Strength 10. Deanna Troi")."""
+    if i < 1 or not _ITEM.match(words[i - 1]) or (i >= 2 and not _ends_sentence(words[i - 2])):
+        return None
+    return int(words[i - 1][:-1])
+
+
+def _without_list_steps(words: list[str], heads: list[RunIn], at_word: list[int]) -> list[RunIn]:
+    """``heads`` less the steps of a numbered list inside an entry's text: a head after item
+    number N where item N - 1 stands in the text before it, since the head before, or item
+    N + 1 in its own text ("modifications – … 1. Choose: … 2. Replace: … 3. Modify: …"). A
+    numbered document's own entries open with their numbers, so none stands in an entry's
+    text. Each stretch of words between two heads is read twice at most: linear."""
+    kept: list[RunIn] = []
+    for position, (head, i) in enumerate(zip(heads, at_word, strict=True)):
+        number = _step_number(words, i)
+        if number is not None:
+            since = at_word[position - 1] + 1 if position else 0
+            until = at_word[position + 1] - 1 if position + 1 < len(heads) else len(words)
+            before = words[since : i - 1]
+            after = words[i + 1 : until]
+            if f"{number - 1}." in before or f"{number + 1}." in after:
+                continue
+        kept.append(head)
+    return kept
 
 
 def _titled(title: str) -> bool:
