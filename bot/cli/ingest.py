@@ -103,7 +103,8 @@ def _moderator(name: str | None):
 def _refuse(message: str) -> int:
     """One line on stderr: the reader's list of shapes is shortened to their names, and the
     items of a listed group (the page's first lines, the lines that could head an entry) are
-    kept apart by "; ", so a moderator can tell where one listed title ends."""
+    kept apart by "; " and the group closed by ".", so a moderator can tell where each listed
+    title ends, the last one too ("line 15: Cloaked Ships. If the page holds …")."""
     lines = [line for line in str(message).splitlines() if line.strip()]
     shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
     line = ""
@@ -112,7 +113,10 @@ def _refuse(message: str) -> int:
             continue
         if item.strip() == "Accepted shapes:" and shapes:
             item = f"{item.strip()} {', '.join(shapes)}."
-        apart = "; " if at and item.startswith("  ") and lines[at - 1].startswith("  ") else " "
+        listed, after_listed = item.startswith("  "), at and lines[at - 1].startswith("  ")
+        if after_listed and not listed and not line.endswith((".", ":", "?", "!")):
+            line += "."  # the group's last item ends here, not in the sentence after it
+        apart = "; " if listed and after_listed else " "
         line = f"{line}{apart}{item.strip()}" if line else item.strip()
     print(f"rulings ingest: {line}", file=sys.stderr)
     return EXIT_REFUSED
