@@ -14,8 +14,8 @@ import pytest
 from bot.answers.imports import read_upload
 from bot.answers.moderation import ModerationError
 from bot.ingest.reader import UnknownShape, read_document, read_text
-from bot.ingest.reader.common import guess_metadata
 from bot.ingest.reader.corrections import CorrectionError, apply, heads_of, parse
+from bot.ingest.reader.metadata import guess_metadata
 
 # A rulebook's page: section headings the project does not know, each over prose. Without a
 # known head, an alphabetical order or a byline-free convention the reader confirms, it is

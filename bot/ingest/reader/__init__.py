@@ -16,8 +16,9 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
 from bot.ingest.reader import general, glossary_pdf, html, known, limits, lookalike, markdown
-from bot.ingest.reader.common import ImpossibleDate, check, guess_metadata, none_known
+from bot.ingest.reader.common import check, none_known
 from bot.ingest.reader.decode import decode, tidy
+from bot.ingest.reader.metadata import ImpossibleDate, guess_metadata
 from bot.ingest.reader.model import (
     CorrectionError,
     DocumentTooLarge,

@@ -13,12 +13,12 @@ from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
     ISO,
     cut_fragment,
-    dating_label,
     entry_of,
     lines_of,
     paragraphs,
     take_cards,
 )
+from bot.ingest.reader.metadata import dating_label
 from bot.ingest.reader.model import Parsed
 
 _TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")

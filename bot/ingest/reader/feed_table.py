@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.common import entry_of, iso_or_none, lines_of
+from bot.ingest.reader.common import entry_of, lines_of
+from bot.ingest.reader.metadata import iso_or_none
 from bot.ingest.reader.model import Parsed
 
 _RULE = re.compile(r"^\|?\s*:?-{3,}")

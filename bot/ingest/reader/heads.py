@@ -19,9 +19,7 @@ from bot.ingest.reader.common import (
     NEW_MARK,
     YEAR,
     bylined,
-    dating_label,
     introduces_text,
-    names_a_document,
     opening_character,
     starts_in_lower_case,
 )
@@ -48,6 +46,7 @@ from bot.ingest.reader.head_forms import (
     without_trailing_dash,
 )
 from bot.ingest.reader.known import SMALL_WORDS, is_known
+from bot.ingest.reader.metadata import dating_label, names_a_document
 from bot.ingest.reader.numbered import numbered_heads
 
 DOUBTFUL = 0.6  # an entry below this confidence is a doubt that blocks applying

@@ -21,7 +21,6 @@ from bot.ingest.reader.common import (
     ISO,
     cut_fragment,
     entry_of,
-    iso_or_none,
     lines_of,
     paragraphs,
     take_cards,
@@ -30,6 +29,7 @@ from bot.ingest.reader.common import (
 from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import title_match as feed_title
 from bot.ingest.reader.markdown import heading_level
+from bot.ingest.reader.metadata import iso_or_none
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^[ \t]*Applicable Cards?:", re.I | re.M)

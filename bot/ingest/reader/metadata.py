@@ -1,0 +1,240 @@
+"""A document's metadata where its top prints them: its title, the date it was issued,
+its edition and the kind of rules document it is, and the labels that date a page rather
+than a ruling ("Last updated: …", a post's byline, a release's name)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from bot.ingest.reader.chrome import kind_of, links_glued
+from bot.ingest.reader.common import ISO, opens_with_a_tail
+from bot.ingest.reader.markdown import heading_level
+from bot.ingest.reader.model import Metadata
+
+
+def us_date(text: str) -> str | None:
+    """ "09/24/01" or "9/24/2001" -> "2001-09-24" (None if it is no real date)."""
+    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", text.strip())
+    if not match:
+        return None
+    month, day, year = (int(g) for g in match.groups())
+    if year < 100:
+        year += 1900 if year >= 90 else 2000
+    try:
+        return dt.date(year, month, day).isoformat()
+    except ValueError:
+        return None
+
+
+def iso_or_none(text: str) -> str | None:
+    try:
+        return dt.date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        return us_date(text)
+
+
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
+_LONG_DATE = re.compile(rf"\((\d{{1,2}}) ({_MONTHS}) (\d{{4}})\)")
+_UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
+
+
+_ABOUT = re.compile(
+    r"(?<![\w-])(?:Current Rulings|Glossary|GLOSSARY|Rulebook|FAQ|Rulings|Rules Update|"
+    r"Rules Supplement)(?![\w-])"
+)
+
+
+def names_a_document(text: str) -> bool:
+    """Whether ``text`` names a kind of rules document ("Pseudo FAQ v1.3", "Glossary - M")."""
+    return bool(_ABOUT.search(text))
+
+
+def _heading_like(line: str) -> bool:
+    return not line.endswith((".", "!", "?", ":", ";", ","))
+
+
+_TOP_LINES = 60  # the lines of a page's top where it prints its title and date
+
+
+def _top_lines(text: str, first_entry: int | None) -> list[str]:
+    """The page's lines above its first entry, at most :data:`_TOP_LINES` (the rest of the
+    text, however long, is not split)."""
+    end = min(first_entry - 1 if first_entry else _TOP_LINES, _TOP_LINES)
+    return text.split("\n", _TOP_LINES)[:end]
+
+
+def _document_title(
+    text: str, page_title: str | None, first_entry: int | None, lone_title: str | None
+) -> str | None:
+    """The title the document prints above its first entry: a heading line naming a kind of
+    rules document ("Current Rulings", "Glossary - M"); else the HTML page's title; else, on
+    a page of one entry (a ruling's or a card's page), that entry's title; else the first
+    heading line (a capital first, two to fourteen words, no sentence's end, no table cell,
+    no site chrome); else None (the moderator names it, or the file's name stands)."""
+    lines = [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
+    plausible = [line for line in lines if line and _title_line(line)][:12]
+    if opens_with_a_tail(next((line for line in lines if line), "")):
+        # a heading under an entry's tail is the next entry's or a section's, not the
+        # document's own title
+        plausible = []
+    named = next((line for line in plausible if names_a_document(line)), None)
+    return named or page_title or lone_title or (plausible[0] if plausible else None)
+
+
+def _title_line(line: str) -> bool:
+    words = line.split()
+    return (
+        2 <= len(words) <= 14
+        and len(line) <= 100
+        and (line[0].isupper() or line[0].isdigit())
+        and _heading_like(line)
+        and not any(mark in line for mark in ("|", "•", "[", " > "))  # cells, bullets, crumbs
+        and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
+        and not links_glued(line)  # one link glued to another is a menu's, not a title
+        and not _only_a_date(line)  # a post's date: "16th November 2018", "2016-09-19"
+        # a letter page's own heading ("Glossary - M") is chrome to the entries, and names
+        # the document
+        and kind_of(line) in (None, "letter heading")
+    )
+
+
+class ImpossibleDate(ValueError):
+    """A document's header prints a date no calendar has ("30 February 2014")."""
+
+    def __init__(self, line: int, printed: str):
+        super().__init__(f"date {printed} is not a real date")
+        self.line = line
+
+
+# A line that is only a date, as an article or a post prints its own under its title:
+# "2nd April 2024", "4 October 2021", "April 2, 2024", "Thursday, August 9, 2007".
+_ORDINAL = r"(?:st|nd|rd|th)?"
+_DAY_FIRST = re.compile(rf"^(?:\w+day,? )?(\d{{1,2}}){_ORDINAL} ({_MONTHS}),? (\d{{4}})$")
+_MONTH_FIRST = re.compile(rf"^(?:\w+day,? )?({_MONTHS}) (\d{{1,2}}){_ORDINAL},? (\d{{4}})$")
+_ISO_LINE = re.compile(rf"^{ISO}$")
+
+
+def _only_a_date(line: str) -> bool:
+    """Whether ``line`` prints a date and nothing else, in any of the forms above or ISO."""
+    return bool(_DAY_FIRST.match(line) or _MONTH_FIRST.match(line) or _ISO_LINE.match(line))
+
+
+def _month_number(name: str) -> int:
+    return _MONTHS.split("|").index(name) + 1
+
+
+def _dated_line(text: str, first_entry: int | None) -> str | None:
+    """The date of a line above the first entry (within the first 60) that prints only a
+    date, as ISO; None where there is none or it is no real date."""
+    for line in _top_lines(text, first_entry):
+        line = line.strip().strip("*_").strip()
+        if len(line) > 40:
+            continue
+        if found := _DAY_FIRST.match(line):
+            day, month, year = found.groups()
+        elif found := _MONTH_FIRST.match(line):
+            month, day, year = found.groups()
+        else:
+            continue
+        try:
+            return dt.date(int(year), _month_number(month), int(day)).isoformat()
+        except ValueError:
+            return None
+    return None
+
+
+def _line_of(text: str, printed: str) -> int:
+    """The 1-based line of the text where ``printed`` first appears."""
+    return text.count("\n", 0, max(text.find(printed), 0)) + 1
+
+
+def guess_metadata(
+    text: str,
+    page_title: str | None = None,
+    first_entry: int | None = None,
+    lone_title: str | None = None,
+) -> Metadata:
+    """Title, edition, date and kind where the document prints them near its top (the title
+    above ``first_entry``, the line of the first entry's head; ``lone_title``: the title of a
+    page's only entry). A printed date that is no real date raises :class:`ImpossibleDate`
+    with its line."""
+    head = [line.strip().strip("#*").strip() for line in text.split("\n")[:60]]
+    head = [line for line in head if line]
+    meta = Metadata()
+    joined = "\n".join(head)
+    if m := _UPDATED.search(joined):
+        meta.date = us_date(m.group(1))
+        if meta.date is None:
+            raise ImpossibleDate(_line_of(text, m.group(1)), m.group(1))
+        meta.title = m.group(0).strip()
+    elif m := _LONG_DATE.search(joined):
+        month = _month_number(m.group(2))
+        try:
+            meta.date = dt.date(int(m.group(3)), month, int(m.group(1))).isoformat()
+        except ValueError:
+            printed = m.group(0)[1:-1]
+            raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
+    if meta.date is None:
+        meta.date = _dated_line(text, first_entry)
+    for line in head[:40]:
+        line = line.strip("|").strip()
+        if re.search(r"\bFirst Edition\b|\b1E\b", line):
+            meta.edition = meta.edition or "1E"
+        if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
+            meta.edition = meta.edition or "2E"
+    if meta.title is None:
+        meta.title = _document_title(text, page_title, first_entry, lone_title)
+    if re.search(r"openCards", f"{meta.title or ''}\n{joined[:2000]}"):
+        meta.kind = "community copy"
+        return meta
+    # the kind the title names; a word of the page's top only suggests one: a rules update
+    # that quotes a Glossary entry is no glossary, an FAQ that cites the rulebook no rulebook
+    meta.kind = _kind_named(meta.title or "")
+    meta.kind_mentioned = meta.kind or _kind_named(joined[:2000])
+    return meta
+
+
+def _kind_named(text: str) -> str | None:
+    return next((kind for named, kind in _KINDS if named.search(text)), None)
+
+
+_KINDS = (
+    (re.compile(r"Current Rulings|Rulings Updated|\bRULINGS\b"), "current rulings"),
+    # the committee's monthly article of rulings, as its rulings feed posts them
+    (re.compile(r"\bRules Update\b"), "rulings feed"),
+    (re.compile(r"Glossary|GLOSSARY"), "glossary"),
+    # a rules supplement extends the rulebook
+    (re.compile(r"Rulebook|Rules Supplement|RULES SUPPLEMENT|Rule Book"), "rulebook"),
+)
+
+
+# Words that date the page, not a ruling, before a date ("Last updated: 2026-09-05",
+# "TABLE OF CONTENTS: UPDATED 2000-12-01", "Posted 2016-09-19").
+_DATE_LABELS = frozenset("updated update posted date dated revised published modified".split())
+
+
+# Fields of a byline set apart by a middle dot or a bar ("cringwell · comment · 2021-08-15",
+# "By Ann | News | 2020-01-02"): a forum's, a tracker's or a blog's post, not a title.
+_BYLINE_FIELD = re.compile(r"\s[·|](?:\s|$)")
+
+
+# A release's name before its date ("Version 1.4.2", "v2.0", "Release 3", "1.4.2"): a
+# changelog's or a program's section, as no ruling's title is.
+_RELEASE = re.compile(r"^(?:(?:version|release|build|patch)\s+v?|v)?\d+(?:\.\d+)*[a-z]?$", re.I)
+
+
+def dating_label(before_date: str) -> bool:
+    """Whether the words before a line's date are a label that dates the page (ending with a
+    colon or a dating word), a post's byline of fields, or a release's name (a changelog's
+    dated sections, perhaps Markdown headings), as no ruling's title is."""
+    before = before_date.rstrip(" \t*_")  # a label set in bold: "**Last updated:** 2026-…"
+    words = before.rstrip(":").split()
+    return (
+        before.endswith(":")
+        or not words
+        or words[-1].casefold() in _DATE_LABELS
+        or _BYLINE_FIELD.search(before) is not None
+        or heading_level(before) > 0
+        or _RELEASE.match(before.strip(" -–—[]()")) is not None
+    )
