@@ -108,16 +108,18 @@ def _refuse(message: str) -> int:
     lines = [line for line in str(message).splitlines() if line.strip()]
     shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
     line = ""
-    for at, item in enumerate(lines):
+    after_listed = False  # whether the last item kept was one of a listed group
+    for item in lines:
         if item.startswith("  - "):
-            continue
+            continue  # a shape's description: its name is in the one list of shapes
         if item.strip() == "Accepted shapes:" and shapes:
             item = f"{item.strip()} {', '.join(shapes)}."
-        listed, after_listed = item.startswith("  "), at and lines[at - 1].startswith("  ")
+        listed = item.startswith("  ") and not item.strip().startswith("(")
         if after_listed and not listed and not line.endswith((".", ":", "?", "!")):
             line += "."  # the group's last item ends here, not in the sentence after it
         apart = "; " if listed and after_listed else " "
         line = f"{line}{apart}{item.strip()}" if line else item.strip()
+        after_listed = listed
     print(f"rulings ingest: {line}", file=sys.stderr)
     return EXIT_REFUSED
 
