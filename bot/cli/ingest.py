@@ -101,20 +101,15 @@ def _moderator(name: str | None):
 
 
 def _refuse(message: str) -> int:
-    """One line on stderr: the reader's list of shapes is shortened to their names, and the
-    items of a listed group (the page's first lines, the lines that could head an entry) are
-    kept apart by "; " and the group closed by ".", so a moderator can tell where each listed
-    title ends, the last one too ("line 15: Cloaked Ships. If the page holds …")."""
+    """One line on stderr: the items of a listed group (the page's first lines, the lines
+    that could head an entry) are kept apart by "; " and the group closed by ".", so a
+    moderator can tell where each listed title ends, the last one too ("line 15: Cloaked
+    Ships. If the page holds …")."""
     lines = [line for line in str(message).splitlines() if line.strip()]
-    shapes = [line.strip()[2:].split(":")[0] for line in lines if line.startswith("  - ")]
     line = ""
     after_listed = False  # whether the last item kept was one of a listed group
     for item in lines:
-        if item.startswith("  - "):
-            continue  # a shape's description: its name is in the one list of shapes
-        if item.strip() == "Accepted shapes:" and shapes:
-            item = f"{item.strip()} {', '.join(shapes)}."
-        listed = item.startswith("  ") and not item.strip().startswith("(")
+        listed = item.startswith("  ")
         if after_listed and not listed and not line.endswith((".", ":", "?", "!")):
             line += "."  # the group's last item ends here, not in the sentence after it
         apart = "; " if listed and after_listed else " "

@@ -162,15 +162,19 @@ def test_the_one_line_keeps_listed_heads_apart(store_copy, tmp_path, capsys):
     assert "> Rules Update, May 2030; > by A. Writer, Rules Manager; > This month" in err
 
 
-def test_a_shapes_note_is_no_item_of_the_list_before_it(store_copy, capsys):
-    # a page in no known shape: its first lines are listed, then the shapes (shortened to
-    # their names, one sentence), then what one shape found; that note is a sentence of its
-    # own, not an item run on after the list of shapes
+def test_a_page_in_no_shape_says_what_to_do_before_the_shapes(store_copy, capsys):
+    # a page in no known shape: its first lines are listed, then what a shape that tried
+    # found, as a sentence of its own, then what to do, and last the shapes by name
     page = Path(__file__).parent / "fresh16" / "1e-blaze-of-glory-rules-supplement-yumpu.txt"
     assert _ingest(store_copy, str(page), "--edition", "1E") == 2
     (err,) = capsys.readouterr().err.strip().splitlines()
-    assert "@ www.germes.org. Accepted shapes: rulings-feed," in err
-    assert "opencards-terms. (glossary-pdf-page: no entries found) Upload the page" in err
+    assert "@ www.germes.org. Tried as glossary-pdf-page: no entries found. Upload the page" in err
+    assert err.endswith(
+        "add a shape for it. Accepted shapes: rulings-feed, rulings-feed-table, "
+        "single-ruling-page, card-page, decipher-current-rulings, glossary-table, "
+        "glossary-pdf-page, faq, rule-history, questions, general, crd-2e-text, crd-markdown, "
+        "opencards-terms."
+    )
 
 
 def test_the_edition_is_asked_for_where_the_document_is_silent(store_copy, tmp_path, capsys):

@@ -333,13 +333,16 @@ def _run_together_advice(text: str) -> str:
 
 
 def _unknown(text: str, filename: str | None, failures: list[str]) -> str:
-    shapes = "\n".join(f"  - {shape.name}: {shape.description}" for shape in SHAPES)
+    """The refusal of a page no shape reads, said as :func:`_no_entries` says its own: what
+    the page opens with, what the shapes that tried found, what to do, then the shapes by
+    name (a message is read from the top on a phone, and a long one is cut at its end)."""
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
-    tried = "".join(f"\n  ({failure})" for failure in failures)
+    tried = "".join(f"\nTried as {failure}." for failure in failures)
     return (
         f"{_name(filename)}this document is in no shape the reader knows. Its first lines:\n"
-        f"{quoted}\nAccepted shapes:\n{shapes}{tried}\n"
+        f"{quoted}{tried}\n"
         "Upload the page as it is published (saved as text or HTML), or ask a maintainer to "
-        "add a shape for it."
+        "add a shape for it.\n"
+        f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."
     )
