@@ -484,3 +484,23 @@ def test_a_games_term_counts_in_a_possessive_however_its_apostrophe_is_typed(apo
     )
     document = read_text(page)
     assert [e.title for e in document.entries] == ["Timing of a Play"]
+
+
+def test_a_posts_byline_is_not_offered_as_a_head():
+    # a forum post copied with its byline: the refusal offers the post's heading over prose
+    # as a head a moderator may name, never the line that names its writer
+    page = (
+        "Rules Questions\n"
+        "By KazonPADD (Paddy Tye)\n"
+        "Some players asked me how a download works when the deck holds no copy of the card "
+        "named, so here is what the rulebook and the Glossary say about it, in plain words.\n"
+        "\n"
+        "Downloads From an Empty Deck\n"
+        "When you download a card and your deck holds no copy of it, you may look through the "
+        "deck anyway and then shuffle it, as the rules for a download require.\n"
+    )
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    listed = str(refused.value).split("Lines that open like an entry")[1]
+    assert "line 5: Downloads From an Empty Deck" in listed
+    assert "KazonPADD" not in listed

@@ -33,6 +33,7 @@ from bot.ingest.reader import chrome, missed, runin
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import (
     YEAR,
+    bylined,
     doubt_missed_heads,
     entry_of,
     opens_with_a_tail,
@@ -492,8 +493,8 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     looked_up = 0  # lines compared with the cards' texts, as many as a page's heads are
     for position, (number, line) in enumerate(content):
-        if position == 0 or YEAR.search(line):
-            continue  # the page's own title; a date or a dated heading
+        if position == 0 or YEAR.search(line) or bylined([line]):
+            continue  # the page's own title; a date or a dated heading; a post's byline
         following = content[position + 1][1] if position + 1 < len(content) else ""
         own = title_like(line, alone=True)
         head = own if own == line and prose(following) else title_like(line, alone=False)
