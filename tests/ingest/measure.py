@@ -1,10 +1,15 @@
 """How the reader does on a folder of real pages and their expected entries.
 
-    .venv/bin/python -m tests.ingest.measure tests/ingest/heldout [more folders]
+    .venv/bin/python -m tests.ingest.measure [--name-listed] tests/ingest/heldout [more folders]
 
 Per page: the entries found with the right title (and text that starts as expected), the
 entries invented from a page that holds no ruling, and wrong reads that pass without a doubt
 that blocks ``--apply``. Reads in process (no worker): the figures, not the isolation, matter.
+
+``--name-listed`` also takes a moderator's second step on each refused page that holds
+rulings: every line its refusal lists as opening like an entry is named a head
+(``{line: N, head: true}``) and the page read again; the entries so found are counted apart,
+never in the first read's figures.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import yaml
 from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
 
 _TAG = re.compile(r"<[^>]+>")
+_LISTED = re.compile(r"^  line (\d+): ", re.M)  # a refusal's lines that open like an entry
 
 
 def _words(text: str) -> str:
@@ -50,10 +56,25 @@ def judged(document, expected: list[dict]) -> tuple[int, int, bool, bool]:
     return found, invented, wrong, any(getattr(w, "doubt", False) for w in document.warnings)
 
 
-def measure(folder: Path) -> dict[str, int]:
-    """Totals for one folder (and one line per page on stdout)."""
+def named_listed(content: bytes, name: str, refusal: str, expected: list[dict]) -> tuple[int, int]:
+    """(entries found, lines listed) when every line ``refusal`` lists is named a head and
+    the page read again (0 found where it lists none, or is refused again)."""
+    lines = [int(number) for number in _LISTED.findall(refusal)]
+    if not lines:
+        return 0, 0
+    try:
+        document = read_document(content, name, heads={number: None for number in lines})
+    except (UnknownShape, UnreadableDocument):
+        return 0, len(lines)
+    return judged(document, expected)[0], len(lines)
+
+
+def measure(folder: Path, name_listed: bool = False) -> dict[str, int]:
+    """Totals for one folder (and one line per page on stdout); with ``name_listed``, also
+    the entries a refused page's listed lines give when named (:func:`named_listed`)."""
     spec = yaml.safe_load((folder / "expected.yaml").read_text(encoding="utf-8"))["files"]
     totals = dict(expected=0, found=0, pages_without=0, invented=0, wrong=0, wrong_undoubted=0)
+    totals.update(refused_expected=0, named_found=0)
     for name, want in sorted(spec.items()):
         content = (folder / name).read_bytes()
         try:
@@ -66,6 +87,11 @@ def measure(folder: Path) -> dict[str, int]:
             totals["pages_without"] += 1
         if document is None:
             print(f"{name}: refused ({refusal.splitlines()[0][len(name) + 2 :][:90]})")
+            if name_listed and expected:
+                found, listed = named_listed(content, name, refusal, expected)
+                totals["refused_expected"] += len(expected)
+                totals["named_found"] += found
+                print(f"    named its {listed} listed line(s): {found}/{len(expected)} found")
             continue
         found, invented, wrong, doubted = judged(document, expected)
         right = not wrong
@@ -82,16 +108,25 @@ def measure(folder: Path) -> dict[str, int]:
     return totals
 
 
-def main(folders: list[str]) -> int:
+def main(argv: list[str]) -> int:
+    name_listed = "--name-listed" in argv
+    folders = [arg for arg in argv if arg != "--name-listed"] or ["tests/ingest/heldout"]
+    named = refused = 0
     for folder in folders:
-        t = measure(Path(folder))
+        t = measure(Path(folder), name_listed)
         print(
             f"== {folder}: {t['found']}/{t['expected']} expected entries found with the right "
             f"title; {t['invented']} entries invented from {t['pages_without']} pages without "
             f"rulings; {t['wrong']} wrong reads, {t['wrong_undoubted']} without a blocking doubt"
         )
+        named, refused = named + t["named_found"], refused + t["refused_expected"]
+    if name_listed:
+        print(
+            f"== refused pages that hold rulings, their listed lines named as heads: "
+            f"{named}/{refused} of their entries found"
+        )
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or ["tests/ingest/heldout"]))
+    sys.exit(main(sys.argv[1:]))
