@@ -20,11 +20,15 @@ PAGE_ROWS = 70
 LEFT_X, RIGHT_X, TOP, LEADING = 40.0, 320.0, 760.0, 10.5
 
 
-def _two_column_pdf(lines: list[str], row_by_row: bool) -> bytes:
-    """Pages of two columns of ``PAGE_ROWS`` rows; a blank line is an empty row."""
+def _two_column_pdf(
+    lines: list[str], row_by_row: bool, header: str = "", footer: str = ""
+) -> bytes:
+    """Pages of two columns of ``PAGE_ROWS`` rows; a blank line is an empty row. A
+    ``header`` or ``footer`` ("Page {n}") is drawn on every page, above or below both
+    columns, the header first and the footer last, as a word processor draws them."""
     pages = []
     per_page = 2 * PAGE_ROWS
-    for start in range(0, len(lines), per_page):
+    for number, start in enumerate(range(0, len(lines), per_page), 1):
         chunk = lines[start : start + per_page]
         left, right = chunk[:PAGE_ROWS], chunk[PAGE_ROWS:]
         runs_left = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(left) if t.strip()]
@@ -33,6 +37,10 @@ def _two_column_pdf(lines: list[str], row_by_row: bool) -> bytes:
             runs = sorted(runs_left + runs_right, key=lambda r: (-r[1], r[0]))
         else:
             runs = runs_left + runs_right
+        if header:
+            runs.insert(0, (LEFT_X, TOP + 24, header.format(n=number)))
+        if footer:
+            runs.append((290.0, 30.0, footer.format(n=number)))
         pages.append(runs)
     return make_pdf(pages)
 
@@ -63,3 +71,58 @@ def test_row_by_row_drawing_splices_columns_in_a_plain_extraction(text_entries):
     last_left = next(t for t in reversed(lines[:PAGE_ROWS]) if t.strip()).strip()
     # In the plain text the right column begins before the left one ends.
     assert plain.index(first_right) < plain.index(last_left)
+
+
+@pytest.mark.parametrize(
+    ("header", "footer"),
+    [
+        ("Second Edition Current Rulings Document (7 July 2014)", ""),
+        ("", "Page {n}"),
+        ("", "{n}"),
+        ("Current Rulings – page {n}", "- {n} -"),
+    ],
+)
+def test_a_pdfs_running_header_and_footer_are_left_out_and_said(text_entries, header, footer):
+    # Word processors print a header and a page number on every page. Left in, the footer
+    # stood between the columns and the header between the pages, inside the sentence of
+    # an entry that runs on: a wrong text, and an entry merged into the one before it.
+    lines, expected = text_entries
+    pdf = _two_column_pdf(lines, row_by_row=False, header=header, footer=footer)
+    document = read_document(pdf, "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+    (note,) = [w.message for w in document.warnings if "running header" in w.message]
+    assert (footer.format(n=1) if footer else header.format(n=2)[:30]) in note
+    assert not any(w.doubt for w in document.warnings)
+
+
+def test_the_first_pages_header_stays_where_the_documents_title_is_read(text_entries):
+    lines, _ = text_entries
+    title = "Current Rulings Document (7 July 2014)"
+    body = [line for line in lines if "July 2014" not in line]  # the date printed only above
+    pdf = _two_column_pdf(body, row_by_row=False, header=title)
+    document = read_document(pdf, "crd.pdf")
+    assert document.metadata.date == "2014-07-07"
+
+
+def test_a_pages_own_last_line_is_not_a_footer(text_entries):
+    # each page's bottom line is its own text, printed by no other page: it stays
+    lines, expected = text_entries
+    pdf = _two_column_pdf(lines, row_by_row=False)
+    document = read_document(pdf, "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+    assert not any("running header" in w.message for w in document.warnings)
+
+
+def test_a_one_column_pages_footer_is_cut_where_the_extraction_runs_it_on(text_entries):
+    # a page in one column keeps pypdf's own extraction, which may run the footer on to
+    # the body's last line ("… process. - 1 -"): it is cut there too
+    lines, _ = text_entries
+    pages = []
+    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
+        chunk = lines[start : start + PAGE_ROWS]
+        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
+        pages.append([*runs, (290.0, 30.0, f"- {number} -")])
+    document = read_document(make_pdf(pages), "crd.pdf")
+    assert document.entries
+    assert not any("- 1 -" in e.text or "- 2 -" in e.text for e in document.entries)
+    assert any("'- 1 -'" in w.message for w in document.warnings)

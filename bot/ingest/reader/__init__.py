@@ -64,10 +64,10 @@ def read_document(
             f"{limits.MAX_DOCUMENT_BYTES // 1048576} MB at most. Split it, or upload its text."
         )
     try:
-        text, encoding = decode(content)
+        text, encoding, running = decode(content)
     except UnreadableDocument as error:
         raise UnreadableDocument(f"{_name(filename)}{error}") from None
-    return read_text(text, encoding=encoding, filename=filename, heads=heads)
+    return read_text(text, encoding=encoding, filename=filename, heads=heads, running=running)
 
 
 def read_text(
@@ -75,8 +75,10 @@ def read_text(
     encoding: str = "str",
     filename: str | None = None,
     heads: dict[int, str | None] | None = None,
+    running: list[str] | None = None,
 ) -> ReadDocument:
-    """:func:`read_document` for text already decoded."""
+    """:func:`read_document` for text already decoded (``running``: a PDF's running header
+    and footer lines, left out of ``text``, for the preview's note)."""
     text = tidy(text)
     is_html = html.looks_like_html(text)
     _check_size(text, filename, lines=not is_html)  # a saved page may be one long line
@@ -89,7 +91,7 @@ def read_text(
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
-    page = _Page(text, encoding, filename, title, is_html, left_out)
+    page = _Page(text, encoding, filename, title, is_html, left_out, running or [])
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else
         # (a refused page, text set aside) the general reader reads the page with them
@@ -116,6 +118,7 @@ class _Page:
     title: str | None
     is_html: bool
     left_out: list[str]
+    running: list[str]  # a PDF's running header and footer lines, left out
 
 
 def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> ReadDocument:
@@ -205,7 +208,8 @@ def _read_with_heads(page: _Page, heads: dict[int, str | None]) -> ReadDocument:
 
 def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
     """The read document: ``parsed``'s entries with the warnings every shape owes, a note
-    of the HTML chrome left out, and the metadata the document prints."""
+    of the HTML chrome or the PDF's running lines left out, and the metadata the document
+    prints."""
     text, filename, left_out = page.text, page.filename, page.left_out
     _check_count(parsed, filename)
     for entry in parsed.entries:
@@ -222,6 +226,15 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
                 f"{'were' if len(left_out) != 1 else 'was'} left out: "
                 + " · ".join(shown)
                 + (" · …" if len(left_out) > len(shown) else ""),
+            )
+        )
+    if page.running:
+        shown = " · ".join(repr(_words_up_to(line, 40)) for line in page.running[:4])
+        warnings.append(
+            ParseWarning(
+                1,
+                "the PDF's running header and footer, printed at the top or bottom of its "
+                f"pages, were left out: {shown}" + (" · …" if len(page.running) > 4 else ""),
             )
         )
     warnings.sort(key=lambda w: w.line)

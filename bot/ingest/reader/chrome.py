@@ -91,6 +91,11 @@ def _title_in_capitals(words: list[str]) -> bool:
     return line.isupper() and sum(1 for w in words if w.casefold() in SMALL_WORDS) >= 2
 
 
+def is_page_number(line: str) -> bool:
+    """Whether ``line`` is a page number alone ("12", "Page 12", "12 of 40", "12/40")."""
+    return bool(_PAGE_NUMBER.match(line.strip()))
+
+
 def kind_of(line: str, debris: bool = True) -> str | None:
     """What chrome ``line`` is ("menu", "index", "link", ...), or None for page content.
     ``debris=False`` keeps lines of bare separators ("|||", "----"): table shapes read them."""

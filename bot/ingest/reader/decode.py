@@ -31,12 +31,14 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
 _ADVICE = "Save the document as plain text (UTF-8) or as an HTML page and upload that."
 
 
-def decode(content: bytes) -> tuple[str, str]:
-    """(text with "\\n" line endings, encoding name), or raise :class:`UnreadableDocument`."""
+def decode(content: bytes) -> tuple[str, str, list[str]]:
+    """(text with "\\n" line endings, encoding name, the lines left out as a PDF's running
+    header and footer), or raise :class:`UnreadableDocument`."""
     if not content.strip():
         raise UnreadableDocument(f"the file is empty. {_ADVICE}")
     if content.lstrip()[:4] == _PDF:
-        return pdf_text(content), "pdf"
+        text, running = pdf_text(content)
+        return text, "pdf", running
     for magic, what in _MAGIC:
         if content.startswith(magic):
             raise UnreadableDocument(f"the file is {what}; it is not a text document.")
@@ -46,7 +48,7 @@ def decode(content: bytes) -> tuple[str, str]:
     controls = len(_CONTROL.findall(text))
     if "\x00" in text or controls > max(2, len(text) // 200):
         raise UnreadableDocument(f"the file looks binary (control bytes), not text. {_ADVICE}")
-    return text, encoding
+    return text, encoding, []
 
 
 def _decode(content: bytes) -> tuple[str, str]:
@@ -90,8 +92,9 @@ def _single_byte(encoding: str) -> bool:
     )
 
 
-def pdf_text(content: bytes) -> str:
-    """The text layer of a PDF, page after page (pypdf: pure Python, no external tool)."""
+def pdf_text(content: bytes) -> tuple[str, list[str]]:
+    """The text layer of a PDF, page after page (pypdf: pure Python, no external tool), and
+    the running header and footer lines left out of it."""
     import io
     import logging
 
@@ -99,7 +102,7 @@ def pdf_text(content: bytes) -> str:
     from pypdf.errors import LimitReachedError, PyPdfError
 
     from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
-    from bot.ingest.reader.pdf_columns import page_text
+    from bot.ingest.reader.pdf_columns import read_page, texts_of
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:
@@ -113,15 +116,17 @@ def pdf_text(content: bytes) -> str:
             raise UnreadableDocument(
                 f"the PDF has {len(reader.pages):,} pages; a document may have {MAX_PDF_PAGES:,}."
             )
-        pages: list[str] = []
+        read = []
         size = 0
         for page in reader.pages:
-            pages.append(page_text(page))  # two columns read column by column
-            size += len(pages[-1])
+            read.append(read_page(page))
+            size += len(read[-1].plain)
             if size > MAX_TEXT_CHARS:
                 raise UnreadableDocument(
                     f"the PDF's text is over {MAX_TEXT_CHARS:,} characters; split it into parts."
                 )
+        # two columns read column by column; running headers and footers left out
+        pages, running = texts_of(read)
     except (LimitReachedError, MemoryError) as error:
         # A compression bomb: a small file that unpacks to gigabytes.
         raise UnreadableDocument(
@@ -144,7 +149,7 @@ def pdf_text(content: bytes) -> str:
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
             "text instead."
         )
-    return text
+    return text, running
 
 
 # "Term<tab>– text", "Term –<tab>text": tabs beside a dash between words. A match starts

@@ -1,23 +1,78 @@
-"""A PDF page's text in reading order when the page is set in two columns.
+"""A PDF page's text in reading order: two columns read one after the other, running lines left out.
 
 A producer may draw a two-column page row by row across both columns; the text layer then
 splices each left line with the right line beside it. The runs' positions tell the columns
 apart: when the page's runs fall into a left and a right group with a clear gutter between
 them, the page is read as the left column top to bottom, then the right one. A page that is
 not so divided keeps the plain extraction.
+
+A word processor also prints a running header and a page number on every page. Left in, they
+stand inside the sentence of any entry that runs on to the next column or page, so the lines
+at a page's edges that the pages print alike (but for their numbers) are left out, and named
+in the preview's notes; the first page's top stays, where the document prints its title.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
+from dataclasses import dataclass
 from typing import Any
+
+from bot.ingest.reader.chrome import is_page_number
 
 _MIN_RUNS = 8  # fewer runs than this: too little to judge columns by
 _SAME_LINE = 2.0  # points: runs this close vertically are one line
+_EDGE_LINES = 2  # a running header or footer: one of a page's two top or two bottom lines
+_DIGITS = re.compile(r"\d+")
+
+Run = tuple[float, float, str]  # x, y, text
 
 
-def page_text(page: Any) -> str:
-    """The text of a pypdf page, column by column where the page is set in two columns."""
-    runs: list[tuple[float, float, str]] = []
+@dataclass(frozen=True)
+class PageRuns:
+    """One PDF page's text runs with their positions, and pypdf's own extraction of it."""
+
+    runs: list[Run]
+    plain: str  # kept where the page is not set in columns
+    width: float | None
+
+
+def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
+    """Each page's text, column by column where the page is set in two columns, less its
+    running header and footer; and those lines, once each, for the reader's note.
+
+    A running header or footer is a line at a page's top or bottom edge that several pages
+    print alike, but for their numbers ("Current Rulings – Page 3"), or a page number alone:
+    left in, it splits the sentence of an entry that runs on to the next page or column."""
+    grouped = [_grouped(page.runs) for page in read]
+    running = _running_keys(grouped)
+    texts: list[str] = []
+    left_out: dict[str, str] = {}
+    for number, (page, lines) in enumerate(zip(read, grouped, strict=True)):
+        # the first page's top prints the document's title (and date): it stays, where the
+        # metadata is read, even when later pages repeat it as their header
+        title = lines[:_EDGE_LINES] if number == 0 else []
+        dropped: list[list[Run]] = [
+            line
+            for line in _edges(lines)
+            if is_page_number(_joined(line))
+            or _key(_joined(line)) in running
+            and not any(line is kept for kept in title)
+        ]
+        drop = {_joined(line) for line in dropped}
+        for text in drop:
+            left_out.setdefault(_key(text), text)
+        gone = {id(run) for line in dropped for run in line}
+        runs = [run for run in page.runs if id(run) not in gone]
+        columns = _two_columns(runs, page.width) if page.width else None
+        texts.append(columns if columns is not None else _without_edges(page.plain, drop))
+    return texts, list(left_out.values())
+
+
+def read_page(page: Any) -> PageRuns:
+    """A pypdf page's runs (where each is drawn) and its plain extraction."""
+    runs: list[Run] = []
 
     def visit(text: str, cm: list, tm: list, font: Any, size: Any) -> None:
         if text and text.strip():
@@ -29,12 +84,66 @@ def page_text(page: Any) -> str:
     try:
         width = float(page.mediabox.width)
     except (TypeError, ValueError, AttributeError):
-        return plain
-    columns = _two_columns(runs, width)
-    return columns if columns is not None else plain
+        width = None
+    return PageRuns(runs, plain, width)
 
 
-def _two_columns(runs: list[tuple[float, float, str]], width: float) -> str | None:
+def _key(text: str) -> str:
+    """A line as its copies on other pages print it: its numbers are the page's."""
+    return _DIGITS.sub("#", " ".join(text.split()))
+
+
+def _grouped(runs: list[Run]) -> list[list[Run]]:
+    """Runs top to bottom, those on one line together, each line left to right."""
+    lines: list[list[Run]] = []
+    for run in sorted(runs, key=lambda r: (-r[1], r[0])):
+        if lines and abs(lines[-1][0][1] - run[1]) <= _SAME_LINE:
+            lines[-1].append(run)
+        else:
+            lines.append([run])
+    return [sorted(line) for line in lines]
+
+
+def _joined(line: list[Run]) -> str:
+    return "".join(t for _, _, t in line).strip()
+
+
+def _edges(lines: list[list[Run]]) -> list[list[Run]]:
+    """A page's top and bottom lines, :data:`_EDGE_LINES` of each (none on a page too short
+    to have a body to set a header apart from)."""
+    if len(lines) <= 2 * _EDGE_LINES:
+        return []
+    return lines[:_EDGE_LINES] + lines[-_EDGE_LINES:]
+
+
+def _running_keys(pages: list[list[list[Run]]]) -> set[str]:
+    """The edge lines (of ``pages``, each its lines) that at least two pages, and half of
+    them, print alike."""
+    if len(pages) < 2:
+        return set()
+    counts: Counter[str] = Counter()
+    for lines in pages:
+        counts.update({_key(_joined(line)) for line in _edges(lines)})
+    return {key for key, count in counts.items() if count >= max(2, len(pages) / 2)}
+
+
+def _without_edges(plain: str, drop: set[str]) -> str:
+    """``plain`` without the dropped lines at its start or end. A plain extraction may run
+    a footer on to the body's last line ("… process. - 1 -"): cut there too."""
+    text = plain.strip()
+    for _ in range(2 * _EDGE_LINES):  # each pass takes one line off one edge, at most
+        before = text
+        for line in drop:
+            if text.startswith(line):
+                text = text[len(line) :].lstrip()
+            if text.endswith(line):
+                text = text[: -len(line)].rstrip()
+        if text == before:
+            break
+    return text
+
+
+def _two_columns(runs: list[Run], width: float) -> str | None:
     if len(runs) < _MIN_RUNS or width <= 0:
         return None
     middle = width / 2
@@ -48,15 +157,9 @@ def _two_columns(runs: list[tuple[float, float, str]], width: float) -> str | No
     return "\n".join((_lines(left), _lines(right)))
 
 
-def _lines(runs: list[tuple[float, float, str]]) -> str:
+def _lines(runs: list[Run]) -> str:
     """Runs top to bottom, those on one line joined left to right."""
-    ordered = sorted(runs, key=lambda r: (-r[1], r[0]))
-    lines: list[list[tuple[float, float, str]]] = []
-    for run in ordered:
-        if lines and abs(lines[-1][0][1] - run[1]) <= _SAME_LINE:
-            lines[-1].append(run)
-        else:
-            lines.append([run])
+    lines = _grouped(runs)
     # A gap well over the usual line spacing is a paragraph break: a blank line, as a
     # copy of the text keeps it.
     gaps = sorted(a[0][1] - b[0][1] for a, b in zip(lines, lines[1:], strict=False))
@@ -65,5 +168,5 @@ def _lines(runs: list[tuple[float, float, str]]) -> str:
     for index, line in enumerate(lines):
         if index and usual > 0 and lines[index - 1][0][1] - line[0][1] > 1.6 * usual:
             out.append("")
-        out.append("".join(t for _, _, t in sorted(line)).strip())
+        out.append(_joined(line))
     return "\n".join(out)
