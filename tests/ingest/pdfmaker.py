@@ -10,22 +10,36 @@ def _escape(text: str) -> bytes:
     return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
 
 
+def _shown(text: str) -> bytes:
+    """The text-showing operators of one run: "**term** – text" shows "term" in bold, then
+    switches back to the regular font inside the same text object, as a word processor does
+    (so a text extractor reports both parts at the run's starting position)."""
+    parts = text.split("**")
+    out = b""
+    for index, part in enumerate(parts):
+        if part:
+            font = b"/F2" if index % 2 else b"/F1"
+            out += font + b" 9 Tf (" + _escape(part) + b") Tj "
+    return out
+
+
 def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792)) -> bytes:
-    """Each page a list of (x, y, text) runs drawn in Helvetica 9 pt."""
+    """Each page a list of (x, y, text) runs drawn in Helvetica 9 pt ("**…**" in bold)."""
     objects: list[bytes] = [b"", b""]  # 1: catalog, 2: pages (filled in below)
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
+                   b"/Encoding /WinAnsiEncoding >>")  # fmt: skip
+    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold "
                    b"/Encoding /WinAnsiEncoding >>")  # fmt: skip
     kids = []
     for runs in pages:
         stream = b"".join(
-            b"BT /F1 9 Tf %.1f %.1f Td (" % (x, y) + _escape(text) + b") Tj ET\n"
-            for x, y, text in runs
+            b"BT %.1f %.1f Td " % (x, y) + _shown(text) + b"ET\n" for x, y, text in runs
         )
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
         content = len(objects)
         objects.append(
             b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] " % size
-            + b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % content
+            + b"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>" % content
         )
         kids.append(len(objects))
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"

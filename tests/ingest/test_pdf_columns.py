@@ -113,16 +113,19 @@ def test_a_pages_own_last_line_is_not_a_footer(text_entries):
     assert not any("running header" in w.message for w in document.warnings)
 
 
-def test_a_one_column_pages_footer_is_cut_where_the_extraction_runs_it_on(text_entries):
-    # a page in one column keeps pypdf's own extraction, which may run the footer on to
-    # the body's last line ("… process. - 1 -"): it is cut there too
-    lines, _ = text_entries
-    pages = []
-    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
-        chunk = lines[start : start + PAGE_ROWS]
-        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
-        pages.append([*runs, (290.0, 30.0, f"- {number} -")])
-    document = read_document(make_pdf(pages), "crd.pdf")
-    assert document.entries
-    assert not any("- 1 -" in e.text or "- 2 -" in e.text for e in document.entries)
-    assert any("'- 1 -'" in w.message for w in document.warnings)
+@pytest.mark.parametrize("row_by_row", [False, True], ids=["by-column", "row-by-row"])
+def test_a_bold_term_drawn_in_the_line_of_its_text_keeps_its_place(text_entries, row_by_row):
+    # The committee prints each term in bold, then its text in the regular font, in one
+    # text object: an extractor reports both parts at the line's start. Ordered by their
+    # text, the two parts swapped ("– Game text …cannot / may not") and the page was refused.
+    lines, expected = text_entries
+    titles = {title for title, _ in expected}
+    bold = [
+        f"**{line.split(' – ', 1)[0]}** – {line.split(' – ', 1)[1]}"
+        if " – " in line and line.split(" – ", 1)[0].lstrip("*") in titles
+        else line
+        for line in lines
+    ]
+    assert sum(line.startswith("**") for line in bold) >= 6
+    document = read_document(_two_column_pdf(bold, row_by_row), "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected

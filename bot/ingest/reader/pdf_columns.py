@@ -94,14 +94,17 @@ def _key(text: str) -> str:
 
 
 def _grouped(runs: list[Run]) -> list[list[Run]]:
-    """Runs top to bottom, those on one line together, each line left to right."""
+    """Runs top to bottom, those on one line together, each line left to right. Runs that
+    start at one place keep the order they were drawn in: a term in bold and the rest of
+    its line in the regular font, drawn in one text object, are both reported at the
+    line's start (never ordered by their text)."""
     lines: list[list[Run]] = []
-    for run in sorted(runs, key=lambda r: (-r[1], r[0])):
+    for run in sorted(runs, key=lambda r: (-r[1], r[0])):  # stable: drawing order on ties
         if lines and abs(lines[-1][0][1] - run[1]) <= _SAME_LINE:
             lines[-1].append(run)
         else:
             lines.append([run])
-    return [sorted(line) for line in lines]
+    return [sorted(line, key=lambda r: r[0]) for line in lines]
 
 
 def _joined(line: list[Run]) -> str:
