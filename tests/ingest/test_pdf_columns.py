@@ -113,6 +113,45 @@ def test_a_pages_own_last_line_is_not_a_footer(text_entries):
     assert not any("running header" in w.message for w in document.warnings)
 
 
+def test_a_one_column_pdf_reads_as_its_text_without_its_page_numbers(text_entries):
+    # a page in one column is read by position too: a paragraph's gap is a blank line, as
+    # in the text (pypdf's own extraction drops it, and "cannot / may not" was read into
+    # the entry before it); its page number is left out
+    lines, expected = text_entries
+    pages = []
+    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
+        chunk = lines[start : start + PAGE_ROWS]
+        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
+        pages.append([*runs, (290.0, 30.0, f"- {number} -")])
+    document = read_document(make_pdf(pages), "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+    assert any("'- 1 -'" in w.message for w in document.warnings)
+
+
+def test_a_short_pages_footer_is_cut_where_the_extraction_runs_it_on():
+    # a page of a few lines keeps pypdf's own extraction, which runs a page number printed
+    # just under the body on to its last line ("… the one before.1"): it is cut there too
+    entries = [
+        "ship – A card played as a ship counts as a ship for every purpose.",
+        "skills – A personnel's skills are the ones printed in its skill box.",
+        "staffing – A ship's staffing icons name the personnel who may fly it.",
+        "stopped – A stopped card cannot be used until it is unstopped again.",
+        "timing – Actions are taken one at a time, each after the one before.",
+        "total attributes – The sum of one attribute of several personnel.",
+        "unique – Only one copy of a unique card may be in play for a player.",
+        "universal – Any number of copies of a universal card may be in play.",
+        "unstop – An unstopped card may be used again, as it was before.",
+        "wormhole – A wormhole moves a ship from one place to another place.",
+    ]
+    pages = [
+        [*((LEFT_X, 100.0 - i * 10.0, t) for i, t in enumerate(half)), (290.0, 56.0, str(n))]
+        for n, half in ((1, entries[:5]), (2, entries[5:]))
+    ]
+    document = read_document(make_pdf(pages), "short.pdf")
+    assert [e.title for e in document.entries][4:6] == ["timing", "total attributes"]
+    assert not any(e.text.rstrip().endswith(("1", "2")) for e in document.entries)
+
+
 @pytest.mark.parametrize("row_by_row", [False, True], ids=["by-column", "row-by-row"])
 def test_a_bold_term_drawn_in_the_line_of_its_text_keeps_its_place(text_entries, row_by_row):
     # The committee prints each term in bold, then its text in the regular font, in one

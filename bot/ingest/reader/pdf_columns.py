@@ -3,8 +3,9 @@
 A producer may draw a two-column page row by row across both columns; the text layer then
 splices each left line with the right line beside it. The runs' positions tell the columns
 apart: when the page's runs fall into a left and a right group with a clear gutter between
-them, the page is read as the left column top to bottom, then the right one. A page that is
-not so divided keeps the plain extraction.
+them, the page is read as the left column top to bottom, then the right one. A page in one
+column is read by its lines' positions too, so that a paragraph's gap is a blank line as in a
+copy of the text; a page of too few runs to judge keeps pypdf's plain extraction.
 
 A word processor also prints a running header and a page number on every page. Left in, they
 stand inside the sentence of any entry that runs on to the next column or page, so the lines
@@ -66,6 +67,10 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
         gone = {id(run) for line in dropped for run in line}
         runs = [run for run in page.runs if id(run) not in gone]
         columns = _two_columns(runs, page.width) if page.width else None
+        if columns is None and len(runs) >= _MIN_RUNS:
+            # one column: its lines by position too, so that a paragraph's gap is a blank
+            # line, as in a copy of the text (pypdf's own extraction drops it)
+            columns = _lines(runs)
         texts.append(columns if columns is not None else _without_edges(page.plain, drop))
     return texts, list(left_out.values())
 
