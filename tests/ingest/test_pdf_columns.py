@@ -168,3 +168,17 @@ def test_a_bold_term_drawn_in_the_line_of_its_text_keeps_its_place(text_entries,
     assert sum(line.startswith("**") for line in bold) >= 6
     document = read_document(_two_column_pdf(bold, row_by_row), "crd.pdf")
     assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+
+
+@pytest.mark.parametrize("row_by_row", [False, True], ids=["by-column", "row-by-row"])
+def test_a_centred_title_above_the_columns_is_read_before_them(text_entries, row_by_row):
+    # a short title centred over both columns starts in the gutter's band: the page was
+    # then not read as two columns, and its columns interleaved line by line
+    lines, expected = text_entries
+    pdf = _two_column_pdf(lines, row_by_row, header="Current Rulings")
+    centred = pdf.replace(
+        b"BT %.1f %.1f Td " % (LEFT_X, TOP + 24), b"BT 280.0 %.1f Td " % (TOP + 24)
+    )
+    assert centred != pdf
+    document = read_document(centred, "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected

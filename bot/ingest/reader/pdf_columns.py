@@ -152,17 +152,26 @@ def _without_edges(plain: str, drop: set[str]) -> str:
 
 
 def _two_columns(runs: list[Run], width: float) -> str | None:
+    """The page read column by column, where its runs fall into two columns with a gutter
+    between them; a heading across both (a centred title above them, a note below) is read
+    before or after them. None where the page is not so divided."""
     if len(runs) < _MIN_RUNS or width <= 0:
         return None
     middle = width / 2
-    left = [r for r in runs if r[0] < middle]
-    right = [r for r in runs if r[0] >= middle]
+    # A gutter: no left-column line starts near the middle, no right one starts left of it.
+    left = [r for r in runs if r[0] <= middle * 0.8]
+    right = [r for r in runs if r[0] >= middle * 1.02]
     if min(len(left), len(right)) < _MIN_RUNS // 2:
         return None
-    # A gutter: no left-column line starts near the middle, no right one starts left of it.
-    if max(r[0] for r in left) > middle * 0.8 or min(r[0] for r in right) < middle * 1.02:
-        return None
-    return "\n".join((_lines(left), _lines(right)))
+    across = [r for r in runs if middle * 0.8 < r[0] < middle * 1.02]
+    top = min(max(r[1] for r in left), max(r[1] for r in right))
+    bottom = max(min(r[1] for r in left), min(r[1] for r in right))
+    above = [r for r in across if r[1] > top + _SAME_LINE]
+    below = [r for r in across if r[1] < bottom - _SAME_LINE]
+    if len(above) + len(below) < len(across):
+        return None  # a line starts in the gutter beside the columns: no two columns
+    parts = [_lines(part) for part in (above, left, right, below) if part]
+    return "\n".join(parts)
 
 
 def _lines(runs: list[Run]) -> str:
