@@ -182,3 +182,17 @@ def test_a_centred_title_above_the_columns_is_read_before_them(text_entries, row
     assert centred != pdf
     document = read_document(centred, "crd.pdf")
     assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+
+
+def test_headers_that_alternate_from_page_to_page_are_both_left_out():
+    # a book's left and right pages print different headers: each is on half the pages
+    body = [line.rstrip() for line in LINES if line.strip()][:150]
+    pages = []
+    for number, start in enumerate(range(0, len(body), 30), 1):
+        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(body[start : start + 30])]
+        header = "Current Rulings" if number % 2 else "Second Edition"
+        pages.append([(LEFT_X, TOP + 24, header), *runs, (290.0, 30.0, str(number))])
+    document = read_document(make_pdf(pages), "book.pdf")
+    (note,) = [w.message for w in document.warnings if "running header" in w.message]
+    assert "'Second Edition'" in note
+    assert not any("Second Edition" in e.text for e in document.entries)

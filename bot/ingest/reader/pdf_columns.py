@@ -44,8 +44,9 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
     running header and footer; and those lines, once each, for the reader's note.
 
     A running header or footer is a line at a page's top or bottom edge that several pages
-    print alike, but for their numbers ("Current Rulings – Page 3"), or a page number alone:
-    left in, it splits the sentence of an entry that runs on to the next page or column."""
+    (two, and a third of them) print alike but for their numbers ("Current Rulings – Page
+    3"), or a page number alone: left in, it splits the sentence of an entry that runs on
+    to the next page or column."""
     grouped = [_grouped(page.runs) for page in read]
     running = _running_keys(grouped)
     texts: list[str] = []
@@ -125,14 +126,14 @@ def _edges(lines: list[list[Run]]) -> list[list[Run]]:
 
 
 def _running_keys(pages: list[list[list[Run]]]) -> set[str]:
-    """The edge lines (of ``pages``, each its lines) that at least two pages, and half of
-    them, print alike."""
+    """The edge lines (of ``pages``, each its lines) that at least two pages, and a third of
+    them, print alike (a book's pages may alternate two headers: each is on half)."""
     if len(pages) < 2:
         return set()
     counts: Counter[str] = Counter()
     for lines in pages:
         counts.update({_key(_joined(line)) for line in _edges(lines)})
-    return {key for key, count in counts.items() if count >= max(2, len(pages) / 2)}
+    return {key for key, count in counts.items() if count >= max(2, len(pages) / 3)}
 
 
 def _without_edges(plain: str, drop: set[str]) -> str:
