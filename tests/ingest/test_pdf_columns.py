@@ -6,12 +6,14 @@ both columns (which splices the columns in a plain text extraction)."""
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pypdf
 import pytest
 
 from bot.ingest.reader import read_document, read_text
+from bot.ingest.reader.decode import decode
 from tests.ingest.pdfmaker import make_pdf
 
 SOURCE = Path(__file__).resolve().parents[2] / "rulings_data" / "sources"
@@ -196,3 +198,23 @@ def test_headers_that_alternate_from_page_to_page_are_both_left_out():
     (note,) = [w.message for w in document.warnings if "running header" in w.message]
     assert "'Second Edition'" in note
     assert not any("Second Edition" in e.text for e in document.entries)
+
+
+def test_a_line_of_pieces_set_apart_keeps_the_space_between_them():
+    # a table's cells (a term, its text at a tab stop) are joined by the extraction with
+    # the space between them; read by position, they were glued ("BeamingPersonnel …")
+    rows = [
+        ("Beaming", "Personnel may beam between a ship and a planet at one location."),
+        ("Battle", "A ship may attack another ship at the same location once a turn."),
+        ("Docking", "A ship may dock at a facility of a compatible affiliation."),
+        ("Landing", "A ship may land on a planet only where its game text allows."),
+        ("Moving", "A ship moves along the spaceline using its printed RANGE."),
+    ]
+    page = [
+        run
+        for i, (term, text) in enumerate(rows)
+        for run in ((LEFT_X, TOP - i * LEADING, term), (160.0, TOP - i * LEADING, text))
+    ]
+    text, _, _ = decode(make_pdf([page]))
+    assert "BeamingPersonnel" not in text
+    assert re.search(r"Beaming\s+Personnel may beam", text)

@@ -4,8 +4,9 @@ A producer may draw a two-column page row by row across both columns; the text l
 splices each left line with the right line beside it. The runs' positions tell the columns
 apart: when the page's runs fall into a left and a right group with a clear gutter between
 them, the page is read as the left column top to bottom, then the right one. A page in one
-column is read by its lines' positions too, so that a paragraph's gap is a blank line as in a
-copy of the text; a page of too few runs to judge keeps pypdf's plain extraction.
+column whose lines are each drawn in one piece is read by position too, so that a
+paragraph's gap is a blank line as in a copy of the text; any other page keeps pypdf's own
+extraction.
 
 A word processor also prints a running header and a page number on every page. Left in, they
 stand inside the sentence of any entry that runs on to the next column or page, so the lines
@@ -68,7 +69,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
         gone = {id(run) for line in dropped for run in line}
         runs = [run for run in page.runs if id(run) not in gone]
         columns = _two_columns(runs, page.width) if page.width else None
-        if columns is None and len(runs) >= _MIN_RUNS:
+        if columns is None and page.width and _one_run_a_line(runs, page.width):
             # one column: its lines by position too, so that a paragraph's gap is a blank
             # line, as in a copy of the text (pypdf's own extraction drops it)
             columns = _lines(runs)
@@ -173,6 +174,16 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
         return None  # a line starts in the gutter beside the columns: no two columns
     parts = [_lines(part) for part in (above, left, right, below) if part]
     return "\n".join(parts)
+
+
+def _one_run_a_line(runs: list[Run], width: float) -> bool:
+    """Whether a page is one column whose every line is drawn as one piece (or pieces from
+    one place, a bold term and its text): its lines may be read by position. A line of
+    pieces set apart (a table's cells, a tab stop) or a start right of the middle (a second
+    column) is left to pypdf's extraction, which puts the spaces between them."""
+    if len(runs) < _MIN_RUNS or any(r[0] >= width / 2 * 1.02 for r in runs):
+        return False
+    return all(len({round(r[0]) for r in line}) == 1 for line in _grouped(runs))
 
 
 def _lines(runs: list[Run]) -> str:
