@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ingest.reader import UnknownShape, read_document
+from bot.ingest.reader import UnknownShape, read_document, read_text
 
 TERMS = [
     ("Bajoran Wormhole", "Whenever you play or download this doorway, you must download another."),
@@ -240,3 +240,17 @@ def test_a_markdown_tables_header_row_is_no_entry():
     document = read_document(page.encode(), "glossary.md")
     assert [e.title for e in document.entries] == ["Dead End", "Data"]
     assert any("header" in w.message for w in document.warnings)
+
+
+def test_ligatures_a_pdf_viewer_copies_are_spelt_out():
+    # copied from a PDF viewer, "ff", "fi" and "ffi" come as one character each
+    page = (
+        "conditional e\ufb00ects – If game text has a conditional, any game text that "
+        "follows is subject to it unless speci\ufb01ed otherwise.\n\n"
+        "exchange – When one card is exchanged for another, the e\ufb00ects on it end, "
+        "as on Worf, First O\ufb03cer.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["conditional effects", "exchange"]
+    assert "specified otherwise" in document.entries[0].text
+    assert "First Officer" in document.entries[1].text

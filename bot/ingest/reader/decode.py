@@ -149,7 +149,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
             "text instead."
         )
-    return text, running
+    return text, [line.translate(_LIGATURES) for line in running]
 
 
 # "Term<tab>– text", "Term –<tab>text": tabs beside a dash between words. A match starts
@@ -157,13 +157,23 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
 _TAB_DASH = re.compile(r"(?<=\w)(?:\t+([–—-]) |( [–—])\t+)(?=\w)")
 
 
+# A typesetter's ligatures, which a PDF's text layer (and a copy from a PDF viewer) spells
+# as one character: "eﬀects", "modiﬁers", "Oﬃcer". Spelt out, the words are the words the
+# project knows, and the ones a user searches for.
+_LIGATURES = str.maketrans(
+    {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
+     "\ufb05": "st", "\ufb06": "st"}
+)  # fmt: skip
+
+
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
-    order mark, and no indentation that every line shares (a copy indented as a whole).
-    Spaces inside and at the end of lines are left: a shape may read them (the 2E Current
-    Rulings text ends a paragraph's last line with spaces). A tab beside a title's dash is
-    a word processor's tab stop, not a table's cell: a space."""
+    order mark, ligatures spelt out, and no indentation that every line shares (a copy
+    indented as a whole). Spaces inside and at the end of lines are left: a shape may read
+    them (the 2E Current Rulings text ends a paragraph's last line with spaces). A tab
+    beside a title's dash is a word processor's tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    text = text.translate(_LIGATURES)
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")
