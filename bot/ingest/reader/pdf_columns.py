@@ -3,10 +3,9 @@
 A producer may draw a two-column page row by row across both columns; the text layer then
 splices each left line with the right line beside it. The runs' positions tell the columns
 apart: when the page's runs fall into a left and a right group with a clear gutter between
-them, the page is read as the left column top to bottom, then the right one. A page in one
-column whose lines are each drawn in one piece is read by position too, so that a
-paragraph's gap is a blank line as in a copy of the text; any other page keeps pypdf's own
-extraction.
+them, the page is read as the left column top to bottom, then the right one. Any other page
+keeps pypdf's own extraction (which puts the spaces between a line's pieces), with a blank
+line where the lines' positions show a paragraph's gap, as a copy of the text has it.
 
 A word processor also prints a running header and a page number on every page. Left in, they
 stand inside the sentence of any entry that runs on to the next column or page, so the lines
@@ -72,11 +71,9 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
         gone = {id(run) for line in dropped for run in line}
         runs = [run for run in page.runs if id(run) not in gone]
         columns = _two_columns(runs, page.width) if page.width else None
-        if columns is None and page.width and _one_run_a_line(runs, page.width):
-            # one column: its lines by position too, so that a paragraph's gap is a blank
-            # line, as in a copy of the text (pypdf's own extraction drops it)
-            columns = _lines(runs)
-        texts.append(columns if columns is not None else _without_edges(page.plain, drop))
+        if columns is None:
+            columns = _with_gaps(_without_edges(page.plain, drop), runs)
+        texts.append(columns)
     return texts, list(left_out.values())
 
 
@@ -179,26 +176,44 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     return "\n".join(parts)
 
 
-def _one_run_a_line(runs: list[Run], width: float) -> bool:
-    """Whether a page is one column whose every line is drawn as one piece (or pieces from
-    one place, a bold term and its text): its lines may be read by position. A line of
-    pieces set apart (a table's cells, a tab stop) or a start right of the middle (a second
-    column) is left to pypdf's extraction, which puts the spaces between them."""
-    if len(runs) < _MIN_RUNS or any(r[0] >= width / 2 * 1.02 for r in runs):
-        return False
-    return all(len({round(r[0]) for r in line}) == 1 for line in _grouped(runs))
+def _with_gaps(plain: str, runs: list[Run]) -> str:
+    """pypdf's own extraction of a page (it puts the spaces between a line's pieces), with a
+    blank line where the runs' positions show a paragraph's gap, as a copy of the text has
+    it. Only where its lines are the runs' lines, one for one, word for word; else as it is."""
+    lines = _grouped(runs)
+    printed = [line for line in plain.split("\n") if line.strip()]
+    if not lines or len(printed) != len(lines):
+        return plain
+    pairs = zip(printed, lines, strict=True)
+    if any("".join(text.split()) != "".join(_joined(line).split()) for text, line in pairs):
+        return plain
+    gaps = _paragraph_gaps(lines)
+    out: list[str] = []
+    for index, line in enumerate(printed):
+        if index in gaps:
+            out.append("")
+        out.append(line)
+    return "\n".join(out)
+
+
+def _paragraph_gaps(lines: list[list[Run]]) -> set[int]:
+    """The lines (by index) that stand a paragraph's gap below the line above them: well
+    over the page's usual line spacing."""
+    gaps = [a[0][1] - b[0][1] for a, b in zip(lines, lines[1:], strict=False)]
+    usual = sorted(gaps)[len(gaps) // 2] if gaps else 0.0
+    return {
+        index + 1 for index, gap in enumerate(gaps) if usual > 0 and gap > _PARAGRAPH_GAP * usual
+    }
 
 
 def _lines(runs: list[Run]) -> str:
     """Runs top to bottom, those on one line joined left to right."""
     lines = _grouped(runs)
-    # A gap well over the usual line spacing is a paragraph break: a blank line, as a
-    # copy of the text keeps it.
-    gaps = sorted(a[0][1] - b[0][1] for a, b in zip(lines, lines[1:], strict=False))
-    usual = gaps[len(gaps) // 2] if gaps else 0.0
+    # A paragraph's gap is a blank line, as a copy of the text keeps it.
+    gaps = _paragraph_gaps(lines)
     out: list[str] = []
     for index, line in enumerate(lines):
-        if index and usual > 0 and lines[index - 1][0][1] - line[0][1] > _PARAGRAPH_GAP * usual:
+        if index in gaps:
             out.append("")
         out.append(_joined(line))
     return "\n".join(out)
