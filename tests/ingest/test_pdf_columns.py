@@ -11,12 +11,14 @@ from pathlib import Path
 
 import pypdf
 import pytest
+import yaml
 
 from bot.ingest.reader import read_document, read_text
 from bot.ingest.reader.decode import decode
 from tests.ingest.pdfmaker import make_pdf
 
-SOURCE = Path(__file__).resolve().parents[2] / "rulings_data" / "sources"
+DATA = Path(__file__).resolve().parents[2] / "rulings_data"
+SOURCE = DATA / "sources"
 LINES = (SOURCE / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8").split("\n")
 PAGE_ROWS = 70
 LEFT_X, RIGHT_X, TOP, LEADING = 40.0, 320.0, 760.0, 10.5
@@ -237,3 +239,36 @@ def test_a_pdf_printed_by_a_browser_reads_as_the_page_it_was_printed_from(stem):
         # the same words in the same order; where a line broke is the producer's
         assert " ".join(printed.text.split()) == " ".join(source.text.split()), printed.title
     assert not any(w.doubt for w in pdf.warnings)
+
+
+def test_a_pdf_printed_by_a_browser_from_the_1e_crd_reads_its_entries():
+    # the 1E CRD's terms stand on lines of their own, over their text; its bold and
+    # italic words are pieces drawn where the words before them end, some right of the
+    # middle: a one-column page's line ends once read as a second column
+    source = yaml.safe_load((DATA / "entries" / "1e-crd-2014-11-03.yaml").read_text("utf-8"))
+    titles = [entry["title"] for entry in source["entries"]]
+    pdf = read_document((PRINTED / "crd-1e-2014-11-03.pdf").read_bytes(), "crd.pdf")
+    read = [entry.title for entry in pdf.entries]
+    assert not [title for title in read if title not in titles]  # none invented
+    assert len(read) >= 39  # of 45: what this PDF reads now, a floor against going back
+    # a term missed is a doubt that blocks the import, never a silent merge
+    assert len(read) == len(titles) or any(w.doubt for w in pdf.warnings)
+
+
+def test_words_set_apart_at_the_ends_of_one_columns_lines_are_no_second_column():
+    # bold words at the right end of a one-column page's lines start right of the middle,
+    # each where the words before it end: no column's margin
+    rows = [
+        ("Entries that are new or changed are marked with an asterisk and in", "red text."),
+        ("A personnel is the matching commander of a ship that its lore", "names."),
+        ("A ship's staffing icons name the personnel who may fly the", "ship."),
+        ("A stopped card cannot be used until the start of its owner's", "next turn."),
+        ("Actions are taken one at a time, each one after the one that came", "before."),
+    ]
+    page = []
+    for i, (words, bold) in enumerate(rows):
+        y = TOP - i * 2 * LEADING
+        page += [(LEFT_X, y, words), (LEFT_X + 5.2 * len(words), y, bold)]
+    text, _, _ = decode(make_pdf([page]))
+    assert "marked with an asterisk and in red text." in " ".join(text.split())
+    assert "came before." in " ".join(text.split())

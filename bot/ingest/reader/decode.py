@@ -102,7 +102,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
     from pypdf.errors import LimitReachedError, PyPdfError
 
     from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
-    from bot.ingest.reader.pdf_columns import read_page, texts_of
+    from bot.ingest.reader.pdf_columns import joined, read_page, texts_of
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:
@@ -142,7 +142,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
         raise UnreadableDocument(
             "the PDF's objects nest too deeply to read. Copy its text out and upload that."
         ) from None
-    text = "\n".join(page.rstrip("\n") for page in pages)
+    text = joined(pages)
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip():
         raise UnreadableDocument(

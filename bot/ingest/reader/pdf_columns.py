@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.chrome import is_page_number
 
 _MIN_RUNS = 8  # fewer runs than this: too little to judge columns by
@@ -163,17 +164,31 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     # A gutter: no left-column line starts near the middle, no right one starts left of it.
     left = [r for r in runs if r[0] <= middle * 0.8]
     right = [r for r in runs if r[0] >= middle * 1.02]
-    if min(len(left), len(right)) < _MIN_RUNS // 2:
+    if min(len(left), len(right)) < _MIN_RUNS // 2 or not _aligned(right):
         return None
-    across = [r for r in runs if middle * 0.8 < r[0] < middle * 1.02]
+    band = [r for r in runs if middle * 0.8 < r[0] < middle * 1.02]
+    # A piece in the band on a line that a left-column piece starts is that line's own (a
+    # word in bold or italics inside it), not a line starting in the gutter.
+    heights = {round(r[1]) for r in left}
+    inside = [r for r in band if any(round(r[1]) + d in heights for d in (-2, -1, 0, 1, 2))]
+    left += inside
+    across = [r for r in band if r not in inside]
     top = min(max(r[1] for r in left), max(r[1] for r in right))
     bottom = max(min(r[1] for r in left), min(r[1] for r in right))
     above = [r for r in across if r[1] > top + _SAME_LINE]
     below = [r for r in across if r[1] < bottom - _SAME_LINE]
     if len(above) + len(below) < len(across):
         return None  # a line starts in the gutter beside the columns: no two columns
-    parts = [_lines(part) for part in (above, left, right, below) if part]
-    return "\n".join(parts)
+    return joined([_lines(part) for part in (above, left, right, below) if part])
+
+
+def _aligned(right: list[Run]) -> bool:
+    """Whether the pieces right of the gutter make a column: lines that start at one margin,
+    :data:`_MIN_RUNS` / 2 of them at least. Words in bold or italics at the right end of a
+    one-column page's lines start wherever the words before them end."""
+    margins = Counter(round(r[0]) for r in right)
+    margin = margins.most_common(1)[0][0]
+    return sum(count for x, count in margins.items() if abs(x - margin) <= 2) >= _MIN_RUNS // 2
 
 
 def _with_gaps(plain: str, runs: list[Run]) -> str:
@@ -198,12 +213,29 @@ def _with_gaps(plain: str, runs: list[Run]) -> str:
 
 def _paragraph_gaps(lines: list[list[Run]]) -> set[int]:
     """The lines (by index) that stand a paragraph's gap below the line above them: well
-    over the page's usual line spacing."""
+    over the page's line spacing. That is the smallest spacing a tenth of the gaps share
+    (two at least), not the most common: on a page of short paragraphs (a term on its own
+    line, an instruction, a one-line ruling) most gaps are paragraphs' gaps."""
     gaps = [a[0][1] - b[0][1] for a, b in zip(lines, lines[1:], strict=False)]
-    usual = sorted(gaps)[len(gaps) // 2] if gaps else 0.0
-    return {
-        index + 1 for index, gap in enumerate(gaps) if usual > 0 and gap > _PARAGRAPH_GAP * usual
-    }
+    counts = Counter(round(gap * 4) / 4 for gap in gaps if gap > 0)
+    shared = [gap for gap, count in counts.items() if count >= max(2, len(gaps) / 10)]
+    if not shared:
+        return set()
+    usual = min(shared)
+    return {index + 1 for index, gap in enumerate(gaps) if gap > _PARAGRAPH_GAP * usual}
+
+
+def joined(parts: list[str]) -> str:
+    """Columns (or pages) one after the other. A column or page break hides a paragraph's
+    gap: where the part before ends a sentence, the next most likely opens a paragraph (a
+    paragraph that runs on breaks between words, mid-sentence), so a blank line stands
+    there, as in a copy of the text."""
+    text = ""
+    for part in (part.strip("\n") for part in parts):
+        if text and part:
+            text += "\n\n" if ends_sentence(text) else "\n"
+        text += part
+    return text
 
 
 def _lines(runs: list[Run]) -> str:
