@@ -250,7 +250,9 @@ def test_a_pdf_printed_by_a_browser_from_the_1e_crd_reads_its_entries():
     pdf = read_document((PRINTED / "crd-1e-2014-11-03.pdf").read_bytes(), "crd.pdf")
     read = [entry.title for entry in pdf.entries]
     assert not [title for title in read if title not in titles]  # none invented
-    assert len(read) >= 39  # of 45: what this PDF reads now, a floor against going back
+    # of 45: the page itself, read as HTML, finds 42 (its three misses are the reader's
+    # in any form: `*couple - …`, `*Lore Returns – …`, `Sergey and Helena`)
+    assert len(read) >= 42
     # a term missed is a doubt that blocks the import, never a silent merge
     assert len(read) == len(titles) or any(w.doubt for w in pdf.warnings)
 

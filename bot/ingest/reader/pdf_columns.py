@@ -227,15 +227,20 @@ def _paragraph_gaps(lines: list[list[Run]]) -> set[int]:
 
 def joined(parts: list[str]) -> str:
     """Columns (or pages) one after the other. A column or page break hides a paragraph's
-    gap: where the part before ends a sentence, the next most likely opens a paragraph (a
-    paragraph that runs on breaks between words, mid-sentence), so a blank line stands
-    there, as in a copy of the text."""
+    gap: where the part before ends a sentence, a term's line (``species –``) or a line
+    introducing what follows (``… the following:``), the next most likely opens a
+    paragraph (a paragraph that runs on breaks between words, mid-sentence), so a blank
+    line stands there, as in a copy of the text."""
     text = ""
     for part in (part.strip("\n") for part in parts):
         if text and part:
-            text += "\n\n" if ends_sentence(text) else "\n"
+            text += "\n\n" if _ends_paragraph(text) else "\n"
         text += part
     return text
+
+
+def _ends_paragraph(text: str) -> bool:
+    return ends_sentence(text) or text.rstrip().endswith((" –", " —", " -", ":"))
 
 
 def _lines(runs: list[Run]) -> str:
