@@ -235,3 +235,24 @@ def test_bold_that_is_a_label_or_a_sentence_is_left_as_it_is():
 )
 def test_the_pages_title_is_read_from_its_head_without_a_parse(page, title):
     assert html.page_title(page) == title
+
+
+def test_a_lists_items_stay_items_inside_their_entry():
+    # a saved page's list inside an entry: each item was a paragraph of its own, and the
+    # short ones that end no sentence were read as titles over the next item
+    page = (
+        "<html><body><h1>Current Rulings</h1>"
+        "<p><b>species –</b></p><p>Replace this entry with the following:</p>"
+        "<p>In general, a personnel's species can be determined by looking at the card.</p>"
+        "<p>Exceptions and clarifications:</p><ul>"
+        "<li>Commander Data and all Cravic and Pralor Units are Androids</li>"
+        "<li>Tora Ziyal is Bajoran and Cardassian</li><li>Phlox is a Denobulan</li>"
+        "<li>Stefan deSeve is Human</li><li>Vina is Orion</li></ul>"
+        "<p><b>stopped –</b></p><p>A stopped card cannot be used until it is unstopped.</p>"
+        "<p><b>time location –</b></p><p>A time location is no mission.</p>"
+        "</body></html>"
+    )
+    document = read_document(page.encode(), "crd.html")
+    assert [e.title for e in document.entries] == ["species", "stopped", "time location"]
+    items = [line for line in document.entries[0].text.split("\n") if line.startswith("- ")]
+    assert items[1:3] == ["- Tora Ziyal is Bajoran and Cardassian", "- Phlox is a Denobulan"]

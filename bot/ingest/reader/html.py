@@ -159,11 +159,17 @@ def _walk(
                 children = list(node.children)
                 if name in _RUN_IN_BLOCKS and (lead := _bold_lead(children)) is not None:
                     children.insert(lead + 1, " – ")  # a bold title run into its text
-                if name in _BLOCKS:
+                # a list's item stays an item, one to a line as a copy of the text prints
+                # it ("- Tora Ziyal is Bajoran and Cardassian"): no paragraph of its own,
+                # whose line a shape could read as a title
+                item = name == "li" and node.parent is not None and node.parent.name == "ul"
+                if item:
+                    children.insert(0, "- ")
+                if name in _BLOCKS and not item:
                     stack.append((block, pre))
                 stack.extend((child, pre) for child in reversed(children))
                 if name in _BLOCKS:
-                    stack.append((block, pre))
+                    stack.append((br if item else block, pre))
     return "".join(out)
 
 
