@@ -257,6 +257,17 @@ def test_a_pdf_printed_by_a_browser_from_the_1e_crd_reads_its_entries():
     assert len(read) == len(titles) or any(w.doubt for w in pdf.warnings)
 
 
+def test_a_pdf_printed_by_a_browser_from_the_2011_2e_crd_reads_its_card_rulings():
+    # its last section holds card-specific rulings, each its card's title and what it is
+    # ("Klingon Tea Ceremony – Clarification:") over its text, in no bold a text layer keeps
+    source = yaml.safe_load((DATA / "entries" / "2e-crd-2011-10-05.yaml").read_text("utf-8"))
+    pdf = read_document((PRINTED / "crd-2e-2011-10-05.pdf").read_bytes(), "crd.pdf")
+    assert [e.title for e in pdf.entries] == [e["title"] for e in source["entries"]]
+    card = next(e for e in pdf.entries if e.title == "Kira Nerys, Iliana Ghemor")
+    assert card.kind == "clarification"
+    assert card.text.startswith("This personnel's ability only allows you to place")
+
+
 def test_words_set_apart_at_the_ends_of_one_columns_lines_are_no_second_column():
     # bold words at the right end of a one-column page's lines start right of the middle,
     # each where the words before it end: no column's margin

@@ -131,3 +131,40 @@ def test_malformed_input_is_refused(text):
 def test_binary_input_names_the_line():
     with pytest.raises(SourceFormatError, match=r"broken.txt:2: binary"):
         parse("abilities – fine.\n\x00\x01", "broken.txt")
+
+
+def test_a_card_specific_entry_is_read_under_the_cards_title():
+    # the 2E CRDs since 2011 end with card-specific rulings, each its card's title and what
+    # it is over its text; the Markdown copy bolds the title, a PDF's text does not
+    text = (
+        "winning the game – A player wins the game when he or she has 100 points.\n"
+        "\n"
+        "Card-Specific\n"
+        "\n"
+        "Klingon Tea Ceremony – Clarification:\n"
+        "\n"
+        "If a single action downloads multiple cards simultaneously, it will trigger KTC.\n"
+        "\n"
+        "Kira Nerys, Iliana Ghemor – Clarification:\n"
+        "\n"
+        'This ability only allows you to place them at "a" headquarters mission.\n'
+    )
+    entries = parse(text, "crd.txt").entries
+    assert [e.title for e in entries] == [
+        "winning the game",
+        "Klingon Tea Ceremony",
+        "Kira Nerys, Iliana Ghemor",
+    ]
+    assert entries[1].kind == "clarification" and entries[0].kind == "rule"
+    assert entries[1].text == (
+        "If a single action downloads multiple cards simultaneously, it will trigger KTC."
+    )
+
+
+def test_a_sentence_that_names_a_card_before_a_dash_opens_no_entry():
+    # the card's line must say what it is ("– Clarification:") and follow a sentence's end
+    text = (
+        "cost – Some cards cost less.\n"
+        "Klingon Tea Ceremony – see above, which explains when a download triggers it.\n"
+    )
+    assert [e.title for e in parse(text, "crd.txt").entries] == ["cost"]

@@ -1,7 +1,7 @@
 """2E Current Rulings Document as text extracted from a PDF (the 2014-07-07 CRD).
 
 Shape: a preamble, then ``term – text`` entries (``*`` before the term marks it new or
-changed). Lines are hard-wrapped mid-sentence and page breaks leave blank lines inside
+changed), and card-specific ones (``Card Title – Clarification:`` over their text). Lines are hard-wrapped mid-sentence and page breaks leave blank lines inside
 sentences, so paragraphs are rebuilt: a blank line is a paragraph break only when the line
 before it ends a sentence, or the line after it starts a list item or a capitalised sentence.
 """
@@ -22,10 +22,15 @@ from bot.ingest.parsers.text import (
     opens_example,
     see_also,
 )
-from bot.models import KIND_RULE
+from bot.models import KIND_CLARIFICATION, KIND_RULE
 
 # "abilities – Personnel may ...", "*attempting missions – Below ...", "naming a card- When ..."
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
+# A card-specific entry: the card's title and what the entry is, its text below it
+# ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
+_CARD_ENTRY = re.compile(
+    r"^(\*?[A-Z0-9][^–]{0,60}?)\s+[–-]\s+(?:Clarification|Erratum|Ruling):?\s*$"
+)
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
@@ -63,11 +68,15 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
     result = ParseResult()
     lines = text.splitlines()
     starts: list[tuple[int, str, str]] = []  # (index, raw title, first text)
+    cards: set[int] = set()  # the starts of card-specific entries
     for index, raw in enumerate(lines):
         match = _ENTRY.match(raw.strip())
+        card = None if match else _CARD_ENTRY.match(raw.strip())
         previous = lines[index - 1].strip() if index else ""
-        if match and (not previous or ends_sentence(previous)) and not raw.startswith(" "):
-            starts.append((index, match.group(1), match.group(2)))
+        if (match or card) and (not previous or ends_sentence(previous)) and raw[:1] != " ":
+            if card:
+                cards.add(index)
+            starts.append((index, (match or card).group(1), match.group(2) if match else ""))
     if not starts:
         raise SourceFormatError(path, None, "no 'term – text' entries found; not a 2E CRD text")
     for position, (index, raw_title, first) in enumerate(starts):
@@ -84,7 +93,7 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
                 title=title,
                 text=body_text,
                 line=index + 1,
-                kind=KIND_RULE,
+                kind=KIND_CLARIFICATION if index in cards else KIND_RULE,
                 marked_new=marked_new,
                 amendments=amendments,
                 see_also=see_also(body_text),
