@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader.metadata import guess_metadata
 
 TERMS = [
     ("Bajoran Wormhole", "Whenever you play or download this doorway, you must download another."),
@@ -254,3 +255,19 @@ def test_ligatures_a_pdf_viewer_copies_are_spelt_out():
     assert [e.title for e in document.entries] == ["conditional effects", "exchange"]
     assert "specified otherwise" in document.entries[0].text
     assert "First Officer" in document.entries[1].text
+
+
+@pytest.mark.parametrize(
+    "top",
+    [
+        "First Edition Current Rulings Document (03 November 2014)",
+        # a narrow column (a PDF's) wraps the title's date on to a line of its own
+        "First Edition Current Rulings Document (03 November\n2014)",
+    ],
+)
+def test_a_title_of_capitalised_words_and_a_date_in_brackets_titles_the_document(top):
+    # seven capitalised words and no sentence's mark read as a site's menu line, so the
+    # committee's own title was passed over for "THE CONTINUING COMMITTEE"
+    meta = guess_metadata(f"THE CONTINUING COMMITTEE\n\n{top}\n\nCurrent Rulings are updates.\n")
+    assert meta.title == "First Edition Current Rulings Document (03 November 2014)"
+    assert meta.date == "2014-11-03" and meta.kind == "current rulings"

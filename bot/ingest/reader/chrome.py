@@ -25,6 +25,8 @@ _SENTENCE = re.compile(r"[.!?;:,]")
 _RUN_TOGETHER = re.compile(r"[a-z][A-Z][a-z]")
 _INDEX_SEPARATORS = re.compile(r"[\s\-|·•/]+")
 _DEBRIS = re.compile(r"^[\s|\-=*_#>~•·]*$")
+# "(03 November 2014)", "(12/7/98)", "(03 November" where a narrow column wrapped it
+_BRACKETED_DATE = re.compile(r"\(\d{1,2}(?:\s+[A-Z][a-z]+(?:\s+\d{4})?|/\d{1,2}/\d{2,4})(?:\)|$)")
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
 _FIXED = re.compile(
     r"^(?:back to top\b.*|top of page\b.*|\^?\s*top|skip to (?:main )?content|main menu|"
@@ -139,8 +141,14 @@ def kind_of(line: str, debris: bool = True) -> str | None:
         return "menu"
     if len(words) == 1 and len(line) >= 24 and line.isalpha():
         return "menu"
-    # A menu line: many capitalised link words, no sentence punctuation.
-    if len(words) >= 7 and not _SENTENCE.search(line) and not _title_in_capitals(words):
+    # A menu line: many capitalised link words, no sentence punctuation, and no date in
+    # brackets ("First Edition Current Rulings Document (03 November 2014)": a title).
+    if (
+        len(words) >= 7
+        and not _SENTENCE.search(line)
+        and not _title_in_capitals(words)
+        and not _BRACKETED_DATE.search(line)
+    ):
         capitalised = sum(1 for w in words if w[:1].isupper() or w[:1].isdigit())
         if capitalised >= 0.8 * len(words):
             return "menu"

@@ -35,7 +35,8 @@ def iso_or_none(text: str) -> str | None:
 
 
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
-_LONG_DATE = re.compile(rf"\((\d{{1,2}}) ({_MONTHS}) (\d{{4}})\)")
+# "(03 November 2014)", perhaps wrapped after the month in a narrow column
+_LONG_DATE = re.compile(rf"\((\d{{1,2}})\s+({_MONTHS})\s+(\d{{4}})\)")
 _UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
 
 
@@ -64,6 +65,24 @@ def _top_lines(text: str, first_entry: int | None) -> list[str]:
     return text.split("\n", _TOP_LINES)[:end]
 
 
+def _unwrapped(lines: list[str]) -> list[str]:
+    """``lines`` with a line that opens a bracket joined to the short line after it that
+    closes it: a narrow column wraps a title's date ("… Document (03 November" / "2014)")."""
+    out: list[str] = []
+    for line in lines:
+        if (
+            out
+            and out[-1].count("(") > out[-1].count(")")
+            and line.endswith(")")
+            and ("(" not in line and len(line.split()) <= 3)
+        ):
+            out[-1] = f"{out[-1]} {line}"
+            out.append("")  # the line's place is kept: lines are counted by number
+            continue
+        out.append(line)
+    return out
+
+
 def _document_title(
     text: str, page_title: str | None, first_entry: int | None, lone_title: str | None
 ) -> str | None:
@@ -72,7 +91,9 @@ def _document_title(
     a page of one entry (a ruling's or a card's page), that entry's title; else the first
     heading line (a capital first, two to fourteen words, no sentence's end, no table cell,
     no site chrome); else None (the moderator names it, or the file's name stands)."""
-    lines = [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
+    lines = _unwrapped(
+        [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
+    )
     plausible = [line for line in lines if line and _title_line(line)][:12]
     if opens_with_a_tail(next((line for line in lines if line), "")):
         # a heading under an entry's tail is the next entry's or a section's, not the
@@ -177,6 +198,12 @@ def guess_metadata(
             raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
     if meta.date is None:
         meta.date = _dated_line(text, first_entry)
+    if meta.date is None and page_title and (m := _LONG_DATE.search(page_title)):
+        # a page's title (a PDF's running header) may print the date the body does not
+        try:
+            meta.date = dt.date(int(m[3]), _month_number(m[2]), int(m[1])).isoformat()
+        except ValueError:
+            pass  # a title's impossible date dates nothing; the body's own is checked above
     for line in head[:40]:
         line = line.strip("|").strip()
         if re.search(r"\bFirst Edition\b|\b1E\b", line):
