@@ -91,6 +91,9 @@ def read_text(
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
+    if title is None and running:
+        # a PDF's running header may name (and date) the document where its body does not
+        title = next((line for line in running if any(c.isalpha() for c in line)), None)
     page = _Page(text, encoding, filename, title, is_html, left_out, running or [])
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else

@@ -10,7 +10,8 @@ line where the lines' positions show a paragraph's gap, as a copy of the text ha
 A word processor also prints a running header and a page number on every page. Left in, they
 stand inside the sentence of any entry that runs on to the next column or page, so the lines
 at a page's edges that the pages print alike (but for their numbers) are left out, and named
-in the preview's notes; the first page's top stays, where the document prints its title.
+in the preview's notes; the first one that is no page number may still title and date the
+document where its body does not.
 """
 
 from __future__ import annotations
@@ -55,16 +56,11 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
     running = _running_keys(grouped)
     texts: list[str] = []
     left_out: dict[str, str] = {}
-    for number, (page, lines) in enumerate(zip(read, grouped, strict=True)):
-        # the first page's top prints the document's title (and date): it stays, where the
-        # metadata is read, even when later pages repeat it as their header
-        title = lines[:_EDGE_LINES] if number == 0 else []
+    for page, lines in zip(read, grouped, strict=True):
         dropped: list[list[Run]] = [
             line
             for line in _edges(lines)
-            if is_page_number(_joined(line))
-            or _key(_joined(line)) in running
-            and not any(line is kept for kept in title)
+            if is_page_number(_joined(line)) or _key(_joined(line)) in running
         ]
         drop = {_joined(line) for line in dropped}
         for text in drop:
