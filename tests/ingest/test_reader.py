@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from bot.ingest.parsers import get_parser
-from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
+from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document, read_text
 from bot.ingest.reader.corrections import apply as apply_corrections
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -718,3 +718,28 @@ def test_rule_history_a_short_statement_after_a_history_list_is_its_own_rule():
     assert document.shape == "rule-history"
     assert [e.title for e in document.entries] == ["First rule", "Second rule"]
     assert "Second rule" not in document.entries[0].text
+
+
+def test_a_feed_copied_with_each_title_run_into_its_text_reads_every_ruling():
+    # a copy that joined each "Title YYYY-MM-DD" line to its text, the page's heading to the
+    # first: only the one title left on a line of its own was read, the others in its
+    # text, with no doubt
+    page = (
+        "Second Edition Naming a Number 2017-06-06 When a player names a number, he or she "
+        "must choose zero or a positive integer.\n\n"
+        "Examining a Card 2016-11-02\n\n"
+        "When a card instructs you to examine a card, the examined cards do not move.\n\n"
+        "Set Up 2016-09-19 When this event's text is used on a random selection, the player "
+        "using Set Up chooses one personnel to be included in the selection.\n\n"
+        "Effective 2017-01-01 This ruling replaces the one before it.\n"
+    )
+    document = read_text(page)
+    assert document.shape == "rulings-feed"
+    assert [(e.title, e.date) for e in document.entries] == [
+        ("Naming a Number", "2017-06-06"),
+        ("Examining a Card", "2016-11-02"),
+        ("Set Up", "2016-09-19"),
+    ]
+    assert document.entries[2].text.startswith("When this event's text is used")
+    # one word before a date opens a sentence, no ruling
+    assert "Effective 2017-01-01 This ruling" in document.entries[2].text

@@ -18,11 +18,17 @@ from bot.ingest.reader.common import (
     paragraphs,
     take_cards,
 )
+from bot.ingest.reader.known import is_known
 from bot.ingest.reader.metadata import dating_label
 from bot.ingest.reader.model import Parsed
 
 _TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
+# the same run into its text, where a copy joined the title's line to the text's
+_RUN_IN = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s++([A-Z\"“].*)$")
+_MAX_RUN_IN_WORDS = 10
 HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
+# the page's heading joined to the first title by a copy that joined lines
+_HEADING_FIRST = re.compile(r"^(?:(?:First|Second) Edition(?: Rulings)?|Rulings)\s+(?=\S)")
 
 
 def title_match(line: str) -> re.Match[str] | None:
@@ -32,8 +38,28 @@ def title_match(line: str) -> re.Match[str] | None:
     return None if match is None or dating_label(match.group(1)) else match
 
 
+def _run_in(line: str) -> re.Match[str] | None:
+    """``Title YYYY-MM-DD Text…`` (title, date, the text's start): a ruling's title line
+    joined to its text ("Set Up 2016-09-19 When this event's text …"). The title is a few
+    words opening in a capital, with no sentence's mark in it, and no label's."""
+    match = _RUN_IN.match(line)
+    if match is None or dating_label(match.group(1)):
+        return None
+    title = match.group(1)
+    words = title.split()
+    if len(words) > _MAX_RUN_IN_WORDS or not title[:1].isupper() or re.search(r"[.!?;:]", title):
+        return None
+    # one word before a date opens many a sentence ("Effective 2017-01-01 This …"): only a
+    # title the project knows is taken so
+    return match if len(words) > 1 or is_known(title) else None
+
+
+def _head(line: str) -> re.Match[str] | None:
+    return title_match(line) or _run_in(line)
+
+
 def detect(text: str) -> float:
-    titles = sum(1 for _, line in lines_of(text) if title_match(line.strip()))
+    titles = sum(1 for _, line in lines_of(text) if _head(line.strip()))
     if not titles or "|" in text[:2000] and "\t" not in text[:2000]:
         return 0.0 if not titles else 0.4
     return 0.9 if titles >= 2 else 0.7
@@ -42,7 +68,7 @@ def detect(text: str) -> float:
 def parse(text: str) -> Parsed:
     result = Parsed()
     rows = lines_of(text)
-    starts = [i for i, (_, line) in enumerate(rows) if title_match(line.strip())]
+    starts = [i for i, (_, line) in enumerate(rows) if _head(line.strip())]
     if not starts:
         return result
     # The page around the list as a browser copies it (the site's footer under the last
@@ -65,14 +91,18 @@ def parse(text: str) -> Parsed:
     for position, index in enumerate(starts):
         end = starts[position + 1] if position + 1 < len(starts) else len(rows)
         number, raw = rows[index]
-        match = title_match(raw.strip())
+        match = _head(raw.strip())
         assert match
-        body, cards = take_cards(rows[index + 1 : end])
+        rest = match.group(3) if match.re is _RUN_IN else None  # text run into the title
+        body, cards = take_cards(([(number, rest)] if rest else []) + rows[index + 1 : end])
         found = paragraphs(body)
         if position == len(starts) - 1 and (fragment := cut_fragment(found)):
             result.ignored([fragment], "the copy ends in a fragment after the last ruling")
         texts = [p for _, p in found]
-        entry = entry_of(match.group(1).strip(), texts, number, cards, match.group(2))
+        title = match.group(1).strip()
+        if position == 0 and not before:
+            title = _HEADING_FIRST.sub("", title)  # "Second Edition Naming a Number"
+        entry = entry_of(title, texts, number, cards, match.group(2))
         if not entry.text:
             # the list prints some titles with nothing under them (their text folded away):
             # a title is no ruling, so it is listed, not imported empty
