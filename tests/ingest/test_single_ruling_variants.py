@@ -167,3 +167,24 @@ def test_a_title_in_capitals_is_the_rulings_title_and_a_menu_in_capitals_is_not(
     # a menu is set aside: the page prints no title, and its one card titles the ruling
     assert entry.title == (title if read_as else "Necessary Execution")
     assert entry.text.startswith("Dilemma game text")
+
+
+def test_an_applicable_cards_list_wrapped_on_to_the_next_line_keeps_every_card():
+    # printed to a PDF, the list wraps inside a card's name: the rest was set aside as
+    # "text after the applicable cards", two cards lost and one cut in half
+    page = (
+        "Dilemmas With Conditional Requirements\n\n"
+        "When a dilemma's requirements check a condition that was never determined, its "
+        'value is "None", or zero.\n\n'
+        "Applicable Cards: Code Forty-Seven; Gorgan; Healing Hand; Memory Invasion; Nonlinear\n"
+        "Existence; You Vant to Go Back?;\n"
+    )
+    (entry,) = read_text(page).entries
+    assert entry.cards == [
+        "Code Forty-Seven",
+        "Gorgan",
+        "Healing Hand",
+        "Memory Invasion",
+        "Nonlinear Existence",
+        "You Vant to Go Back?",
+    ]
