@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ingest.reader import UnknownShape, html, read_document
+from bot.ingest.reader import UnknownShape, chrome, html, read_document
 from bot.ingest.reader.common import check
 from bot.ingest.reader.corrections import apply
 from bot.ingest.reader.model import ReadEntry
@@ -256,3 +256,30 @@ def test_a_lists_items_stay_items_inside_their_entry():
     assert [e.title for e in document.entries] == ["species", "stopped", "time location"]
     items = [line for line in document.entries[0].text.split("\n") if line.startswith("- ")]
     assert items[1:3] == ["- Tora Ziyal is Bajoran and Cardassian", "- Phlox is a Denobulan"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "11/28/26, 10:17 PM Rulings",
+        "11/28/2026, 22:17 Second Edition Current Rulings Document",
+        "https://www.trekcc.org/2e/rulings.php 1/3",
+        "file:///home/mod/Downloads/rulings.html 2/2",
+    ],
+)
+def test_what_a_browser_prints_at_a_pages_top_and_foot_is_chrome(line):
+    # a moderator who saves the committee's page as a PDF gets the date, time and title at
+    # its top, the address and page number at its foot: the page's, no ruling's
+    assert chrome.kind_of(line) is not None
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "On 11/28/26 the committee ruled that a download may be responded to.",
+        "11/28/26 Rulings Update",
+        "See https://www.trekcc.org/2e/rulings.php for every ruling.",
+    ],
+)
+def test_a_line_that_only_mentions_a_date_or_an_address_is_no_print_chrome(line):
+    assert chrome.kind_of(line) is None

@@ -27,6 +27,14 @@ _INDEX_SEPARATORS = re.compile(r"[\s\-|·•/]+")
 _DEBRIS = re.compile(r"^[\s|\-=*_#>~•·]*$")
 # "(03 November 2014)", "(12/7/98)", "(03 November" where a narrow column wrapped it
 _BRACKETED_DATE = re.compile(r"\(\d{1,2}(?:\s+[A-Z][a-z]+(?:\s+\d{4})?|/\d{1,2}/\d{2,4})(?:\)|$)")
+# What a browser prints at a page's top and foot when it saves a page as a PDF: the date and
+# time, perhaps the page's title ("11/28/26, 10:17 PM Rulings"), and the page's address
+# with the page's number ("https://www.trekcc.org/2e/rulings.php 1/3").
+_PRINTED_BY_BROWSER = re.compile(
+    r"^\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?(?:\s.*)?$|"
+    r"^(?:https?|file)://\S+\s+\d{1,4}\s*/\s*\d{1,4}$",
+    re.I,
+)
 _PAGE_NUMBER = re.compile(r"^(?:page\s+)?\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?$", re.I)
 _FIXED = re.compile(
     r"^(?:back to top\b.*|top of page\b.*|\^?\s*top|skip to (?:main )?content|main menu|"
@@ -112,6 +120,8 @@ def kind_of(line: str, debris: bool = True) -> str | None:
         return "link"
     if _PAGE_NUMBER.match(line):
         return "page number"
+    if _PRINTED_BY_BROWSER.match(line):
+        return "page number"  # a browser's print header or footer: the page's, no entry's
     folded = line.casefold()
     if _NOTICE.search(line):
         return "footer"
