@@ -168,3 +168,25 @@ def test_a_sentence_that_names_a_card_before_a_dash_opens_no_entry():
         "Klingon Tea Ceremony – see above, which explains when a download triggers it.\n"
     )
     assert [e.title for e in parse(text, "crd.txt").entries] == ["cost"]
+
+
+def test_a_sections_heading_ends_the_entry_above_it_and_its_note_is_set_aside():
+    # "Card-Specific" and the note under it were read into the last general entry
+    text = (
+        "winning the game – A player wins the game when he or she has 100 points.\n"
+        "\n"
+        "The rest of the entry does not change.\n"
+        "\n"
+        "Card-Specific\n"
+        "\n"
+        "Rulings which are card-specific will appear in the CRD for two months.\n"
+        "\n"
+        "Klingon Tea Ceremony – Clarification:\n"
+        "\n"
+        "If a single action downloads multiple cards simultaneously, it will trigger KTC.\n"
+    )
+    result = parse(text, "crd.txt")
+    assert [e.title for e in result.entries] == ["winning the game", "Klingon Tea Ceremony"]
+    assert result.entries[0].text.endswith("The rest of the entry does not change.")
+    (note,) = [w for w in result.warnings if "section heading" in w.message]
+    assert note.line == 5 and "Rulings which are card-specific" in note.message

@@ -28,6 +28,8 @@ from bot.models import KIND_CLARIFICATION, KIND_RULE
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
 # A card-specific entry: the card's title and what the entry is, its text below it
 # ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
+# A section's heading between entries ("Card-Specific"): a few capitalised words alone
+_SECTION = re.compile(r"^[A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,2}$")
 _CARD_ENTRY = re.compile(
     r"^(\*?[A-Z0-9][^–]{0,60}?)\s+[–-]\s+(?:Clarification|Erratum|Ruling):?\s*$"
 )
@@ -62,6 +64,20 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
     return [p for p in flowed if p]
 
 
+def _sections(lines: list[str], first: int) -> list[int]:
+    """The lines (by index) after the first entry that head a section: a few capitalised
+    words alone between blank lines, after a sentence's end ("Card-Specific")."""
+    found = []
+    for index in range(first + 1, len(lines) - 1):
+        line = lines[index].strip()
+        if not _SECTION.match(line) or lines[index - 1].strip() or lines[index + 1].strip():
+            continue
+        above = next((lines[n].strip() for n in range(index - 1, -1, -1) if lines[n].strip()), "")
+        if ends_sentence(above):
+            found.append(index)
+    return found
+
+
 def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> ParseResult:
     """Read the PDF-extracted 2E CRD into entries (see the module docstring)."""
     check_readable(text, path)
@@ -79,8 +95,21 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
             starts.append((index, (match or card).group(1), match.group(2) if match else ""))
     if not starts:
         raise SourceFormatError(path, None, "no 'term – text' entries found; not a 2E CRD text")
+    sections = _sections(lines, starts[0][0])
     for position, (index, raw_title, first) in enumerate(starts):
         end = starts[position + 1][0] if position + 1 < len(starts) else len(lines)
+        if heading := next((n for n in sections if index < n < end), None):
+            # a section's heading ends the entry above it; it and its note are no entry's
+            note = [lines[n].strip() for n in range(heading, end) if lines[n].strip()]
+            result.warnings.append(
+                ParseWarning(
+                    heading + 1,
+                    f"section heading {note[0]!r} and {len(note) - 1} line(s) under it "
+                    f"({' '.join(note[1:])[:60]!r}), before the next entry: no entry's text, "
+                    "set aside",
+                )
+            )
+            end = heading
         body = [(index + 1, first)] + [(n + 1, lines[n]) for n in range(index + 1, end)]
         title, marked_new = clean_title(raw_title)
         paragraphs = _paragraphs(body)
