@@ -162,13 +162,13 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     right = [r for r in runs if r[0] >= middle * 1.02]
     if min(len(left), len(right)) < _MIN_RUNS // 2 or not _aligned(right):
         return None
-    band = [r for r in runs if middle * 0.8 < r[0] < middle * 1.02]
     # A piece in the band on a line that a left-column piece starts is that line's own (a
     # word in bold or italics inside it), not a line starting in the gutter.
     heights = {round(r[1]) for r in left}
-    inside = [r for r in band if any(round(r[1]) + d in heights for d in (-2, -1, 0, 1, 2))]
-    left += inside
-    across = [r for r in band if r not in inside]
+    across: list[Run] = []
+    for run in (r for r in runs if middle * 0.8 < r[0] < middle * 1.02):
+        on_a_left_line = any(round(run[1]) + d in heights for d in (-2, -1, 0, 1, 2))
+        (left if on_a_left_line else across).append(run)
     top = min(max(r[1] for r in left), max(r[1] for r in right))
     bottom = max(min(r[1] for r in left), min(r[1] for r in right))
     above = [r for r in across if r[1] > top + _SAME_LINE]
