@@ -12,6 +12,7 @@ import re
 
 from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
 from bot.ingest.parsers.text import (
+    CARD_RULING_LABEL,
     amendment_of,
     blocks,
     check_readable,
@@ -24,7 +25,7 @@ from bot.models import KIND_CARD_RULING, KIND_CLARIFICATION, KIND_RULE
 from bot.normalize import normalize
 
 _ENTRY = re.compile(r"^\*\*(.+?)\*\*\s*[–-]\s*(.*)$")
-_KIND_SUFFIX = re.compile(r"^(Clarification|Erratum|Ruling):?\s*$", re.I)
+_KIND_SUFFIX = re.compile(rf"^({CARD_RULING_LABEL}):?\s*$", re.I)
 _NESTED_ITEM = re.compile(r"^\s*-\s+(?=[a-z]\.\s)")  # "  - a. text" -> "a. text"
 
 

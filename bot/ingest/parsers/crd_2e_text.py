@@ -12,6 +12,7 @@ import re
 
 from bot.ingest.parsers import ParsedEntry, ParseResult, ParseWarning, SourceFormatError
 from bot.ingest.parsers.text import (
+    CARD_RULING_LABEL,
     amendment_of,
     check_readable,
     clean_title,
@@ -30,9 +31,7 @@ _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s
 # ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
 # A section's heading between entries ("Card-Specific"): a few capitalised words alone
 _SECTION = re.compile(r"^[A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,2}$")
-_CARD_ENTRY = re.compile(
-    r"^(\*?[A-Z0-9][^–]{0,60}?)\s+[–-]\s+(?:Clarification|Erratum|Ruling):?\s*$"
-)
+_CARD_ENTRY = re.compile(rf"^(\*?[A-Z0-9][^–]{{0,60}}?)\s+[–-]\s+(?:{CARD_RULING_LABEL}):?\s*$")
 
 
 def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:

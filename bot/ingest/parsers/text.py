@@ -15,6 +15,8 @@ from bot.models import (
 )
 
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
+# What a CRD's card-specific entry says it is, after the card's title ("– Clarification:")
+CARD_RULING_LABEL = "Clarification|Erratum|Ruling"
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
 SUB_ITEM_INDENT = "   "  # under "1. ", Markdown's nesting depth
