@@ -103,7 +103,7 @@ def test_a_pdfs_running_header_and_footer_are_left_out_and_said(text_entries, he
     assert not header or header.format(n=1) not in text
 
 
-def test_the_first_pages_header_stays_where_the_documents_title_is_read(text_entries):
+def test_a_running_header_dates_the_document_where_its_body_does_not(text_entries):
     lines, _ = text_entries
     title = "Current Rulings Document (7 July 2014)"
     body = [line for line in lines if "July 2014" not in line]  # the date printed only above
