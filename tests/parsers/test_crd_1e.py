@@ -182,3 +182,17 @@ def test_an_instruction_run_on_into_its_text_is_no_instruction_alone(line):
 
     assert amendment_of(line) is None
     assert amendment_of(line.split(" You")[0].split(" Cards")[0]) is not None
+
+
+@pytest.mark.parametrize("bullet", ["•", "-"])
+def test_list_items_spaced_apart_are_no_titles(bullet):
+    # a word processor spaces a list's items apart, as paragraphs of their own (a PDF's
+    # text): each short item was a bare title, with the next item as its text
+    text = (
+        "RULINGS – General\n\nspecies –\n\nExceptions and clarifications:\n\n"
+        f"{bullet} Tora Ziyal is Bajoran and Cardassian\n\n{bullet} Phlox is a Denobulan\n\n"
+        f"{bullet} Vina is Orion\n\nstopped –\n\nA stopped personnel cannot be used.\n"
+    )
+    result = parse(text, "crd.txt")
+    assert [entry.title for entry in result.entries] == ["species", "stopped"]
+    assert "Phlox is a Denobulan" in result.entries[0].text

@@ -21,6 +21,7 @@ from bot.ingest.parsers.text import (
     clean_title,
     ends_sentence,
     flow,
+    is_list_item,
     join_paragraphs,
     see_also,
 )
@@ -50,6 +51,10 @@ def _title_of(paragraph: str) -> tuple[str, str, str] | None:
         return m.group(1), KIND_RULE, ""
     if m := _LOWER_INLINE.match(paragraph):
         return m.group(1), KIND_RULE, m.group(2)
+    if is_list_item(paragraph):
+        # "- Phlox is a Denobulan": a list's item, a paragraph of its own where a word
+        # processor spaces the items apart (a PDF's text), is no title
+        return None
     if len(paragraph) <= _MAX_BARE_TITLE and not ends_sentence(paragraph):
         return paragraph, KIND_RULE, ""  # "Alien Parasites", "Borg": no dash printed
     return None
@@ -71,7 +76,12 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         if paragraphs and paragraph[:1].islower() and not ends_sentence(paragraphs[-1][1]):
             # "Alien Parasites" + "replace the first sentence ...": an instruction starts a
             # paragraph of its own (as in ``flow``), so the bare title above it stays a title.
-            if not _LOWER_INLINE.match(paragraph) and not amendment_of(paragraph):
+            # A term's own line ("stopped –") opens an entry wherever it stands.
+            if (
+                not _LOWER_INLINE.match(paragraph)
+                and not amendment_of(paragraph)
+                and not (_TITLE_LINE.match(paragraph))
+            ):
                 paragraphs[-1] = (paragraphs[-1][0], f"{paragraphs[-1][1]} {paragraph}")
                 continue
         paragraphs.append((line_no, paragraph))

@@ -14,9 +14,9 @@ from bot.models import (
     AMEND_SUPERSEDES,
 )
 
-# "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
 # What a CRD's card-specific entry says it is, after the card's title ("– Clarification:")
 CARD_RULING_LABEL = "Clarification|Erratum|Ruling"
+# "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
 _LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
 SUB_ITEM_INDENT = "   "  # under "1. ", Markdown's nesting depth
