@@ -4,21 +4,38 @@ Standard Type 1 font, WinAnsi encoding: no font file, no dependency."""
 
 from __future__ import annotations
 
+import re
+
 
 def _escape(text: str) -> bytes:
     raw = text.encode("cp1252", errors="replace")
     return raw.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")
 
 
+_MOVE = re.compile(r"\{(-?\d+)\}")
+
+
 def _shown(text: str) -> bytes:
     """The text-showing operators of one run: "**term** – text" shows "term" in bold, then
     switches back to the regular font inside the same text object, as a word processor does
-    (so a text extractor reports both parts at the run's starting position)."""
+    (so a text extractor reports both parts at the run's starting position). "V{120}orn"
+    shows its letters with a move between them (thousandths of an em, positive to the
+    left), as a producer draws kerning or a justified line's wider spaces: one ``TJ``."""
     parts = text.split("**")
     out = b""
     for index, part in enumerate(parts):
-        if part:
-            font = b"/F2" if index % 2 else b"/F1"
+        if not part:
+            continue
+        font = b"/F2" if index % 2 else b"/F1"
+        if _MOVE.search(part):
+            pieces = _MOVE.split(part)  # text, move, text, move, …
+            shown = b" ".join(
+                b"%d" % int(piece) if odd else b"(" + _escape(piece) + b")"
+                for odd, piece in ((i % 2 == 1, p) for i, p in enumerate(pieces))
+                if odd or piece
+            )
+            out += font + b" 9 Tf [" + shown + b"] TJ "
+        else:
             out += font + b" 9 Tf (" + _escape(part) + b") Tj "
     return out
 

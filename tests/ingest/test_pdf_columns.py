@@ -289,3 +289,32 @@ def test_words_set_apart_at_the_ends_of_one_columns_lines_are_no_second_column()
     text, _, _ = decode(make_pdf([page]))
     assert "marked with an asterisk and in red text." in " ".join(text.split())
     assert "came before." in " ".join(text.split())
+
+
+def test_kerning_is_no_space_and_a_justified_lines_wider_spaces_are_one():
+    # a word processor draws "V" and "o" closer (kerning) and justifies a line by widening
+    # its spaces, both as moves inside the line: pypdf spelt the one as a space ("I.K.S.
+    # V orn") and the other as a second space, so a bold term's title was "not  in  play"
+    # and no known title
+    page = [
+        (LEFT_X, TOP, "**not{-300} in{-300} play** – A card{-300} is in play when it is"),
+        (LEFT_X, TOP - LEADING, "on the table. For example, I.K.S. V{140}orn in a player's"),
+        (LEFT_X, TOP - 2 * LEADING, "core is not in play; AP{150}. Words drawn{-250}apart stay."),
+    ]
+    text, _, _ = decode(make_pdf([page]))
+    assert "I.K.S. Vorn in" in text and "AP." in text
+    assert "not in play – A card is in play" in text
+    assert "drawn apart stay." in text  # a move as wide as a word's gap is one
+    document = read_document(make_pdf([page]), "crd.pdf")
+    assert [e.title for e in document.entries] == ["not in play"]
+
+
+def test_a_pdf_from_a_word_processor_reads_as_the_page_it_was_made_from():
+    # LibreOffice (printed/README.md): two justified columns, kerning, a running header
+    # and a page number, subset TrueType fonts with glyphs numbered from 1
+    page = read_document((PRINTED / "crd-2e-2014-07-07.html").read_bytes(), "crd.html")
+    pdf = read_document((PRINTED / "crd-2e-2014-07-07-word-processor.pdf").read_bytes(), "c.pdf")
+    assert [e.title for e in pdf.entries] == [e.title for e in page.entries]
+    for printed, source in zip(pdf.entries, page.entries, strict=True):
+        assert " ".join(printed.text.split()) == " ".join(source.text.split()), printed.title
+    assert not any(w.doubt for w in pdf.warnings)

@@ -143,13 +143,20 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
             "the PDF's objects nest too deeply to read. Copy its text out and upload that."
         ) from None
     text = joined(pages)
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = _WIDENED_SPACE.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n"))
     if not text.strip():
         raise UnreadableDocument(
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
             "text instead."
         )
     return text, [line.translate(_LIGATURES) for line in running]
+
+
+# Spaces between words, more than one: a word processor justifies a line by widening its
+# spaces, and pypdf spells the widening as a space of its own beside the one drawn ("not
+# in  play"). Spaces at a line's end are kept (see :func:`tidy`). Linear: a run of spaces
+# is matched from its first space only (the look-behind needs a letter before it).
+_WIDENED_SPACE = re.compile(r"(?<=\S) {2,}(?=\S)")
 
 
 # "Term<tab>– text", "Term –<tab>text": tabs beside a dash between words. A match starts

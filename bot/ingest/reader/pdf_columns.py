@@ -32,6 +32,11 @@ _PARAGRAPH_GAP = 1.3
 _EDGE_LINES = 2  # a running header or footer: one of a page's two top or two bottom lines
 _DIGITS = re.compile(r"\d+")
 
+# A move inside a line of text, in thousandths of an em: under this, kerning (a font's
+# widest pairs, "Vo" or "P.", move some 0.13 em), never a word's gap (a quarter of an em
+# in a serif font, a fifth where justification squeezes it).
+_KERNING = 160
+
 Run = tuple[float, float, str]  # x, y, text
 
 
@@ -76,6 +81,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
 
 def read_page(page: Any) -> PageRuns:
     """A pypdf page's runs (where each is drawn) and its plain extraction."""
+    _without_kerning(page)
     runs: list[Run] = []
 
     def visit(text: str, cm: list, tm: list, font: Any, size: Any) -> None:
@@ -90,6 +96,29 @@ def read_page(page: Any) -> PageRuns:
     except (TypeError, ValueError, AttributeError):
         width = None
     return PageRuns(runs, plain, width)
+
+
+def _without_kerning(page: Any) -> None:
+    """``page`` with its kerning left out of its text: the small moves a producer makes
+    between two letters (``V`` and ``o`` drawn closer) or to place each glyph. pypdf
+    spells any move over half a space as a space ("V orn", "AP ."); a word's gap drawn as
+    a move (a typesetter's, with no space glyph) is wider than :data:`_KERNING` even
+    where justification squeezes it. The page's content is parsed once, as pypdf would
+    parse it to extract its text, and that extraction reads it as changed here."""
+    from pypdf.generic import ArrayObject, ContentStream, NameObject
+
+    contents = page.get(NameObject("/Contents"))
+    if contents is None:
+        return
+    stream = ContentStream(contents.get_object(), page.pdf, "bytes")  # text kept as bytes
+    for operands, operator in stream.operations:
+        if operator == b"TJ" and operands and isinstance(operands[0], ArrayObject):
+            operands[0][:] = [part for part in operands[0] if not _is_kerning(part)]
+    page[NameObject("/Contents")] = stream
+
+
+def _is_kerning(part: Any) -> bool:
+    return isinstance(part, int | float) and abs(part) < _KERNING
 
 
 def _key(text: str) -> str:
