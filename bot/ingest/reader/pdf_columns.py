@@ -16,6 +16,7 @@ document where its body does not.
 
 from __future__ import annotations
 
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -32,12 +33,17 @@ _PARAGRAPH_GAP = 1.3
 _EDGE_LINES = 2  # a running header or footer: one of a page's two top or two bottom lines
 _DIGITS = re.compile(r"\d+")
 
+# A run's widest plausible width per character, in ems: no letter of a text font is wider.
+# A piece that starts further on than this from the piece before it stands apart (a tab
+# stop after a bullet, a list's number): a space goes between them, as pypdf's own
+# extraction puts one.
+_WIDEST_CHARACTER = 1.0
 # A move inside a line of text, in thousandths of an em: under this, kerning (a font's
 # widest pairs, "Vo" or "P.", move some 0.13 em), never a word's gap (a quarter of an em
 # in a serif font, a fifth where justification squeezes it).
 _KERNING = 160
 
-Run = tuple[float, float, str]  # x, y, text
+Run = tuple[float, float, str, float]  # x, y, text, the font's size on the page
 
 
 @dataclass(frozen=True)
@@ -67,7 +73,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
             for line in _edges(lines)
             if is_page_number(_joined(line)) or _key(_joined(line)) in running
         ]
-        drop = {_joined(line) for line in dropped}
+        drop = [_joined(line) for line in dropped]  # top to bottom: the note says them so
         for text in drop:
             left_out.setdefault(_key(text), text)
         gone = {id(run) for line in dropped for run in line}
@@ -88,7 +94,9 @@ def read_page(page: Any) -> PageRuns:
         if text and text.strip():
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-            runs.append((x, y, text.replace("\n", "")))
+            scale = math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
+            em = float(size or 0) * scale if isinstance(size, int | float) else 0.0
+            runs.append((x, y, text.replace("\n", ""), em))
 
     plain = page.extract_text(visitor_text=visit) or ""
     try:
@@ -141,7 +149,17 @@ def _grouped(runs: list[Run]) -> list[list[Run]]:
 
 
 def _joined(line: list[Run]) -> str:
-    return "".join(t for _, _, t in line).strip()
+    """A line's pieces left to right: a space between two that stand apart (see
+    :data:`_WIDEST_CHARACTER`), none between two that touch (a word in bold inside a
+    line, a term and its dash)."""
+    text = ""
+    end = None  # where the piece before ends at the furthest
+    for x, _, piece, em in line:
+        if end is not None and x > end and text[-1:] != " " and piece[:1] != " ":
+            text += " "
+        text += piece
+        end = x + len(piece) * em * _WIDEST_CHARACTER if em > 0 else None
+    return text.strip()
 
 
 def _edges(lines: list[list[Run]]) -> list[list[Run]]:
@@ -163,7 +181,7 @@ def _running_keys(pages: list[list[list[Run]]]) -> set[str]:
     return {key for key, count in counts.items() if count >= max(2, len(pages) / 3)}
 
 
-def _without_edges(plain: str, drop: set[str]) -> str:
+def _without_edges(plain: str, drop: list[str]) -> str:
     """``plain`` without the dropped lines at its start or end. A plain extraction may run
     a footer on to the body's last line ("… process. - 1 -"): cut there too."""
     text = plain.strip()
@@ -219,21 +237,28 @@ def _aligned(right: list[Run]) -> bool:
 def _with_gaps(plain: str, runs: list[Run]) -> str:
     """pypdf's own extraction of a page (it puts the spaces between a line's pieces), with a
     blank line where the runs' positions show a paragraph's gap, as a copy of the text has
-    it. Only where its lines are the runs' lines, one for one, word for word; else as it is."""
+    it. Only where its lines are the runs' lines, one for one; else as it is. A line whose
+    letters stand in another order than its runs' is the runs' line: a glyph from another
+    font (a sign, an icon the text's font lacks) is drawn after its line's text, and the
+    extraction puts it where it was drawn ("Nebula –◆" for "◆Nebula –")."""
     lines = _grouped(runs)
     printed = [line for line in plain.split("\n") if line.strip()]
     if not lines or len(printed) != len(lines):
         return plain
-    pairs = zip(printed, lines, strict=True)
-    if any("".join(text.split()) != "".join(_joined(line).split()) for text, line in pairs):
-        return plain
+    drawn = [_joined(line) for line in lines]
+    if any(sorted(_letters(a)) != sorted(_letters(b)) for a, b in zip(printed, drawn, strict=True)):
+        return plain  # other lines, or the lines in another order: not one for one
     gaps = _paragraph_gaps(lines)
     out: list[str] = []
-    for index, line in enumerate(printed):
+    for index, (text, line) in enumerate(zip(printed, drawn, strict=True)):
         if index in gaps:
             out.append("")
-        out.append(line)
+        out.append(text if _letters(text) == _letters(line) else line)
     return "\n".join(out)
+
+
+def _letters(line: str) -> str:
+    return "".join(line.split())
 
 
 def _paragraph_gaps(lines: list[list[Run]]) -> set[int]:
