@@ -299,7 +299,9 @@ def test_kerning_is_no_space_and_a_justified_lines_wider_spaces_are_one():
     page = [
         (LEFT_X, TOP, "**not{-300} in{-300} play** – A card{-300} is in play when it is"),
         (LEFT_X, TOP - LEADING, "on the table. For example, I.K.S. V{140}orn in a player's"),
-        (LEFT_X, TOP - 2 * LEADING, "core is not in play; AP{150}. Words drawn{-250}apart stay."),
+        # a kern moves left, however far ("P." in Helvetica: 0.18 em, as wide as a squeezed
+        # space); a word's gap moves right
+        (LEFT_X, TOP - 2 * LEADING, "core is not in play; AP{180}. Words drawn{-250}apart stay."),
     ]
     text, _, _ = decode(make_pdf([page]))
     assert "I.K.S. Vorn in" in text and "AP." in text

@@ -38,9 +38,10 @@ _DIGITS = re.compile(r"\d+")
 # stop after a bullet, a list's number): a space goes between them, as pypdf's own
 # extraction puts one.
 _WIDEST_CHARACTER = 1.0
-# A move inside a line of text, in thousandths of an em: under this, kerning (a font's
-# widest pairs, "Vo" or "P.", move some 0.13 em), never a word's gap (a quarter of an em
-# in a serif font, a fifth where justification squeezes it).
+# A move to the right inside a line of text, in thousandths of an em: under this, a
+# justified line's or a tracked word's spacing, never a word's gap (a quarter of an em in
+# a serif font, a fifth where justification squeezes it). A move to the left (kerning:
+# "Vo" and "P." drawn closer, by up to a fifth of an em) never parts two words.
 _KERNING = 160
 
 Run = tuple[float, float, str, float]  # x, y, text, the font's size on the page
@@ -107,12 +108,13 @@ def read_page(page: Any) -> PageRuns:
 
 
 def _without_kerning(page: Any) -> None:
-    """``page`` with its kerning left out of its text: the small moves a producer makes
-    between two letters (``V`` and ``o`` drawn closer) or to place each glyph. pypdf
-    spells any move over half a space as a space ("V orn", "AP ."); a word's gap drawn as
-    a move (a typesetter's, with no space glyph) is wider than :data:`_KERNING` even
-    where justification squeezes it. The page's content is parsed once, as pypdf would
-    parse it to extract its text, and that extraction reads it as changed here."""
+    """``page`` with its kerning left out of its text: the moves a producer makes between
+    two letters (``V`` and ``o`` drawn closer) or to place each glyph. pypdf spells any
+    move over half a space, left or right, as a space ("V orn", "AP ."); a word's gap
+    drawn as a move (a typesetter's, with no space glyph) moves right, further than
+    :data:`_KERNING` even where justification squeezes it. The page's content is parsed
+    once, as pypdf would parse it to extract its text, and that extraction reads it as
+    changed here."""
     from pypdf.generic import ArrayObject, ContentStream, NameObject
 
     contents = page.get(NameObject("/Contents"))
@@ -126,7 +128,8 @@ def _without_kerning(page: Any) -> None:
 
 
 def _is_kerning(part: Any) -> bool:
-    return isinstance(part, int | float) and abs(part) < _KERNING
+    # in a TJ array a positive number moves the next glyph to the left
+    return isinstance(part, int | float) and part > -_KERNING
 
 
 def _key(text: str) -> str:
