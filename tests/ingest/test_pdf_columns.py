@@ -25,7 +25,7 @@ LEFT_X, RIGHT_X, TOP, LEADING = 40.0, 320.0, 760.0, 10.5
 
 
 def _two_column_pdf(
-    lines: list[str], row_by_row: bool, header: str = "", footer: str = ""
+    lines: list[str], row_by_row: bool, header: str = "", footer: str = "", right_x=RIGHT_X
 ) -> bytes:
     """Pages of two columns of ``PAGE_ROWS`` rows; a blank line is an empty row. A
     ``header`` or ``footer`` ("Page {n}") is drawn on every page, above or below both
@@ -36,7 +36,7 @@ def _two_column_pdf(
         chunk = lines[start : start + per_page]
         left, right = chunk[:PAGE_ROWS], chunk[PAGE_ROWS:]
         runs_left = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(left) if t.strip()]
-        runs_right = [(RIGHT_X, TOP - i * LEADING, t) for i, t in enumerate(right) if t.strip()]
+        runs_right = [(right_x, TOP - i * LEADING, t) for i, t in enumerate(right) if t.strip()]
         if row_by_row:
             runs = sorted(runs_left + runs_right, key=lambda r: (-r[1], r[0]))
         else:
@@ -397,3 +397,14 @@ def test_a_1e_crd_from_a_word_processor_reads_its_entries_and_lists(stem):
     # its list, one item to a line, as the Markdown source's read has it
     assert "\n- Tora Ziyal is Bajoran and Cardassian\n- The Trois: Lwaxana" in species.text
     assert "Vorta" in species.text
+
+
+@pytest.mark.parametrize("row_by_row", [False, True], ids=["by-column", "row-by-row"])
+def test_a_typesetters_narrow_gutter_parts_two_columns(text_entries, row_by_row):
+    # LaTeX sets two columns 10 pt apart: on a Letter page the right column starts at
+    # 311 pt, 5 pt past the middle. The page was read as one column: spliced where drawn
+    # row by row, its paragraph gaps lost where drawn column by column
+    lines, expected = text_entries
+    pdf = _two_column_pdf(lines, row_by_row=row_by_row, right_x=311.0)
+    document = read_document(pdf, "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected

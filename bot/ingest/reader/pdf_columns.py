@@ -207,16 +207,20 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     if len(runs) < _MIN_RUNS or width <= 0:
         return None
     middle = width / 2
-    # A gutter: no left-column line starts near the middle, no right one starts left of it.
+    # A gutter: no left-column line starts near the middle; the right column's lines start
+    # at one margin right of it (a typesetter's gutter may be 10 pt wide: 5 pt past it).
     left = [r for r in runs if r[0] <= middle * 0.8]
-    right = [r for r in runs if r[0] >= middle * 1.02]
-    if min(len(left), len(right)) < _MIN_RUNS // 2 or not _aligned(right):
+    margin = _margin([r for r in runs if r[0] >= middle])
+    if margin is None:
+        return None
+    right = [r for r in runs if r[0] >= margin - 2]
+    if min(len(left), len(right)) < _MIN_RUNS // 2:
         return None
     # A piece in the band on a line that a left-column piece starts is that line's own (a
     # word in bold or italics inside it), not a line starting in the gutter.
     heights = {round(r[1]) for r in left}
     across: list[Run] = []
-    for run in (r for r in runs if middle * 0.8 < r[0] < middle * 1.02):
+    for run in (r for r in runs if middle * 0.8 < r[0] < margin - 2):
         on_a_left_line = any(round(run[1]) + d in heights for d in (-2, -1, 0, 1, 2))
         (left if on_a_left_line else across).append(run)
     top = min(max(r[1] for r in left), max(r[1] for r in right))
@@ -228,13 +232,19 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     return joined([_lines(part) for part in (above, left, right, below) if part])
 
 
-def _aligned(right: list[Run]) -> bool:
-    """Whether the pieces right of the gutter make a column: lines that start at one margin,
-    :data:`_MIN_RUNS` / 2 of them at least. Words in bold or italics at the right end of a
-    one-column page's lines start wherever the words before them end."""
+def _margin(right: list[Run]) -> float | None:
+    """Where the pieces right of the middle start, if they make a column: lines that start
+    at one margin, :data:`_MIN_RUNS` / 2 of them at least (its leftmost such start). Words
+    in bold or italics at the right end of a one-column page's lines start wherever the
+    words before them end."""
+    if not right:
+        return None
     margins = Counter(round(r[0]) for r in right)
     margin = margins.most_common(1)[0][0]
-    return sum(count for x, count in margins.items() if abs(x - margin) <= 2) >= _MIN_RUNS // 2
+    near = [x for x in margins if abs(x - margin) <= 2]
+    if sum(margins[x] for x in near) < _MIN_RUNS // 2:
+        return None
+    return min(near)
 
 
 def _with_gaps(plain: str, runs: list[Run]) -> str:
