@@ -408,3 +408,75 @@ def test_a_typesetters_narrow_gutter_parts_two_columns(text_entries, row_by_row)
     pdf = _two_column_pdf(lines, row_by_row=row_by_row, right_x=311.0)
     document = read_document(pdf, "crd.pdf")
     assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
+
+
+def test_words_a_typesetter_broke_at_a_lines_end_are_whole_again():
+    from bot.ingest.reader.pdf_columns import unhyphenated
+
+    text = (
+        "Below is the timing for mission at-\n"
+        "tempts and response actions. A cost-\n"
+        "related action, a non-\n"
+        "Borg card, and the dif-\n"
+        "ference: CUN-\n"
+        "NING, and a ran-\n"
+        "dom word.\n"
+        "Then a line of its own: tempo-\n"
+        "rary.\n"
+        "Next."
+    )
+    known = frozenset({"difference", "cunning", "cost-related", "attempts"})
+    assert unhyphenated(text, known) == (
+        "Below is the timing for mission attempts\n"
+        "and response actions. A cost-\n"  # the word has its hyphen: known so
+        "related action, a non-\n"  # a capital after the break: a name's own hyphen
+        "Borg card, and the difference:\n"
+        "CUNNING,\n"
+        "and a ran-\n"  # "random": neither the page nor the project prints it whole
+        "dom word.\n"
+        "Then a line of its own: tempo-\n"
+        "rary.\n"
+        "Next."
+    )
+    # a line that held only the word's end is gone: no blank line (a paragraph's gap)
+    assert unhyphenated("Then tempo-\nrary.\nNext.", frozenset({"temporary"})) == (
+        "Then temporary.\nNext."
+    )
+    # the page itself prints the whole word: that is enough
+    assert unhyphenated("a tempo-\nrary effect. It is temporary.") == (
+        "a temporary\neffect. It is temporary."
+    )
+
+
+def test_a_typeset_pdf_reads_its_hyphenated_words_whole():
+    # a one-column page of a typesetter's: justified, with words broken at lines' ends
+    rows = [
+        "attempting missions – Below is the timing for mission at-",
+        "tempts and response actions involving them. The dif-",
+        "ference between the number of personnel and the number",
+        "of dilemmas is announced. Each cost-related response",
+        "is processed in turn.",
+    ]
+    page = [(LEFT_X, TOP - i * LEADING, row) for i, row in enumerate(rows)]
+    text, _, _ = decode(make_pdf([page]))
+    assert "mission attempts\nand response" in text
+    assert "The difference\nbetween" in text
+
+
+@pytest.mark.parametrize(
+    "stem", ["crd-2e-2014-07-07-typeset", "crd-2e-2014-07-07-typeset-helvetica"]
+)
+def test_a_typeset_pdf_reads_as_the_page_it_was_made_from(stem):
+    # pdfTeX (printed/README.md): two justified columns 10 pt apart, words hyphenated at
+    # lines' ends, kerning and word gaps drawn as moves, no space glyphs at all. It prints
+    # typographic quotes for the page's straight ones: those are folded for the check.
+    page = read_document((PRINTED / "crd-2e-2014-07-07.html").read_bytes(), "crd.html")
+    pdf = read_document((PRINTED / f"{stem}.pdf").read_bytes(), "crd.pdf")
+    assert [e.title for e in pdf.entries] == [e.title for e in page.entries]
+
+    def folded(text: str) -> str:
+        return " ".join(text.replace("’", "'").replace("”", '"').replace("“", '"').split())
+
+    for printed, source in zip(pdf.entries, page.entries, strict=True):
+        assert folded(printed.text) == folded(source.text), printed.title
+    assert not any(w.doubt for w in pdf.warnings)

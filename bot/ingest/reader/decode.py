@@ -102,7 +102,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
     from pypdf.errors import LimitReachedError, PyPdfError
 
     from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
-    from bot.ingest.reader.pdf_columns import joined, read_page, texts_of
+    from bot.ingest.reader.pdf_columns import joined, read_page, texts_of, unhyphenated
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:
@@ -144,6 +144,10 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
         ) from None
     text = joined(pages)
     text = _WIDENED_SPACE.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n"))
+    if "-\n" in text:
+        from bot.ingest.reader.known import words
+
+        text = unhyphenated(text, words())
     if not text.strip():
         raise UnreadableDocument(
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "

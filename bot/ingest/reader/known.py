@@ -86,6 +86,33 @@ def _load(
     return frozenset(keys), starts, card_types, card_keys
 
 
+# A word, a hyphenated one whole ("cost-related"): letters only, so a pass is linear.
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+@functools.lru_cache(maxsize=4)
+def _words(data_dir: str) -> frozenset[str]:
+    words: set[str] = set()
+    root = Path(data_dir)
+    for path in [
+        *sorted((root / "cards").glob("*.yaml")),
+        *sorted((root / "entries").glob("*.yaml")),
+    ]:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        words.update(word.lower() for word in _WORD.findall(text))
+    return frozenset(words)
+
+
+def words(data_dir: Path | None = None) -> frozenset[str]:
+    """Every word the shipped rulings and card texts print, in lower case (a hyphenated
+    word whole): what tells a word a typesetter broke at a line's end ("at-" over "tempts")
+    from one that has its hyphen ("cost-" over "related")."""
+    return _words(str(data_dir or default_data_dir()))
+
+
 def is_card_type(word: str, data_dir: Path | None = None) -> bool:
     """Whether ``word`` names a card type of either edition ("Personnel", "Q Dilemma")."""
     return word.strip().casefold() in _load(str(data_dir or default_data_dir()))[2]

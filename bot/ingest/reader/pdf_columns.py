@@ -317,3 +317,35 @@ def _lines(runs: list[Run]) -> str:
             out.append("")
         out.append(_joined(line))
     return "\n".join(out)
+
+
+# A word broken at a line's end by a typesetter's hyphenation: letters, a hyphen, a line
+# break, then letters. Linear: each match starts at a word's first letter.
+_BROKEN = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-\n([^\W\d_]+)(\S*)( ?)")
+_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+
+
+def unhyphenated(text: str, known: frozenset[str] = frozenset()) -> str:
+    """``text`` with the words a typesetter broke at a line's end whole again ("at-" over
+    "tempts and …" is "attempts" over "and …"), where the page elsewhere, or the ``known``
+    words (in lower case), print the whole word and never the word with that hyphen; a
+    hyphen the word has ("cost-" over "related") stays. A word processor rarely
+    hyphenates, a typesetter always may."""
+    if "-\n" not in text:
+        return text
+    words = Counter(word.lower() for word in _WORD.findall(text))
+
+    def mend(match: re.Match[str]) -> str:
+        head, tail, rest, space = match[1], match[2], match[3], match[4]
+        whole, hyphenated = (head + tail).lower(), f"{head}-{tail}".lower()
+        # a break's second part is in lower case ("at-" "tempts"), or both in capitals
+        # ("CUN-" "NING"); "non-" over "Borg" is a word with its hyphen
+        broken = tail[0].islower() or (head.isupper() and tail.isupper())
+        if not broken or hyphenated in known or words[hyphenated]:
+            return match[0]
+        if not (words[whole] or whole in known):
+            return match[0]
+        # the rest of the line stays on its line; a line of the word's end alone is gone
+        return f"{head}{tail}{rest}\n" if space else f"{head}{tail}{rest}"
+
+    return _BROKEN.sub(mend, text)
