@@ -97,6 +97,23 @@ def _normalized(text: str, fold_plurals: bool) -> str:
     return " ".join(words)
 
 
+def plain_typography(text: str) -> str:
+    """``text`` as its words read, whatever set it: curly quotes straight, dashes hyphens,
+    no list's markers (``- ``, ``•``) or emphasis's asterisks (Markdown's ``*word*``),
+    invisible marks gone, any run of spaces and line breaks one space. Two prints of one
+    ruling (Markdown, a word processor's PDF, a web page) say the same where these agree;
+    unlike :func:`normalize`, case and other punctuation stay."""
+    text = unicodedata.normalize("NFC", text).translate(_TRANSLATE)
+    text = _ASTERISKS.sub("", _LIST_MARK.sub("", text)).replace("\u2022", " ")
+    return " ".join(text.split())
+
+
+# A list item's marker at a line's start; a run of asterisks (emphasis, a "new" mark).
+# Linear: the marker is one character between runs of spaces, from a line's start only.
+_LIST_MARK = re.compile(r"^[ \t]*[-\u2022*+][ \t]+", re.M)
+_ASTERISKS = re.compile(r"\*+")
+
+
 def slugify(text: str) -> str:
     """A stable, readable id fragment (``matching-commander``) from any title."""
     return normalize(text, fold_plurals=False).replace(" ", "-") or "untitled"

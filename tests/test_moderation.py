@@ -1,6 +1,7 @@
 """Moderator changes in the core: audited, reversible, refused when stale, atomic,
 carried over a rebuild, exported and re-imported without loss."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -305,6 +306,34 @@ def test_import_newer_crd_previews_applies_and_reverts(tmp_path, data_copy):
         assert live.show("attempting missions", edition="2E")[0]["date"] == "2011-10-05"
     finally:
         live.close()
+
+
+def test_a_reprint_of_a_current_document_changes_no_ruling(live):
+    # the shipped 2E CRD again, as another printer sets it: curly apostrophes and quotes, a
+    # list's hyphens for its bullets. Each was a "changed" entry; the 1E CRD as a PDF,
+    # which prints no Markdown asterisks and breaks its lines elsewhere, was 24 changed of
+    # 42, some with no word to show changed
+    source = (ROOT / "rulings_data" / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(
+        encoding="utf-8"
+    )
+    reprint = re.sub(r"(?m)^\u2022 ", "- ", source.replace("'", "\u2019").replace('"', "\u201d"))
+    preview = live.preview_import(reprint.encode("utf-8"), "crd.txt", edition="2E")
+    assert len(preview.unchanged) >= 20 and not preview.changed and not preview.new
+    pdf = ROOT / "tests" / "ingest" / "printed" / "crd-1e-2014-11-03-word-processor.pdf"
+    preview = live.preview_import(pdf.read_bytes(), "crd.pdf", edition="1E")
+    unchanged = {e["title"] for e in preview.unchanged}
+    # emphasis only: "*matching commander*", "See **timeline disruption**."
+    assert {"matching commander", "Stop First Contact", "Bajoran Wormhole"} <= unchanged
+    assert len(unchanged) >= 35
+
+
+def test_a_changes_diff_shows_words_not_their_typography():
+    from bot.answers.imports import word_diff
+
+    diff = word_diff(
+        "Only the ship's printed RANGE counts.", "Only the ship\u2019s printed range counts."
+    )
+    assert diff == "Only the ship's printed [-RANGE-] {+range+} counts."
 
 
 @pytest.mark.parametrize(

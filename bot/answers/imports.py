@@ -37,7 +37,7 @@ from bot.ingest.reader.corrections import apply as apply_corrections
 from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES
 from bot.ingest.reader.worker import read_isolated
 from bot.models import Card, Document, precedence
-from bot.normalize import slugify
+from bot.normalize import plain_typography, slugify
 from bot.store.changelog import document_row, entry_row
 from bot.store.schema import decode_entry
 
@@ -205,7 +205,10 @@ def word_diff(before: str, after: str, context: int = 4) -> str:
     """The words that change: ``[-removed-]`` and ``{+added+}``, with a few words around each
     change and "…" for the unchanged stretches between."""
     old, new = before.split(), after.split()
-    matcher = difflib.SequenceMatcher(a=old, b=new, autojunk=False)
+    # compared as their words read: "ship's" and "ship’s" are no change to show
+    matcher = difflib.SequenceMatcher(
+        a=[plain_typography(w) for w in old], b=[plain_typography(w) for w in new], autojunk=False
+    )
     parts: list[str] = []
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
         if op == "equal":
@@ -497,7 +500,9 @@ class DocumentImports:
             record["current"] = current["id"]
             if ours < theirs:
                 record["status"] = OLDER
-            elif current["text"] == record["text"]:
+            elif plain_typography(current["text"]) == plain_typography(record["text"]):
+                # the same words: where lines break, and curly or straight quotes, are the
+                # printer's (a PDF of a document imported as text changes no ruling)
                 record["status"] = UNCHANGED
             else:
                 record["status"] = CHANGED
