@@ -319,18 +319,22 @@ def _lines(runs: list[Run]) -> str:
     return "\n".join(out)
 
 
-# A word broken at a line's end by a typesetter's hyphenation: letters, a hyphen, a line
-# break, then letters. Linear: each match starts at a word's first letter.
-_BROKEN = re.compile(r"(?<![^\W\d_])([^\W\d_]+)-\n([^\W\d_]+)(\S*)( ?)")
+# A word broken at a line's end: letters (a hyphenated word's parts), a hyphen, a line
+# break, then letters (and the parts hyphenated to them). Linear: a match starts at a
+# word's first letter, and its parts are runs of letters between single hyphens.
+_BROKEN = re.compile(
+    r"(?<![^\W\d_-])([^\W\d_]+(?:-[^\W\d_]+)*)-\n([^\W\d_]+(?:-[^\W\d_]+)*)(\S*)( ?)"
+)
 _WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def unhyphenated(text: str, known: frozenset[str] = frozenset()) -> str:
-    """``text`` with the words a typesetter broke at a line's end whole again ("at-" over
-    "tempts and …" is "attempts" over "and …"), where the page elsewhere, or the ``known``
-    words (in lower case), print the whole word and never the word with that hyphen; a
-    hyphen the word has ("cost-" over "related") stays. A word processor rarely
-    hyphenates, a typesetter always may."""
+    """``text`` with the words broken at a line's end whole again, on the first line. A
+    typesetter's break ("at-" over "tempts and …") is "attempts" over "and …" where the
+    page elsewhere, or the ``known`` words (in lower case), print the whole word and never
+    the word with that hyphen; any other break is at the word's own hyphen ("mirror-" over
+    "universe", "non-" over "Borg", as browsers and word processors break lines) and keeps
+    it. Left as it was, the line's end became a space inside the word ("mirror- universe")."""
     if "-\n" not in text:
         return text
     words = Counter(word.lower() for word in _WORD.findall(text))
@@ -338,14 +342,12 @@ def unhyphenated(text: str, known: frozenset[str] = frozenset()) -> str:
     def mend(match: re.Match[str]) -> str:
         head, tail, rest, space = match[1], match[2], match[3], match[4]
         whole, hyphenated = (head + tail).lower(), f"{head}-{tail}".lower()
-        # a break's second part is in lower case ("at-" "tempts"), or both in capitals
-        # ("CUN-" "NING"); "non-" over "Borg" is a word with its hyphen
+        # a typesetter's break: what follows is in lower case ("at-" "tempts"), or both
+        # parts are in capitals ("CUN-" "NING"), and only the whole word is printed
         broken = tail[0].islower() or (head.isupper() and tail.isupper())
-        if not broken or hyphenated in known or words[hyphenated]:
-            return match[0]
-        if not (words[whole] or whole in known):
-            return match[0]
+        closed = (words[whole] or whole in known) and not (words[hyphenated] or hyphenated in known)
+        word = head + tail if broken and closed else f"{head}-{tail}"
         # the rest of the line stays on its line; a line of the word's end alone is gone
-        return f"{head}{tail}{rest}\n" if space else f"{head}{tail}{rest}"
+        return f"{word}{rest}\n" if space else f"{word}{rest}"
 
     return _BROKEN.sub(mend, text)
