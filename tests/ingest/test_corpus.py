@@ -186,3 +186,12 @@ def test_real_feed_as_a_pdf_reads_the_same():
 def test_a_pdf_without_text_is_refused_with_what_to_do():
     with pytest.raises(UnreadableDocument, match="no text layer .* upload the document's text"):
         read_document(_pdf([]), "scan.pdf")
+
+
+def test_a_pdf_whose_text_is_glyph_numbers_is_refused_with_what_to_do():
+    # a font drawn by its glyphs' numbers with no Unicode map (a PDF rewritten by a tool
+    # that drops the map): its text is control characters, which was refused as "not a
+    # page of the game's rules (0.0 % of its words the game's)"
+    lines = ["".join(chr(1 + (row * 7 + k) % 8) for k in range(40)) for row in range(30)]
+    with pytest.raises(UnreadableDocument, match="glyph numbers, not letters .* Upload the"):
+        read_document(_pdf(lines), "crd.pdf")

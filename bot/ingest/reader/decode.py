@@ -153,6 +153,14 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
             "text instead."
         )
+    if len(_CONTROL.findall(text)) > max(2, len(text) // 200):
+        # a font drawn by its glyphs' numbers, with no Unicode map to spell them: the
+        # text layer holds those numbers, in any reader as in a PDF viewer's copy
+        raise UnreadableDocument(
+            "the PDF's text is its fonts' glyph numbers, not letters (its fonts carry no "
+            "Unicode map). Upload the document's text, or a PDF printed from a word "
+            "processor or a browser."
+        )
     return text, [line.translate(_LIGATURES) for line in running]
 
 
