@@ -147,7 +147,8 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
     if "-\n" in text:
         from bot.ingest.reader.known import words
 
-        text = unhyphenated(text, words())
+        # ligatures spelt out first: "de-" over "ﬁned" is the known word "defined"
+        text = unhyphenated(text.translate(_LIGATURES), words())
     if not text.strip():
         raise UnreadableDocument(
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
