@@ -450,6 +450,21 @@ def test_words_broken_at_a_lines_end_are_whole_again():
     )
 
 
+def test_a_word_the_shipped_texts_print_with_its_hyphen_keeps_it():
+    # "re-creation" (a holographic re-creation) is no "recreation": the shipped card texts
+    # print both, and a break at the hyphen keeps it; "pre-warp" likewise
+    rows = [
+        "Holographic re-",
+        "creation – A personnel with this icon is a holographic re-",
+        "creation of a pre-",
+        "warp culture's hero.",
+    ]
+    page = [(LEFT_X, TOP - i * LEADING, row) for i, row in enumerate(rows)]
+    text, _, _ = decode(make_pdf([page]))
+    assert "Holographic re-creation\n– A personnel" in text
+    assert "a holographic re-creation\nof a pre-warp\nculture's hero." in text
+
+
 def test_a_typeset_pdf_reads_its_hyphenated_words_whole():
     # a one-column page of a typesetter's: justified, with words broken at lines' ends
     rows = [

@@ -86,8 +86,9 @@ def _load(
     return frozenset(keys), starts, card_types, card_keys
 
 
-# A word, a hyphenated one whole ("cost-related"): letters only, so a pass is linear.
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
+# A word, a hyphenated one whole ("cost-related"): runs of letters between single hyphens,
+# so a pass is linear.
+WHOLE_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 @functools.lru_cache(maxsize=4)
@@ -102,7 +103,7 @@ def _words(data_dir: str) -> frozenset[str]:
             text = path.read_text(encoding="utf-8")
         except OSError:
             continue
-        words.update(word.lower() for word in _WORD.findall(text))
+        words.update(word.lower() for word in WHOLE_WORD.findall(text))
     return frozenset(words)
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.chrome import is_page_number
+from bot.ingest.reader.known import WHOLE_WORD
 
 _MIN_RUNS = 8  # fewer runs than this: too little to judge columns by
 _SAME_LINE = 2.0  # points: runs this close vertically are one line
@@ -325,7 +326,6 @@ def _lines(runs: list[Run]) -> str:
 _BROKEN = re.compile(
     r"(?<![^\W\d_-])([^\W\d_]+(?:-[^\W\d_]+)*)-\n([^\W\d_]+(?:-[^\W\d_]+)*)(\S*)( ?)"
 )
-_WORD = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")
 
 
 def unhyphenated(text: str, known: frozenset[str] = frozenset()) -> str:
@@ -337,7 +337,7 @@ def unhyphenated(text: str, known: frozenset[str] = frozenset()) -> str:
     it. Left as it was, the line's end became a space inside the word ("mirror- universe")."""
     if "-\n" not in text:
         return text
-    words = Counter(word.lower() for word in _WORD.findall(text))
+    words = Counter(word.lower() for word in WHOLE_WORD.findall(text))
 
     def mend(match: re.Match[str]) -> str:
         head, tail, rest, space = match[1], match[2], match[3], match[4]
