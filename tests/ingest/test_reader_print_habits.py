@@ -257,6 +257,22 @@ def test_ligatures_a_pdf_viewer_copies_are_spelt_out():
     assert "First Officer" in document.entries[1].text
 
 
+def test_a_word_processors_symbol_font_bullets_are_bullets():
+    # copied from a Word PDF, a list's bullets are Symbol's and Wingdings' glyphs in the
+    # private-use area, each followed by a tab: each item, a paragraph of its own, was read
+    # as an entry's title (the next item its text), with no doubt
+    page = (
+        "RULINGS – General\n\nspecies –\n\nExceptions and clarifications:\n\n"
+        "\uf0b7\tTora Ziyal is Bajoran and Cardassian\n\n\uf0a7\tPhlox is a Denobulan\n\n"
+        "\uf0d8\tVina is Orion\n\nstopped –\n\nA stopped personnel cannot be used.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["species", "stopped"]
+    assert "\n- Phlox is a Denobulan\n" in document.entries[0].text
+    # Wingdings' diamond is the "❖" a universal card is named with, and without
+    assert read_text("\uf076Nebula – Delete the second paragraph.\n").entries[0].title == ("Nebula")
+
+
 @pytest.mark.parametrize(
     "top",
     [

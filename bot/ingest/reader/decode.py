@@ -179,16 +179,21 @@ _TAB_DASH = re.compile(r"(?<=\w)(?:\t+([–—-]) |( [–—])\t+)(?=\w)")
 
 # A typesetter's ligatures, which a PDF's text layer (and a copy from a PDF viewer) spells
 # as one character: "eﬀects", "modiﬁers", "Oﬃcer". Spelt out, the words are the words the
-# project knows, and the ones a user searches for.
+# project knows, and the ones a user searches for. And a word processor's list bullets
+# from its symbol fonts, which such a copy spells as private-use characters: Symbol's
+# bullet (U+F0B7), Wingdings' square and arrowhead (U+F0A7, U+F0D8), and its diamond
+# (U+F076, the "❖" a 1E universal card is named with). Left so, a list's item read as text
+# opening with an unknown character, and a short one as a title.
 _LIGATURES = str.maketrans(
     {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
-     "\ufb05": "st", "\ufb06": "st"}
+     "\ufb05": "st", "\ufb06": "st",
+     "\uf0b7": "•", "\uf0a7": "•", "\uf0d8": "•", "\uf076": "❖"}
 )  # fmt: skip
 
 
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
-    order mark, ligatures spelt out, and no indentation that every line shares (a copy
+    order mark, ligatures and symbol fonts' bullets spelt out, and no indentation that every line shares (a copy
     indented as a whole). Spaces inside and at the end of lines are left: a shape may read
     them (the 2E Current Rulings text ends a paragraph's last line with spaces). A tab
     beside a title's dash is a word processor's tab stop, not a table's cell: a space."""
