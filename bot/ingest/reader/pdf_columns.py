@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -158,12 +159,36 @@ def _joined(line: list[Run]) -> str:
     line, a term and its dash)."""
     text = ""
     end = None  # where the piece before ends at the furthest
-    for x, _, piece, em in line:
+    for x, _, piece, em in _signs_in_place(line):
         if end is not None and x > end and text[-1:] != " " and piece[:1] != " ":
             text += " "
         text += piece
         end = x + len(piece) * em * _WIDEST_CHARACTER if em > 0 else None
     return text.strip()
+
+
+def _signs_in_place(line: list[Run]) -> list[Run]:
+    """``line`` with a sign drawn after the piece it stands in put back in its place. A
+    word processor draws a sign its font lacks (an emoji, a dingbat) from another font
+    after the text around it, which it draws leaving a gap ("Reactor Core icon  –", then
+    "🏭" at the gap): a piece of signs only, starting inside the piece before, goes in that
+    piece's one gap (two spaces). Where there is no gap, or more than one, it stays."""
+    out: list[Run] = []
+    for run in line:
+        x, y, piece, em = run
+        if out and _is_sign(piece) and em > 0:
+            px, py, before, pem = out[-1]
+            inside = x < px + len(before) * pem * _WIDEST_CHARACTER
+            if inside and before.count("  ") == 1:
+                out[-1] = (px, py, before.replace("  ", f" {piece.strip()} "), pem)
+                continue
+        out.append(run)
+    return out
+
+
+def _is_sign(piece: str) -> bool:
+    signs = piece.strip()
+    return 0 < len(signs) <= 3 and all(unicodedata.category(c) == "So" for c in signs)
 
 
 def _edges(lines: list[list[Run]]) -> list[list[Run]]:
