@@ -394,6 +394,10 @@ def test_a_1e_crd_from_a_word_processor_reads_its_entries_and_lists(stem):
     assert "Reactor Core icon 🏭" in read
     assert len(read) >= 42
     species = next(entry for entry in pdf.entries if entry.title == "species")
+    # a space the extraction guesses between a word in italics and its comma, which touch,
+    # is no space the page draws
+    commander = next(entry for entry in pdf.entries if entry.title == "matching commander")
+    assert "U.S.S. Defiant, but not Stolen Defiant." in " ".join(commander.text.split())
     # its list, one item to a line, as the Markdown source's read has it
     assert "\n- Tora Ziyal is Bajoran and Cardassian\n- The Trois: Lwaxana" in species.text
     assert "Vorta" in species.text
@@ -507,3 +511,60 @@ def test_a_typeset_pdf_reads_as_the_page_it_was_made_from(stem):
     for printed, source in zip(pdf.entries, page.entries, strict=True):
         assert folded(printed.text) == folded(source.text), printed.title
     assert not any(w.doubt for w in pdf.warnings)
+
+
+def _word_by_word(x: float, y: float, line: str) -> list[tuple[float, float, str]]:
+    """``line`` drawn as a word processor draws a justified line: each word and each space
+    a text object of its own, at its own place (9 pt Helvetica, a widened space)."""
+    narrow = {" ": 278, "i": 222, "l": 222, "t": 278, "f": 278, "r": 333, ".": 278, ",": 278}
+    runs = []
+    for index, word in enumerate(line.split(" ")):
+        if index:
+            runs.append((x, y, " "))
+            x += 9 * 278 / 1000 + 1.0
+        runs.append((x, y, word))
+        x += sum(narrow.get(c, 556) for c in word) * 9 / 1000
+    return runs
+
+
+def test_a_two_column_page_drawn_word_by_word_keeps_its_spaces():
+    # a word processor draws a justified line word by word, each space a text object of its
+    # own: read by position, a two-column page's words were glued ("abilities–Personnel
+    # mayhaveoneormore"), its spaces being runs of no text
+    left = [
+        "abilities – Personnel may have one or more",
+        "abilities. Each keyword is an ability.",
+        "",
+        "cannot / may not – When a card says that",
+        "a player cannot or may not do something,",
+        "no rule or card lets them do it.",
+    ]
+    right = [
+        "cost reduction – Some cards reduce the cost",
+        "of playing a card. A cost cannot be reduced",
+        "below zero.",
+        "",
+        "exchange – When one card is exchanged for",
+        "another, the effects on it end.",
+    ]
+    page = [
+        run
+        for x, column in ((LEFT_X, left), (RIGHT_X, right))
+        for i, line in enumerate(column)
+        if line
+        for run in _word_by_word(x, TOP - i * LEADING, line)
+    ]
+    document = read_document(make_pdf([page]), "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == [
+        ("abilities", "Personnel may have one or more abilities. Each keyword is an ability."),
+        (
+            "cannot / may not",
+            "When a card says that a player cannot or may not do something, no rule or card "
+            "lets them do it.",
+        ),
+        (
+            "cost reduction",
+            "Some cards reduce the cost of playing a card. A cost cannot be reduced below zero.",
+        ),
+        ("exchange", "When one card is exchanged for another, the effects on it end."),
+    ]

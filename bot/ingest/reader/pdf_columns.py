@@ -94,12 +94,15 @@ def read_page(page: Any) -> PageRuns:
     runs: list[Run] = []
 
     def visit(text: str, cm: list, tm: list, font: Any, size: Any) -> None:
-        if text and text.strip():
+        # A space drawn on its own is a run too: a word processor draws a justified line
+        # word by word, each word and each space a text object of its own, and the words'
+        # positions alone do not tell a space from a word's end.
+        if text := text.replace("\n", ""):
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
             scale = math.hypot(tm[0], tm[1]) * math.hypot(cm[0], cm[1])
             em = float(size or 0) * scale if isinstance(size, int | float) else 0.0
-            runs.append((x, y, text.replace("\n", ""), em))
+            runs.append((x, y, text, em))
 
     plain = page.extract_text(visitor_text=visit) or ""
     try:
@@ -150,21 +153,33 @@ def _grouped(runs: list[Run]) -> list[list[Run]]:
             lines[-1].append(run)
         else:
             lines.append([run])
-    return [sorted(line, key=lambda r: r[0]) for line in lines]
+    # a line of spaces alone is no line
+    return [sorted(line, key=lambda r: r[0]) for line in lines if _joined(line)]
 
 
 def _joined(line: list[Run]) -> str:
     """A line's pieces left to right: a space between two that stand apart (see
     :data:`_WIDEST_CHARACTER`), none between two that touch (a word in bold inside a
     line, a term and its dash)."""
+    pieces = _signs_in_place(line)
     text = ""
     end = None  # where the piece before ends at the furthest
-    for x, _, piece, em in _signs_in_place(line):
+    for index, (x, _, piece, em) in enumerate(pieces):
+        if not piece.strip() and _drawn_nowhere(x, pieces[index + 1 :]):
+            continue
         if end is not None and x > end and text[-1:] != " " and piece[:1] != " ":
             text += " "
         text += piece
         end = x + len(piece) * em * _WIDEST_CHARACTER if em > 0 else None
     return text.strip()
+
+
+def _drawn_nowhere(x: float, after: list[Run]) -> bool:
+    """Whether a space at ``x`` takes no room before the pieces ``after`` it: one the
+    extraction guessed between two pieces that touch (a word in italics, then its comma),
+    not one the page draws."""
+    following = next((run for run in after if run[2].strip()), None)
+    return following is None or following[0] - x < _SAME_LINE / 4
 
 
 def _signs_in_place(line: list[Run]) -> list[Run]:
