@@ -568,3 +568,18 @@ def test_a_two_column_page_drawn_word_by_word_keeps_its_spaces():
         ),
         ("exchange", "When one card is exchanged for another, the effects on it end."),
     ]
+
+
+def test_a_line_of_many_spaces_drawn_one_by_one_reads_in_linear_time():
+    # each space drawn on its own looked ahead for the next piece with letters: 20,000 of
+    # them on one line took 30 s of CPU
+    import time
+
+    left = [(LEFT_X, TOP - i * LEADING, f"Left column line {i} of the text.") for i in range(10)]
+    right = [(RIGHT_X, TOP - i * LEADING, f"Right column line {i} of the text.") for i in range(10)]
+    spaces = [(100.0 + i * 0.01, TOP, " ") for i in range(20_000)]
+    pdf = make_pdf([left + right + spaces])
+    start = time.process_time()  # CPU time: a busy machine must not fail it
+    text, _, _ = decode(pdf)
+    assert text.startswith("Left column line 0 of the text.\nLeft column line 1")
+    assert time.process_time() - start < 10  # 0.9 s here

@@ -162,24 +162,26 @@ def _joined(line: list[Run]) -> str:
     :data:`_WIDEST_CHARACTER`), none between two that touch (a word in bold inside a
     line, a term and its dash)."""
     pieces = _signs_in_place(line)
-    text = ""
+    # where the next piece with letters starts, for each piece (one pass from the right)
+    following: list[float | None] = []
+    upcoming = None
+    for x, _, piece, _ in reversed(pieces):
+        following.append(upcoming)
+        if piece.strip():
+            upcoming = x
+    following.reverse()
+    parts: list[str] = []
     end = None  # where the piece before ends at the furthest
-    for index, (x, _, piece, em) in enumerate(pieces):
-        if not piece.strip() and _drawn_nowhere(x, pieces[index + 1 :]):
+    for (x, _, piece, em), after in zip(pieces, following, strict=True):
+        # A space that takes no room before the next piece was guessed by the extraction
+        # between two pieces that touch (a word in italics, then its comma): no space drawn.
+        if not piece.strip() and (after is None or after - x < _SAME_LINE / 4):
             continue
-        if end is not None and x > end and text[-1:] != " " and piece[:1] != " ":
-            text += " "
-        text += piece
+        if end is not None and x > end and parts and parts[-1][-1:] != " " and piece[:1] != " ":
+            parts.append(" ")
+        parts.append(piece)
         end = x + len(piece) * em * _WIDEST_CHARACTER if em > 0 else None
-    return text.strip()
-
-
-def _drawn_nowhere(x: float, after: list[Run]) -> bool:
-    """Whether a space at ``x`` takes no room before the pieces ``after`` it: one the
-    extraction guessed between two pieces that touch (a word in italics, then its comma),
-    not one the page draws."""
-    following = next((run for run in after if run[2].strip()), None)
-    return following is None or following[0] - x < _SAME_LINE / 4
+    return "".join(parts).strip()
 
 
 def _signs_in_place(line: list[Run]) -> list[Run]:
@@ -189,15 +191,17 @@ def _signs_in_place(line: list[Run]) -> list[Run]:
     "🏭" at the gap): a piece of signs only, starting inside the piece before, goes in that
     piece's one gap (two spaces). Where there is no gap, or more than one, it stays."""
     out: list[Run] = []
+    open_gap = False  # whether the last piece kept has its one gap still open
     for run in line:
         x, y, piece, em = run
-        if out and _is_sign(piece) and em > 0:
+        if open_gap and _is_sign(piece) and em > 0:
             px, py, before, pem = out[-1]
-            inside = x < px + len(before) * pem * _WIDEST_CHARACTER
-            if inside and before.count("  ") == 1:
+            if x < px + len(before) * pem * _WIDEST_CHARACTER:  # inside the piece before
                 out[-1] = (px, py, before.replace("  ", f" {piece.strip()} "), pem)
+                open_gap = False  # one sign to a gap: each piece is looked at once
                 continue
         out.append(run)
+        open_gap = piece.count("  ") == 1
     return out
 
 
