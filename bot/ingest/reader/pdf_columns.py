@@ -154,13 +154,14 @@ def _grouped(runs: list[Run]) -> list[list[Run]]:
         else:
             lines.append([run])
     # a line of spaces alone is no line
-    return [sorted(line, key=lambda r: r[0]) for line in lines if _joined(line)]
+    lines = [line for line in lines if any(run[2].strip() for run in line)]
+    return [sorted(line, key=lambda r: r[0]) for line in lines]
 
 
 def _joined(line: list[Run]) -> str:
-    """A line's pieces left to right: a space between two that stand apart (see
-    :data:`_WIDEST_CHARACTER`), none between two that touch (a word in bold inside a
-    line, a term and its dash)."""
+    """A line's pieces left to right, with the spaces it draws: a space between two pieces
+    that stand apart (see :data:`_WIDEST_CHARACTER`), none between two that touch (a word
+    in bold inside a line, a term and its dash)."""
     pieces = _signs_in_place(line)
     # where the next piece with letters starts, for each piece (one pass from the right)
     following: list[float | None] = []
