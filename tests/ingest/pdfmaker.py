@@ -40,7 +40,7 @@ def _shown(text: str) -> bytes:
     return out
 
 
-def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792)) -> bytes:
+def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792), origin=(0, 0)) -> bytes:
     """Each page a list of (x, y, text) runs drawn in Helvetica 9 pt ("**…**" in bold)."""
     objects: list[bytes] = [b"", b""]  # 1: catalog, 2: pages (filled in below)
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica "
@@ -55,7 +55,8 @@ def make_pdf(pages: list[list[tuple[float, float, str]]], size=(612, 792)) -> by
         objects.append(b"<< /Length %d >>\nstream\n" % len(stream) + stream + b"endstream")
         content = len(objects)
         objects.append(
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %d %d] " % size
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [%d %d %d %d] "
+            % (*origin, origin[0] + size[0], origin[1] + size[1])
             + b"/Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> /Contents %d 0 R >>" % content
         )
         kids.append(len(objects))

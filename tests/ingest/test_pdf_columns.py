@@ -583,3 +583,41 @@ def test_a_line_of_many_spaces_drawn_one_by_one_reads_in_linear_time():
     text, _, _ = decode(pdf)
     assert text.startswith("Left column line 0 of the text.\nLeft column line 1")
     assert time.process_time() - start < 10  # 0.9 s here
+
+
+@pytest.mark.parametrize("origin", [(300, 150), (-300, 0)])
+def test_a_page_box_that_does_not_start_at_naught_still_parts_two_columns(origin):
+    # a cropped page's box starts elsewhere than (0, 0): its middle was taken as half its
+    # width from 0, so its two columns, drawn row by row, were read spliced
+    left = [
+        "abilities – Personnel may have one or more",
+        "abilities. Each keyword is an ability.",
+        "",
+        "cannot / may not – When a card says that",
+        "a player cannot or may not do something.",
+    ]
+    right = [
+        "cost reduction – Some cards reduce the cost",
+        "of playing a card.",
+        "",
+        "exchange – When one card is exchanged for",
+        "another, the effects on it end.",
+        "",
+        "missions – A mission is a card.",
+    ]
+    dx, dy = origin
+    runs = [
+        (x + dx, TOP - i * LEADING + dy, line)
+        for x, column in ((LEFT_X, left), (RIGHT_X, right))
+        for i, line in enumerate(column)
+        if line
+    ]
+    row_by_row = sorted(runs, key=lambda r: (-r[1], r[0]))
+    document = read_document(make_pdf([row_by_row], origin=origin), "crd.pdf")
+    assert [(e.title, " ".join(e.text.split())) for e in document.entries] == [
+        ("abilities", "Personnel may have one or more abilities. Each keyword is an ability."),
+        ("cannot / may not", "When a card says that a player cannot or may not do something."),
+        ("cost reduction", "Some cards reduce the cost of playing a card."),
+        ("exchange", "When one card is exchanged for another, the effects on it end."),
+        ("missions", "A mission is a card."),
+    ]

@@ -106,10 +106,11 @@ def read_page(page: Any) -> PageRuns:
 
     plain = page.extract_text(visitor_text=visit) or ""
     try:
-        width = float(page.mediabox.width)
+        width, left = float(page.mediabox.width), float(page.mediabox.left)
     except (TypeError, ValueError, AttributeError):
-        width = None
-    return PageRuns(runs, plain, width)
+        return PageRuns(runs, plain, None)
+    # positions from the page's left edge: a page box need not start at 0 (a cropped page)
+    return PageRuns([(x - left, y, text, em) for x, y, text, em in runs], plain, width)
 
 
 def _without_kerning(page: Any) -> None:
