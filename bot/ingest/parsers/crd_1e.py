@@ -80,7 +80,7 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
             if (
                 not _LOWER_INLINE.match(paragraph)
                 and not amendment_of(paragraph)
-                and not (_TITLE_LINE.match(paragraph))
+                and not _TITLE_LINE.match(paragraph)
             ):
                 paragraphs[-1] = (paragraphs[-1][0], f"{paragraphs[-1][1]} {paragraph}")
                 continue

@@ -1,9 +1,10 @@
 """2E Current Rulings Document as text extracted from a PDF (the 2014-07-07 CRD).
 
 Shape: a preamble, then ``term – text`` entries (``*`` before the term marks it new or
-changed), and card-specific ones (``Card Title – Clarification:`` over their text). Lines are hard-wrapped mid-sentence and page breaks leave blank lines inside
-sentences, so paragraphs are rebuilt: a blank line is a paragraph break only when the line
-before it ends a sentence, or the line after it starts a list item or a capitalised sentence.
+changed), and card-specific ones (``Card Title – Clarification:`` over their text). Lines
+are hard-wrapped mid-sentence and page breaks leave blank lines inside sentences, so
+paragraphs are rebuilt: a blank line is a paragraph break only when the line before it ends
+a sentence, or the line after it starts a list item or a capitalised sentence.
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ from bot.models import KIND_CLARIFICATION, KIND_RULE
 
 # "abilities – Personnel may ...", "*attempting missions – Below ...", "naming a card- When ..."
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
-# A card-specific entry: the card's title and what the entry is, its text below it
-# ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
 # A section's heading between entries ("Card-Specific"): a few capitalised words alone
 _SECTION = re.compile(r"^[A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,2}$")
+# A card-specific entry: the card's title and what the entry is, its text below it
+# ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
 _CARD_ENTRY = re.compile(rf"^(\*?[A-Z0-9][^–]{{0,60}}?)\s+[–-]\s+(?:{CARD_RULING_LABEL}):?\s*$")
 
 

@@ -122,12 +122,14 @@ def take_cards(body: list[tuple[int, str]]) -> tuple[list[tuple[int, str]], list
             continue
         following: list[str] = []
         end = index + 1
-        listed = match.group(1)
+        wrapped = [match.group(1)]
         # a list on the line, split on ";", may wrap on to the next lines (a PDF's narrow
-        # page: "…; Memory Invasion; Nonlinear" / "Existence; You Vant to Go Back?;")
-        while ";" in listed and end < len(body) and ";" in body[end][1]:
-            listed = f"{listed.rstrip()} {body[end][1].strip()}"
+        # page: "…; Memory Invasion; Nonlinear" / "Existence; You Vant to Go Back?;"),
+        # joined once (not line by line, which copies the list so far each time)
+        while ";" in wrapped[0] and end < len(body) and ";" in body[end][1]:
+            wrapped.append(body[end][1].strip())
             end += 1
+        listed = " ".join([wrapped[0].rstrip(), *wrapped[1:]]) if len(wrapped) > 1 else wrapped[0]
         if not match.group(1).strip():
             while end < len(body) and (body[end][1].strip() or not following):
                 if body[end][1].strip():

@@ -148,7 +148,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
         from bot.ingest.reader.known import words
 
         # ligatures spelt out first: "de-" over "ﬁned" is the known word "defined"
-        text = unhyphenated(text.translate(_LIGATURES), words())
+        text = unhyphenated(text.translate(_SPELT_OUT), words())
     if not text.strip():
         raise UnreadableDocument(
             "the PDF has no text layer (a scan or pictures of pages): upload the document's "
@@ -162,7 +162,7 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
             "Unicode map). Upload the document's text, or a PDF printed from a word "
             "processor or a browser."
         )
-    return text, [line.translate(_LIGATURES) for line in running]
+    return text, [line.translate(_SPELT_OUT) for line in running]
 
 
 # Spaces between words, more than one: a word processor justifies a line by widening its
@@ -184,7 +184,7 @@ _TAB_DASH = re.compile(r"(?<=\w)(?:\t+([–—-]) |( [–—])\t+)(?=\w)")
 # bullet (U+F0B7), Wingdings' square and arrowhead (U+F0A7, U+F0D8), and its diamond
 # (U+F076, the "❖" a 1E universal card is named with). Left so, a list's item read as text
 # opening with an unknown character, and a short one as a title.
-_LIGATURES = str.maketrans(
+_SPELT_OUT = str.maketrans(
     {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
      "\ufb05": "st", "\ufb06": "st",
      "\uf0b7": "•", "\uf0a7": "•", "\uf0d8": "•", "\uf076": "❖"}
@@ -193,12 +193,13 @@ _LIGATURES = str.maketrans(
 
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
-    order mark, ligatures and symbol fonts' bullets spelt out, and no indentation that every line shares (a copy
-    indented as a whole). Spaces inside and at the end of lines are left: a shape may read
-    them (the 2E Current Rulings text ends a paragraph's last line with spaces). A tab
-    beside a title's dash is a word processor's tab stop, not a table's cell: a space."""
+    order mark, ligatures and symbol fonts' bullets spelt out, and no indentation that
+    every line shares (a copy indented as a whole). Spaces inside and at the end of lines
+    are left: a shape may read them (the 2E Current Rulings text ends a paragraph's last
+    line with spaces). A tab beside a title's dash is a word processor's tab stop, not a
+    table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    text = text.translate(_LIGATURES)
+    text = text.translate(_SPELT_OUT)
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")

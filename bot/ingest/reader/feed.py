@@ -26,9 +26,11 @@ _TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
 # the same run into its text, where a copy joined the title's line to the text's
 _RUN_IN = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s++([A-Z\"“].*)$")
 _MAX_RUN_IN_WORDS = 10
-HEADING = re.compile(r"^(?:First|Second) Edition(?: Rulings)?$|^Rulings$", re.I)
+# The rulings page's own heading ("Second Edition", "First Edition Rulings", "Rulings")
+_HEADING_WORDS = r"(?:(?:First|Second) Edition(?: Rulings)?|Rulings)"
+HEADING = re.compile(rf"^{_HEADING_WORDS}$", re.I)
 # the page's heading joined to the first title by a copy that joined lines
-_HEADING_FIRST = re.compile(r"^(?:(?:First|Second) Edition(?: Rulings)?|Rulings)\s+(?=\S)")
+_HEADING_FIRST = re.compile(rf"^{_HEADING_WORDS}\s+(?=\S)")
 
 
 def title_match(line: str) -> re.Match[str] | None:

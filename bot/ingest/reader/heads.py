@@ -165,9 +165,7 @@ def _candidates(
             found[2] != LOWER
             or _opens_paragraph(rows, index)
             # a page without blank lines: a known term after a line that ends a sentence
-            or known_title(found[0])
-            and index
-            and not _continues_sentence(rows, index)
+            or (known_title(found[0]) and index and not _continues_sentence(rows, index))
         ):
             if position > first_item and position not in numbered:
                 continue  # a numbered list's entries are its items: this is inside one
