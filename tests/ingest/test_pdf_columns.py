@@ -366,6 +366,27 @@ def test_a_running_header_and_footer_are_said_top_to_bottom(stem):
     assert len(said) == (2 if "2e" in stem else 1)
 
 
+def test_running_lines_are_named_in_the_order_a_page_prints_them(text_entries):
+    # four running lines, two at each edge: named in a set's order, they came out in any of
+    # 24 orders from run to run; top to bottom is the one a reader of the page expects
+    lines, _ = text_entries
+    pages = []
+    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
+        chunk = lines[start : start + PAGE_ROWS]
+        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
+        top = [(LEFT_X, TOP + 36, "Current Rulings Document"), (LEFT_X, TOP + 24, "Revised")]
+        foot = [(LEFT_X, 24.0, "The Continuing Committee"), (290.0, 12.0, f"Page {number}")]
+        pages.append([*top, *runs, *foot])
+    document = read_document(make_pdf(pages), "crd.pdf")
+    (note,) = [w.message for w in document.warnings if "running header" in w.message]
+    assert note.split("left out: ")[1].split(" · ") == [
+        "'Current Rulings Document'",
+        "'Revised'",
+        "'The Continuing Committee'",
+        "'Page 1'",
+    ]
+
+
 def test_a_pdf_from_a_word_processor_reads_as_the_page_it_was_made_from():
     # LibreOffice (printed/README.md): two justified columns, kerning, a running header
     # and a page number, subset TrueType fonts with glyphs numbered from 1
@@ -454,6 +475,13 @@ def test_words_broken_at_a_lines_end_are_whole_again():
     )
 
 
+def _one_column_text(rows: list[str]) -> str:
+    """The text of a one-column page of ``rows``, one run a line."""
+    page = [(LEFT_X, TOP - i * LEADING, row) for i, row in enumerate(rows)]
+    text, _, _ = decode(make_pdf([page]))
+    return text
+
+
 def test_a_word_the_shipped_texts_print_with_its_hyphen_keeps_it():
     # "re-creation" (a holographic re-creation) is no "recreation": the shipped card texts
     # print both, and a break at the hyphen keeps it; "pre-warp" likewise
@@ -463,8 +491,7 @@ def test_a_word_the_shipped_texts_print_with_its_hyphen_keeps_it():
         "creation of a pre-",
         "warp culture's hero.",
     ]
-    page = [(LEFT_X, TOP - i * LEADING, row) for i, row in enumerate(rows)]
-    text, _, _ = decode(make_pdf([page]))
+    text = _one_column_text(rows)
     assert "Holographic re-creation\n– A personnel" in text
     assert "a holographic re-creation\nof a pre-warp\nculture's hero." in text
 
@@ -478,8 +505,7 @@ def test_a_typeset_pdf_reads_its_hyphenated_words_whole():
         "of dilemmas is announced. Each cost-related response",
         "is processed in turn.",
     ]
-    page = [(LEFT_X, TOP - i * LEADING, row) for i, row in enumerate(rows)]
-    text, _, _ = decode(make_pdf([page]))
+    text = _one_column_text(rows)
     assert "mission attempts\nand response" in text
     assert "The difference\nbetween" in text
 
