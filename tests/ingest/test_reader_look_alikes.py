@@ -504,3 +504,29 @@ def test_a_posts_byline_is_not_offered_as_a_head():
     listed = str(refused.value).split("Lines that open like an entry")[1]
     assert "line 5: Downloads From an Empty Deck" in listed
     assert "KazonPADD" not in listed
+
+
+def test_a_refusal_says_which_listed_heads_the_project_knows():
+    # A monthly rules article's headings under its byline: a card's name (Assimilate
+    # Species, a 1E card) and a heading of the article's own. Neither is taken, and the
+    # refusal does not claim the project knows neither: it names the card's as known.
+    page = (
+        "Rules Update, May 2024\n"
+        "by James Heaney, Rules Manager (1E)\n"
+        "This month, all we really did was answer questions that we were asked, so I will "
+        "follow a question and answer format instead of my usual rambling.\n"
+        "\n"
+        "Assimilate Species\n"
+        "Several players asked how a battle it starts ends, and we looked at the history of "
+        "the card before we settled what the bottom line should be this month.\n"
+        "\n"
+        "Downloads From an Empty Deck\n"
+        "The season starts soon, and the organisers have asked for the rulings in advance "
+        "so that every judge can read them before the first event of the year.\n"
+    )
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    listed = str(refused.value).split("Lines that open like an entry")[1]
+    assert "line 5: Assimilate Species (a title the project knows)\n" in listed
+    assert "line 8: Downloads From an Empty Deck\n" in listed
+    assert "the project knows no such title" not in str(refused.value)

@@ -308,10 +308,16 @@ def _no_entries(text: str, filename: str | None) -> str:
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
     possible = general.possible_heads(text)
-    listed = "".join(f"\n  line {number}: {title[:80]}" for number, title in possible)
+    # A card's name over an article's paragraph (an image's caption, a news heading) is
+    # no ruling's head by itself: say that the project knows it, not that it does not.
+    listed = "".join(
+        f"\n  line {number}: {title[:80]}"
+        + (" (a title the project knows)" if known.is_known(title) else "")
+        for number, title in possible
+    )
     heads = (
-        f"\nLines that open like an entry, not taken (the project knows no such title, and "
-        f"the page confirms none):{listed}\nIf the page holds rulings under them, read it "
+        f"\nLines that open like an entry, not taken (nothing on the page confirms them as "
+        f"rulings' heads):{listed}\nIf the page holds rulings under them, read it "
         "again with them as heads: a corrections file (or field) with items such as "
         f"{{line: {possible[0][0]}, head: true}}."
         if possible
