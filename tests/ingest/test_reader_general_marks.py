@@ -351,6 +351,31 @@ def test_an_articles_labelled_paragraphs_under_a_byline_are_no_entries():
         read_text(page)
 
 
+_SPOTLIGHT = (
+    "Gowron of Borg\n"
+    "{byline}In a parallel universe the Klingon Empire was threatened as never before when its "
+    "chancellor was assimilated by the Borg. Used in your deck, he brings great strength and "
+    "four skills no drone has, Diplomacy among them, and a bonus to attack and defense.\n"
+    "Of course, if your opponent does not come to you, you can hunt them with his special "
+    "skill once per game, whatever your current objective, and return to scoring points.\n"
+)
+
+
+@pytest.mark.parametrize("byline", ["by Evan Lorentz", "Posted by Evan Lorentz"])
+def test_a_byline_run_into_the_articles_first_sentence_is_still_a_byline(byline):
+    # A card spotlight, copied with the line break after its byline lost ("LorentzIn a
+    # parallel universe"): an article under a card's name, no ruling of that card
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(_SPOTLIGHT.format(byline=byline))
+
+
+def test_a_long_first_sentence_opening_with_by_is_no_byline():
+    # "By" and a card's name open a rule's sentence: no name with a sentence glued to it, so
+    # the one ruling pasted under its card's title is read
+    page = _SPOTLIGHT.format(byline="By Gowron's own order, ").replace("In a", "in a", 1)
+    assert _titles(page) == ["Gowron of Borg"]
+
+
 def test_a_hard_wrapped_current_rulings_page_with_heads_run_into_the_text_is_read():
     page = (
         'There are "no opposing ships" if your opponent has no uncloaked ships at any\n'

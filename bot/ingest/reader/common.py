@@ -9,6 +9,7 @@ from collections.abc import Callable
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin
+from bot.ingest.reader.glued import SENTENCE_OPENERS
 from bot.ingest.reader.head_forms import COLON, cites_a_title, inline, is_label
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -291,9 +292,30 @@ def bylined(lines: list[str]) -> bool:
     Fertel…"): the page is an article or a post, whose headings and questions are no
     entries."""
     return any(
-        _BYLINE.match(line.strip()) and len(line.split()) <= 14 or _CREDIT.search(line[:200])
-        for line in lines
+        _BYLINE.match(line := raw.strip())
+        and (len(line.split()) <= 14 or _run_into_text(line))
+        or _CREDIT.search(line[:200])
+        for raw in lines
     )
+
+
+# A name's last word with a sentence's first word glued to it ("LorentzIn"): the line break
+# after a byline, lost in a copy.
+_GLUED_WORD = re.compile(r"[A-Z][a-z.'’-]*[a-z]([A-Z][a-z]*)")
+
+
+def _run_into_text(byline: str) -> bool:
+    """Whether ``byline`` (a line opening "by" and a name) runs into the article's first
+    sentence, its line break lost ("by Evan LorentzIn a parallel universe, …"): a byline
+    still, however long the line."""
+    words = byline[:200].split()
+    name = 1 if words[0].casefold() == "by" else 2  # "by", or "posted by", "written by"
+    for word in words[name : name + 4]:
+        if (glued := _GLUED_WORD.fullmatch(word)) and glued.group(1).casefold() in SENTENCE_OPENERS:
+            return True
+        if not word[:1].isupper():
+            return False  # the name ended, and no sentence was glued to it
+    return False
 
 
 def _paragraph_line(lines: list[str], first: str, start: int, end: int) -> int | None:

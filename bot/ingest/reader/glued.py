@@ -39,7 +39,7 @@ def run_into_text(line: str) -> tuple[str, str, bool] | None:
             break  # "Captain Proton cards Several …": a longer title than the one known
     for count in range(1, min(_MAX_GLUED_WORDS, len(words) - 2)):
         last = words[count - 1]
-        if last[:1].islower() and words[count].casefold() in _SENTENCE_OPENERS:
+        if last[:1].islower() and words[count].casefold() in SENTENCE_OPENERS:
             title, text = " ".join(words[:count]), _sentence_from(words, count)
             return (title, text, False) if text and _glued_title(title) else None
         if last[-1:] in ".,;:!?":
@@ -50,7 +50,7 @@ def run_into_text(line: str) -> tuple[str, str, bool] | None:
 # The words a rule's sentence opens with (articles, pronouns, conjunctions, prepositions):
 # after a title the project does not know, a name in capitals ("Representative of Bajoran
 # security officers …") goes on with the sentence, an opener starts the entry's text.
-_SENTENCE_OPENERS = frozenset(
+SENTENCE_OPENERS = frozenset(
     "a an the this these that those each every any all some several many most both either "
     "neither no none only once if when whenever while unless until although though because "
     "since as for in on at to by with from during after before under regardless instead "
