@@ -135,6 +135,37 @@ def test_a_reviews_repeated_labels_head_no_entries():
         read_text(CARD_REVIEWS)
 
 
+SHIP_REVIEW = """Klingon troops cleaning up after a battle at Earth sent back word of a new ship:
+Queen's Borg Cube
+Range 9 Weapons 24 Shields 24
+The ship's advantages:
+Once More Unto The Breach: Of course, the first thing a player notices about this card is \
+its startling Weapons and Shields, and few ships in the game can stand against it in battle.
+Doors Once Closed Will Open Again: Its Range is not only useful for catching a ship, for a \
+Range of 9 also lets it move along the spaceline to any mission in a hurry, past every card.
+Just Staff Me, You Borg Player: Although its staffing can seem daunting, the Borg have more \
+ways than anyone else to get their personnel aboard, and this card gives them one more.
+"""
+
+
+def test_a_card_named_by_one_of_a_reviews_paragraph_labels_heads_no_entry():
+    # A ship's review opens each paragraph with a label; one label is a card's title (Once
+    # More Unto The Breach), the others are phrases. The card's is one more label, and the
+    # reviewed card's name above them no ruling's title: read, each was an invented entry
+    # (doubted)
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(SHIP_REVIEW)
+
+
+def test_a_known_head_beside_one_labelled_paragraph_stays_a_doubt():
+    # One other label is too little to tell a review's labels: what is read is doubted
+    page = SHIP_REVIEW.rsplit("Just Staff Me", 1)[0]
+    document = read_text(page)
+    assert document.entries
+    doubted = {w.line for w in document.warnings if w.doubt}
+    assert {e.line for e in document.entries} <= doubted
+
+
 PRIZE_TABLE = """League Rules
 
 | Position | Prizes |

@@ -334,6 +334,16 @@ def _judged(
             # a card's title is a heading or a quote, not a ruling: no entry at all
             head.confidence = 0.0
         elif (
+            head.confidence == LONE
+            and head.known
+            and _labelled_paragraphs(content, head.index) >= 2
+        ):
+            # among paragraphs a review opens with labels the page takes as no heads ("Doors
+            # Once Closed to You Will Be Open Once Again: …"), the one label that names a card
+            # ("Once More Unto The Breach: …") is one more label, and a card's name over them
+            # is the card reviewed: no ruling
+            head.confidence = 0.0
+        elif (
             head.style == DASH
             and head.known
             and total[DASH] == 1
@@ -435,6 +445,18 @@ def _prose_above(
     row ``index``."""
     above = sum(1 for i, _, line in content if i < index and len(line.split()) >= words)
     return above >= paragraphs
+
+
+def _labelled_paragraphs(content: list[tuple[int, int, str]], index: int) -> int:
+    """How many paragraphs but row ``index``'s open with a label of two words or more, in
+    capitals, and a colon ("Doors Once Closed to You…: The Queen's Borg Cube's Range …")."""
+    count = 0
+    for i, _, line in content:
+        colon = line.find(": ", 0, 80)
+        label = line[:colon].split() if colon > 0 else []
+        if i != index and len(label) >= 2 and label[0][:1].isupper():
+            count += len(line[colon + 2 :].split()) >= 12
+    return count
 
 
 def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
