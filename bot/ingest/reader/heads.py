@@ -452,11 +452,14 @@ def _labelled_paragraphs(content: list[tuple[int, int, str]], index: int) -> int
     capitals, and a colon ("Doors Once Closed to You…: The Queen's Borg Cube's Range …")."""
     count = 0
     for i, _, line in content:
-        colon = line.find(": ", 0, 80)
-        label = line[:colon].split() if colon > 0 else []
+        found = _LABEL.match(line)
+        label = found.group(1).split() if found else []
         if i != index and len(label) >= 2 and label[0][:1].isupper():
-            count += len(line[colon + 2 :].split()) >= 12
+            count += len(line[found.end() :].split()) >= 12
     return count
+
+
+_LABEL = re.compile(r"([^:]{1,80}):\s")  # a paragraph's label, however the space is copied
 
 
 def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
