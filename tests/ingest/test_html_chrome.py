@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.ingest.reader import UnknownShape, chrome, html, read_document
+from bot.ingest.reader import UnknownShape, chrome, feed, html, read_document
 from bot.ingest.reader.common import check
 from bot.ingest.reader.corrections import apply
 from bot.ingest.reader.model import ReadEntry
@@ -283,3 +283,35 @@ def test_what_a_browser_prints_at_a_pages_top_and_foot_is_chrome(line):
 )
 def test_a_line_that_only_mentions_a_date_or_an_address_is_no_print_chrome(line):
     assert chrome.kind_of(line) is None
+
+
+# The rulings page saved with each ruling's date in a span of its own, set apart by the
+# page's style only: its text runs the date into the title ("Naming a Number2017-06-06")
+STYLED_DATES = """<html><body><nav><a href="/">What's New</a> <a href="/f">Forums</a></nav>
+<h2>Second Edition</h2>
+<h3>Naming a Number<span class="date">2017-06-06</span></h3>
+<p>When a player names a number, he or she must choose zero or a positive integer.</p>
+<h3>Set Up<span class="date">2016-09-19</span></h3>
+<p>When this event's text is used on a random selection involving more than one personnel,
+the player using Set Up chooses one personnel to be included in the selection.</p>
+<h3>Abandon Ship!<span class="date">2016-08-01</span></h3>
+<p>If the ship is not damaged, discard the dilemma and continue to the next.</p>
+</body></html>"""
+
+
+def test_a_rulings_date_styled_apart_from_its_title_dates_it():
+    document = read_document(STYLED_DATES.encode(), "rulings.html")
+    assert document.shape == "rulings-feed"
+    assert [(e.title, e.date) for e in document.entries] == [
+        ("Naming a Number", "2017-06-06"),
+        ("Set Up", "2016-09-19"),
+        ("Abandon Ship!", "2016-08-01"),
+    ]
+    assert not [w for w in document.warnings if w.doubt]
+
+
+@pytest.mark.parametrize("line", ["Rule 12017-06-06", "Updated:2017-06-06", "2017-06-06"])
+def test_a_date_run_into_figures_or_a_label_is_no_title_and_date(line):
+    # the date's figures after a figure part nothing ("Rule 12017-06-06"); a label's date
+    # dates the page, and a date alone titles nothing
+    assert feed.title_match(line) is None

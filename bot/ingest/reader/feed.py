@@ -22,7 +22,9 @@ from bot.ingest.reader.known import is_known
 from bot.ingest.reader.metadata import dating_label
 from bot.ingest.reader.model import Parsed
 
-_TITLE = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s*+$")
+# A page that sets the date apart by its style alone ("Naming a Number<span>2017-06-06</span>")
+# copies with no space before it: after a letter or a title's closing sign, none is needed.
+_TITLE = re.compile(rf"^(\S.{{0,100}}?)(?:\s++|(?<=[^\W\d]|[)!?'’\"”]))({ISO})\s*+$")
 # the same run into its text, where a copy joined the title's line to the text's
 _RUN_IN = re.compile(rf"^(\S.{{0,100}}?)\s++({ISO})\s++([A-Z\"“].*)$")
 _MAX_RUN_IN_WORDS = 10
