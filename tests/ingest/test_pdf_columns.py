@@ -647,3 +647,37 @@ def test_a_page_box_that_does_not_start_at_naught_still_parts_two_columns(origin
         ("exchange", "When one card is exchanged for another, the effects on it end."),
         ("missions", "A mission is a card."),
     ]
+
+
+def test_a_line_drawn_after_the_text_above_it_keeps_the_pages_paragraph_gaps():
+    # A browser draws the date it prints at the page's top after the page's text, and the
+    # plain extraction puts that line last: the page's lines were then not the runs' lines
+    # one for one, and every paragraph gap of the page was lost
+    rows = [
+        (LEFT_X, TOP, "Naming a Number"),
+        (LEFT_X, TOP - 2 * LEADING, "When a player names a number, he or she must choose"),
+        (LEFT_X, TOP - 3 * LEADING, "zero or a positive integer."),
+        (LEFT_X, TOP - 5 * LEADING, "Example: Naming two is allowed, and so is naming"),
+        (LEFT_X, TOP - 6 * LEADING, "zero, but naming minus one is not."),
+        (LEFT_X, TOP + 3 * LEADING, "11/29/26, 12:29 AM Rulings"),  # drawn last, at the top
+    ]
+    text, _, _ = decode(make_pdf([rows]))
+    assert text.split("\n\n") == [
+        "Naming a Number",
+        "When a player names a number, he or she must choose\nzero or a positive integer.",
+        "Example: Naming two is allowed, and so is naming\nzero, but naming minus one is not.",
+        "11/29/26, 12:29 AM Rulings",  # where the extraction puts it, apart from the text
+    ]
+
+
+def test_a_single_ruling_page_printed_by_a_browser_reads_as_the_page():
+    # The committee's ruling page printed to PDF with the browser's own date, title and
+    # address at the top and foot (printed/README.md): its ruling reads as the page does,
+    # paragraph for paragraph, though its lines are wrapped to the page's width
+    page = read_document((PRINTED / "single-ruling-2e-723.html").read_bytes(), "r.html")
+    pdf = read_document((PRINTED / "single-ruling-2e-723.pdf").read_bytes(), "r.pdf")
+    assert pdf.shape == page.shape == "single-ruling-page"
+    assert [(e.title, e.cards) for e in pdf.entries] == [(e.title, e.cards) for e in page.entries]
+    assert pdf.entries[0].text == page.entries[0].text
+    assert pdf.entries[0].text.count("\n\n") == 4  # three paragraphs and two examples
+    assert not any(w.doubt for w in pdf.warnings)

@@ -287,3 +287,37 @@ def test_a_title_of_capitalised_words_and_a_date_in_brackets_titles_the_document
     meta = guess_metadata(f"THE CONTINUING COMMITTEE\n\n{top}\n\nCurrent Rulings are updates.\n")
     assert meta.title == "First Edition Current Rulings Document (03 November 2014)"
     assert meta.date == "2014-11-03" and meta.kind == "current rulings"
+
+
+# One ruling as the committee's page prints it, its text copied two ways: wrapped to a
+# page's width (a PDF's or a mail's lines, a sentence's end at a line's end or not), and as
+# a web page keeps it (each paragraph a line, no blank line between them)
+_WRAPPED_RULING = """Alpha 5 Approach
+
+This mission does not list any specific skills in its printed requirements. When a card
+references its requirements, no specific skills may be named, chosen, gained or required.
+When a skill requirement is added to its requirements, it is treated separately from the
+printed 16 skill requirement. Since the mission requires players to select 16 different
+skills, a player who selects one of the added skills needs two of that skill.
+
+Applicable Cards: Alpha 5 Approach;
+"""
+
+
+def test_a_paragraph_wrapped_to_a_width_is_one_paragraph_whatever_its_lines_open_with():
+    document = read_text(_WRAPPED_RULING)
+    assert [e.title for e in document.entries] == ["Alpha 5 Approach"]
+    assert "\n" not in document.entries[0].text  # "When a skill…", "printed 16…" run on
+
+
+def test_a_web_pages_paragraphs_a_line_each_stay_apart():
+    sentences = [
+        "This mission does not list any specific skills in its printed requirements.",
+        "When a skill requirement is added, it is treated apart from the printed one.",
+        "Example: If you play Spatial Reconfiguration on it, you gain no skills from it.",
+    ]
+    text = (
+        "Alpha 5 Approach\n\n" + "\n".join(sentences) + "\n\nApplicable Cards: Alpha 5 Approach;\n"
+    )
+    document = read_text(text)
+    assert document.entries[0].text.split("\n\n") == sentences

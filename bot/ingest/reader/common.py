@@ -51,21 +51,52 @@ def lines_of(text: str) -> list[tuple[int, str]]:
 def paragraphs(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """(first line, text) paragraphs: blank lines separate them; within a block each line is
     its own paragraph (web text is not hard-wrapped) unless it continues an unfinished
-    sentence in lower case (a hard wrap), which joins it with a space."""
+    sentence in lower case (a hard wrap), which joins it with a space. A block wrapped to a
+    width (a PDF's or a mail's lines) is one paragraph, whatever its lines open with."""
     out: list[tuple[int, str]] = []
     blank = True
-    for number, raw in body:
+    wrapped = False
+    for index, (number, raw) in enumerate(body):
         line = raw.strip()
         if not line:
             blank = True
             continue
-        if out and not blank and not ends_sentence(out[-1][1]) and line[:1].islower():
-            if not is_list_item(line):
-                out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
-                continue
+        if blank:
+            wrapped = _wrapped_block(body, index)
+        if (
+            out
+            and not blank
+            and not is_list_item(line)
+            and (wrapped or not ends_sentence(out[-1][1]) and line[:1].islower())
+        ):
+            out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
+            continue
         out.append((number, line))
         blank = False
     return out
+
+
+_WRAP_WIDTHS = (50, 140)  # the characters a wrapped line holds: a page's or a mail's width
+
+
+def _wrapped_block(body: list[tuple[int, str]], start: int) -> bool:
+    """Whether the block of lines from ``start`` (to the next blank line) is a paragraph
+    wrapped to a width: two lines or more, all but the last near the widest, which a page
+    or a mail sets, and at least half of them ending inside a sentence."""
+    lines: list[str] = []
+    for _, raw in body[start:]:
+        if not raw.strip():
+            break
+        lines.append(raw.strip())
+    if len(lines) < 2:
+        return False
+    widest = max(len(line) for line in lines)
+    if not _WRAP_WIDTHS[0] <= widest <= _WRAP_WIDTHS[1]:
+        return False
+    inner = lines[:-1]
+    return all(len(line) >= 0.75 * widest for line in inner) and 2 * sum(
+        not ends_sentence(line) for line in inner
+    ) >= len(inner)
 
 
 def join(paragraphs_: list[str]) -> str:

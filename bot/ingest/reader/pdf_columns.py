@@ -297,23 +297,34 @@ def _margin(right: list[Run]) -> float | None:
 def _with_gaps(plain: str, runs: list[Run]) -> str:
     """pypdf's own extraction of a page (it puts the spaces between a line's pieces), with a
     blank line where the runs' positions show a paragraph's gap, as a copy of the text has
-    it. Only where its lines are the runs' lines, one for one; else as it is. A line whose
-    letters stand in another order than its runs' is the runs' line: a glyph from another
-    font (a sign, an icon the text's font lacks) is drawn after its line's text, and the
-    extraction puts it where it was drawn ("Nebula –◆" for "◆Nebula –")."""
+    it. Only where its lines are the runs' lines, one for one; else as it is. Each line is
+    matched with the runs' line of its letters, wherever pypdf put it: a browser draws the
+    page's printed date and address last, and pypdf puts them after the text they stand
+    above and below. A line whose letters stand in another order than its runs' is the
+    runs' line: a glyph from another font (a sign, an icon the text's font lacks) is drawn
+    after its line's text, and the extraction puts it where it was drawn ("Nebula –◆" for
+    "◆Nebula –")."""
     lines = _grouped(runs)
     printed = [line for line in plain.split("\n") if line.strip()]
     if not lines or len(printed) != len(lines):
         return plain
     drawn = [_joined(line) for line in lines]
-    if any(sorted(_letters(a)) != sorted(_letters(b)) for a, b in zip(printed, drawn, strict=True)):
-        return plain  # other lines, or the lines in another order: not one for one
+    where: dict[str, list[int]] = {}
+    for index in reversed(range(len(drawn))):  # popped from the end: top to bottom
+        where.setdefault("".join(sorted(_letters(drawn[index]))), []).append(index)
     gaps = _paragraph_gaps(lines)
     out: list[str] = []
-    for index, (text, line) in enumerate(zip(printed, drawn, strict=True)):
-        if index in gaps:
+    above = -1
+    for text in printed:
+        same = where.get("".join(sorted(_letters(text))))
+        if not same:
+            return plain  # other lines: not one for one
+        index = same.pop()
+        # a line put elsewhere than under the line above it on the page stands apart too
+        if out and (index in gaps or index != above + 1):
             out.append("")
-        out.append(text if _letters(text) == _letters(line) else line)
+        above = index
+        out.append(text if _letters(text) == _letters(drawn[index]) else drawn[index])
     return "\n".join(out)
 
 
