@@ -650,23 +650,24 @@ def test_a_page_box_that_does_not_start_at_naught_still_parts_two_columns(origin
 
 
 def test_a_line_drawn_after_the_text_above_it_keeps_the_pages_paragraph_gaps():
-    # A browser draws the date it prints at the page's top after the page's text, and the
-    # plain extraction puts that line last: the page's lines were then not the runs' lines
-    # one for one, and every paragraph gap of the page was lost
+    # A producer may draw a line at the page's top after the page's text (a browser its
+    # printed date, a site its heading), and the plain extraction puts that line last: the
+    # page's lines were then not the runs' lines one for one, and every paragraph gap of
+    # the page was lost
     rows = [
         (LEFT_X, TOP, "Naming a Number"),
         (LEFT_X, TOP - 2 * LEADING, "When a player names a number, he or she must choose"),
         (LEFT_X, TOP - 3 * LEADING, "zero or a positive integer."),
         (LEFT_X, TOP - 5 * LEADING, "Example: Naming two is allowed, and so is naming"),
         (LEFT_X, TOP - 6 * LEADING, "zero, but naming minus one is not."),
-        (LEFT_X, TOP + 3 * LEADING, "11/29/26, 12:29 AM Rulings"),  # drawn last, at the top
+        (LEFT_X, TOP + 3 * LEADING, "Second Edition Rulings"),  # drawn last, at the top
     ]
     text, _, _ = decode(make_pdf([rows]))
     assert text.split("\n\n") == [
         "Naming a Number",
         "When a player names a number, he or she must choose\nzero or a positive integer.",
         "Example: Naming two is allowed, and so is naming\nzero, but naming minus one is not.",
-        "11/29/26, 12:29 AM Rulings",  # where the extraction puts it, apart from the text
+        "Second Edition Rulings",  # where the extraction puts it, apart from the text
     ]
 
 
@@ -681,3 +682,24 @@ def test_a_single_ruling_page_printed_by_a_browser_reads_as_the_page():
     assert pdf.entries[0].text == page.entries[0].text
     assert pdf.entries[0].text.count("\n\n") == 4  # three paragraphs and two examples
     assert not any(w.doubt for w in pdf.warnings)
+
+
+def test_what_a_browser_prints_on_a_page_of_one_is_left_out_and_titles_nothing():
+    # The date, time and page title a browser prints at the top of a page it saves, and the
+    # address and page number at its foot: left out for every shape, as running lines are
+    # (a page of rule history ended by them lost its last rule), and said in the note; the
+    # document is titled by its own text, not by the date of its printing
+    rows = [
+        (LEFT_X, TOP + 3 * LEADING, "11/29/26, 12:34 AM Rulings"),
+        (LEFT_X, TOP, "Alpha 5 Approach"),
+        (LEFT_X, TOP - 2 * LEADING, "This mission does not list any specific skills in its"),
+        (LEFT_X, TOP - 3 * LEADING, "printed requirements, so no specific skill may be named."),
+        (LEFT_X, TOP - 5 * LEADING, "Applicable Cards: Alpha 5 Approach;"),
+        (LEFT_X, 30.0, "https://www.trekcc.org/2e/index.php?cardID=723 1/1"),
+    ]
+    text, _, running = decode(make_pdf([rows]))
+    assert "11/29/26" not in text and "trekcc.org" not in text
+    assert running == [rows[0][2], rows[-1][2]]
+    document = read_document(make_pdf([rows]), "ruling.pdf")
+    assert [e.title for e in document.entries] == ["Alpha 5 Approach"]
+    assert document.metadata.title == "Alpha 5 Approach"

@@ -15,7 +15,16 @@ import dataclasses
 from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning, SourceFormatError
-from bot.ingest.reader import general, glossary_pdf, html, known, limits, lookalike, markdown
+from bot.ingest.reader import (
+    chrome,
+    general,
+    glossary_pdf,
+    html,
+    known,
+    limits,
+    lookalike,
+    markdown,
+)
 from bot.ingest.reader.common import check, none_known
 from bot.ingest.reader.decode import decode, tidy
 from bot.ingest.reader.metadata import ImpossibleDate, guess_metadata
@@ -92,8 +101,10 @@ def read_text(
         _check_size(text, filename)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
     if title is None and running:
-        # a PDF's running header may name (and date) the document where its body does not
-        title = next((line for line in running if any(c.isalpha() for c in line)), None)
+        # a PDF's running header may name (and date) the document where its body does not;
+        # the date and address a browser prints on a page it saves name the printing
+        named = (line for line in running if not chrome.printed_by_browser(line))
+        title = next((line for line in named if any(c.isalpha() for c in line)), None)
     page = _Page(text, encoding, filename, title, is_html, left_out, running or [])
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else

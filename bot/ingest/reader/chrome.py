@@ -106,6 +106,12 @@ def is_page_number(line: str) -> bool:
     return bool(_PAGE_NUMBER.match(line.strip()))
 
 
+def printed_by_browser(line: str) -> bool:
+    """Whether ``line`` is what a browser prints at a page's top or foot when it saves the
+    page as a PDF ("11/28/26, 10:17 PM Rulings", "https://… 1/3")."""
+    return bool(_PRINTED_BY_BROWSER.match(line.strip()))
+
+
 def kind_of(line: str, debris: bool = True) -> str | None:
     """What chrome ``line`` is ("menu", "index", "link", ...), or None for page content.
     ``debris=False`` keeps lines of bare separators ("|||", "----"): table shapes read them."""

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.ingest.parsers.text import ends_sentence
-from bot.ingest.reader.chrome import is_page_number
+from bot.ingest.reader.chrome import is_page_number, printed_by_browser
 from bot.ingest.reader.known import WHOLE_WORD
 
 _MIN_RUNS = 8  # fewer runs than this: too little to judge columns by
@@ -72,9 +72,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
     left_out: dict[str, str] = {}
     for page, lines in zip(read, grouped, strict=True):
         dropped: list[list[Run]] = [
-            line
-            for line in _edges(lines)
-            if is_page_number(_joined(line)) or _key(_joined(line)) in running
+            line for line in _edges(lines) if _page_furniture(_joined(line), running)
         ]
         drop = [_joined(line) for line in dropped]  # top to bottom: the note says them so
         for text in drop:
@@ -86,6 +84,13 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
             columns = _with_gaps(_without_edges(page.plain, drop), runs)
         texts.append(columns)
     return texts, list(left_out.values())
+
+
+def _page_furniture(line: str, running: set[str]) -> bool:
+    """Whether an edge ``line`` is the page's, no text's: a page number, a running line, or
+    what a browser prints at the top and foot of a page it saves (on a page of one too)."""
+    spelt = unicodedata.normalize("NFKC", line)  # "ﬁle:///…": a ligature in the address
+    return is_page_number(line) or printed_by_browser(spelt) or _key(line) in running
 
 
 def read_page(page: Any) -> PageRuns:
