@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader.common import paragraphs, unwrapped
 from bot.ingest.reader.metadata import guess_metadata
 
 TERMS = [
@@ -321,3 +322,55 @@ def test_a_web_pages_paragraphs_a_line_each_stay_apart():
     )
     document = read_text(text)
     assert document.entries[0].text.split("\n\n") == sentences
+
+
+def test_a_wiki_pages_term_printed_with_wrapped_lines_is_still_its_term():
+    # A wiki's page for one term, printed to PDF: its paragraphs wrapped to the page's
+    # width, so few lines end a sentence. It is still the page of that term (doubted, as the
+    # project does not know it), not an article refused
+    page = (
+        "Dilemma Side Deck\n\n"
+        "Your Dilemma side deck is an optional customized side deck of dilemma cards separate\n"
+        "from, and in addition to, your normal game deck. It is placed face down on the table,\n"
+        "then opened during the doorway seed phase by the Dyson Sphere Door card, and its cards\n"
+        "do not count toward the seed cards you may seed at the start of the game.\n\n"
+        "Your Dilemma side deck is stocked with up to 13 dilemma cards. When another card such\n"
+        "as Shore Leave allows you to download dilemmas into the game, you must select them\n"
+        "from here, and it may hold several copies of the same card, unlike other side decks.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Dilemma Side Deck"]
+    assert any(w.doubt and w.line == 1 for w in document.warnings)
+
+
+def test_a_cards_data_line_wrapped_onto_a_second_line_is_still_the_cards_data():
+    # A card's page printed to PDF: its long Lore line wraps; the wrapped part is the card's
+    # data, not the first words of its ruling
+    page = (
+        "Alien Parasites\n\nName: Alien Parasites\n\nType: Dilemma\n\nSet: Premiere\n\n"
+        'Lore: "Intelligent parasites enter and take control of a humanoid. Their presence can\n'
+        "be detected by a gill-like protrusion on the back of the host's neck.\"\n\n"
+        "Gameplay: Unless INTEGRITY>32, Away Team infected.\n\n"
+        "When you encounter this dilemma and fail to meet its conditions, the mission or "
+        "scouting attempt immediately ends.\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Alien Parasites"]
+    assert document.entries[0].text.startswith("When you encounter this dilemma")
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # a table's rows, as wide as each other
+        "| Federation | An interstellar alliance dedicated to peace and to progress |\n"
+        "| Klingon | An honour-driven warrior race, and the Federation's old rival too |",
+        # a list's items, one to a line
+        "• is a valid response to the first action or one of its sub-actions; or\n"
+        "• explicitly suspends play according to a card's text or to a rule of the game.",
+    ],
+)
+def test_a_tables_rows_and_a_lists_items_are_no_wrapped_paragraph(block):
+    rows = list(enumerate(block.split("\n"), 1))
+    assert [text for _, text in paragraphs(rows)] == block.split("\n")
+    assert unwrapped(rows) == rows  # as the card's data is looked for

@@ -48,11 +48,12 @@ def lines_of(text: str) -> list[tuple[int, str]]:
     return [(number, raw.rstrip()) for number, raw in enumerate(text.split("\n"), 1)]
 
 
-def paragraphs(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
+def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tuple[int, str]]:
     """(first line, text) paragraphs: blank lines separate them; within a block each line is
     its own paragraph (web text is not hard-wrapped) unless it continues an unfinished
-    sentence in lower case (a hard wrap), which joins it with a space. A block wrapped to a
-    width (a PDF's or a mail's lines) is one paragraph, whatever its lines open with."""
+    sentence in lower case (a hard wrap), which joins it with a space (not with
+    ``lower_joins`` false). A block wrapped to a width (a PDF's or a mail's lines) is one
+    paragraph, whatever its lines open with."""
     out: list[tuple[int, str]] = []
     blank = True
     wrapped = False
@@ -67,12 +68,32 @@ def paragraphs(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
             out
             and not blank
             and not is_list_item(line)
-            and (wrapped or not ends_sentence(out[-1][1]) and line[:1].islower())
+            and (wrapped or lower_joins and not ends_sentence(out[-1][1]) and line[:1].islower())
         ):
             out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
             continue
         out.append((number, line))
         blank = False
+    return out
+
+
+def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``body`` with each block wrapped to a width (a page printed to PDF: a card's long
+    ``Lore:`` line over two lines) joined into its first row; other rows as they are."""
+    out: list[tuple[int, str]] = []
+    wrapped = blank = False
+    for index, (number, raw) in enumerate(body):
+        if not raw.strip():
+            blank = True
+            out.append((number, raw))
+            continue
+        if blank or not out:
+            wrapped = _wrapped_block(body, index)
+        elif wrapped:
+            out[-1] = (out[-1][0], f"{out[-1][1].rstrip()} {raw.strip()}")
+            continue
+        blank = False
+        out.append((number, raw))
     return out
 
 
@@ -88,8 +109,10 @@ def _wrapped_block(body: list[tuple[int, str]], start: int) -> bool:
         if not raw.strip():
             break
         lines.append(raw.strip())
-    if len(lines) < 2:
-        return False
+    if len(lines) < 2 or any("|" in line for line in lines):
+        return False  # a table's rows are as wide as each other, and no paragraph
+    if any(is_list_item(line) for line in lines[1:]):
+        return False  # a list's items, one to a line
     widest = max(len(line) for line in lines)
     if not _WRAP_WIDTHS[0] <= widest <= _WRAP_WIDTHS[1]:
         return False

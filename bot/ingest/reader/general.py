@@ -42,6 +42,7 @@ from bot.ingest.reader.common import (
     take_cards,
     title_like,
     unglue_marks,
+    unwrapped,
 )
 from bot.ingest.reader.head_forms import (
     GLUED,
@@ -342,7 +343,7 @@ def _read(
         if glued_page:
             missed.glued_head_set_aside(result, f"the text of {head.title!r}", body, head.rest)
         missed.numbered_heads_inside(result, head, body)
-        body, data = _card_data_set_aside(body)
+        body, data = _card_data_set_aside(unwrapped(body))
         result.ignored(data, "the card's data under its title, set aside")
         texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
         entry = entry_of(head.title, texts, head.line, cards, head.date)

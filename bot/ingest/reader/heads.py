@@ -21,6 +21,7 @@ from bot.ingest.reader.common import (
     bylined,
     introduces_text,
     opening_character,
+    paragraphs,
     starts_in_lower_case,
 )
 from bot.ingest.reader.glued import run_into_text
@@ -384,7 +385,9 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
     first, caption = 1, None
     if caption_under(title, content[1][2]):
         first, caption = 2, content[1][0]  # "Icon hiddenagenda" under "Hidden Agenda icon"
-    body = [line for _, _, line in content[first : first + 30]]
+    # lines, but a block wrapped to a width is one paragraph (a page printed to PDF)
+    after = content[first][0] if first < len(content) else len(rows)
+    body = [text for _, text in paragraphs(rows[after:], lower_joins=False)][:30]
     if not body or len(body[0].split()) < 12:
         return None
     if not need <= {_stem(w) for w in _WORDS.findall(body[0])} or YEAR.search(body[0]):
