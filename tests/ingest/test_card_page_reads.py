@@ -8,6 +8,8 @@ card's next ruling."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from bot.ingest.cards import load_card_index
@@ -50,6 +52,17 @@ def test_an_announced_ruling_is_titled_by_the_card_whose_game_text_the_page_prin
     assert f"{{line: {entry.line}, confirm: true}}" in doubt.message
     # the lines set aside above are the card's lore and text: the page prints no title
     assert any(w.message.startswith("the card's lore and data") for w in document.warnings)
+
+
+def test_a_game_text_wrapped_to_a_printed_pages_width_still_names_its_card():
+    # The same page printed to PDF: the card's game text wraps over several lines, none of
+    # which reads as the card's text alone, so the page was refused
+    text = textwrap.fill(_card("Assign Mission Specialists"), 110)  # four lines
+    document = read_text(_announced_page(text, RULING))
+    (entry,) = document.entries
+    assert entry.title == "Assign Mission Specialists"
+    assert entry.text.startswith("The download must be made at once")
+    assert any(w.doubt and "reads as the game text" in w.message for w in document.warnings)
 
 
 def test_confirming_the_card_named_by_its_text_clears_the_doubt():

@@ -16,7 +16,7 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
 from bot.ingest.reader.card_text import card_by_text, prints_text_of
-from bot.ingest.reader.common import entry_of, lines_of, without_card_mark
+from bot.ingest.reader.common import entry_of, lines_of, unwrapped, without_card_mark
 from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_card, is_known
 from bot.ingest.reader.lookalike import speaks_as_i
@@ -169,7 +169,7 @@ def _notes_alone(rows: list[tuple[int, str]]) -> bool:
 
 
 def detect(text: str) -> float:
-    rows = lines_of(text)
+    rows = unwrapped(lines_of(text))  # a card's game text wraps on a printed page
     if _card_line(rows) is not None:
         return 0.9
     if _announced(rows) and (_first_title(rows) or card_by_text(rows, text)):
@@ -261,7 +261,7 @@ def _read_quote(rows: list[tuple[int, str]], at: int, end: int, title: str, resu
 
 def parse(text: str) -> Parsed:
     result = Parsed()
-    rows = lines_of(text)
+    rows = unwrapped(lines_of(text))  # a card's game text wraps on a printed page
     found = _card_line(rows)
     starts, notes_alone = _announced(rows), _notes_alone(rows)
     if found is None and starts and (first := _first_title(rows)):
