@@ -629,6 +629,10 @@ def test_a_cards_title_as_an_articles_section_heading_is_no_entry():
     )
     with pytest.raises(UnknownShape):
         read_text(page)
+    # the article printed to PDF: its paragraphs wrapped, no line holds a paragraph's words
+    wrapped = page.replace(prose, textwrap.fill(prose, 70))
+    with pytest.raises(UnknownShape):
+        read_text(wrapped)
 
 
 def test_a_card_page_announcing_an_erratum_and_a_clarification_reads_both():

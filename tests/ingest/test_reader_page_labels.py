@@ -5,6 +5,8 @@ values with none of the game's terms and no title of the game is no glossary."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 
 from bot.ingest.reader import UnknownShape, corrections, read_text
@@ -156,6 +158,14 @@ def test_a_card_named_by_one_of_a_reviews_paragraph_labels_heads_no_entry(space)
     # (doubted). A copy may put a no-break space after the labels' colons.
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(SHIP_REVIEW.replace(": ", ":" + space))
+
+
+def test_a_reviews_labels_are_told_on_a_page_wrapped_to_its_width():
+    # The review printed to PDF: each labelled paragraph wraps, and a label's line holds a
+    # few words of its paragraph only ("Just Staff Me, You Borg Player: Although its")
+    wrapped = "\n".join(textwrap.fill(line, 60) for line in SHIP_REVIEW.split("\n"))
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(wrapped)
 
 
 def test_a_known_head_beside_one_labelled_paragraph_stays_a_doubt():

@@ -23,6 +23,7 @@ from bot.ingest.reader.common import (
     opening_character,
     paragraphs,
     starts_in_lower_case,
+    unwrapped,
 )
 from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
@@ -288,6 +289,8 @@ def _judged(
     # the page holds no head of another form: a paste of one ruling, not a page cut
     # inside an entry above others ("commander: U.S.S. Enterprise-E …" over title lines)
     lone_form = len({h.style for h in candidates}) == 1
+    # an article's prose, by lines or by paragraphs wrapped to a page's width
+    prose = [content, _unwrapped_content(content)]
     for head in candidates:
         if head.style == LOWER:  # confirmed by the page's dash heads of either kind
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
@@ -330,7 +333,11 @@ def _judged(
             # card's field ("lore: Typical Starfleet ensign …") is a card's data, or a line of
             # an entry cut above: no one-ruling paste.
             head.confidence = 0.8
-        elif head.confidence == LONE and head.known and _prose_above(content, head.index):
+        elif (
+            head.confidence == LONE
+            and head.known
+            and any(_prose_above(p, head.index) for p in prose)
+        ):
             # under paragraphs of an article ("Make It So" as a review's section heading),
             # a card's title is a heading or a quote, not a ruling: no entry at all
             head.confidence = 0.0
@@ -349,7 +356,7 @@ def _judged(
             and head.known
             and total[DASH] == 1
             and not kept  # the page's first entry: under prose, not under entries
-            and _prose_above(content, head.index, words=12, paragraphs=1)
+            and any(_prose_above(p, head.index, words=12, paragraphs=1) for p in prose)
         ):
             # the one "Card – its game text" paragraph under an article's prose (a card of
             # the day, a review quoting the card): a card quoted, perhaps no ruling
@@ -358,7 +365,7 @@ def _judged(
             head.style == DASH
             and not head.known
             and total[DASH] == 1
-            and _prose_above(content, head.index, words=20)
+            and any(_prose_above(p, head.index, words=20) for p in prose)
         ):
             # the one "Title – text" paragraph under an article's or a preamble's prose
             # ("Using this document – When a ruling…"): a paragraph's lead-in, not an entry
@@ -441,6 +448,17 @@ def card_data(content: list[tuple[int, int, str]]) -> set[int]:
     return block
 
 
+def _unwrapped_content(content: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``content`` with each paragraph wrapped to a page's width (:func:`unwrapped`) joined
+    into its first line: rows apart on the page are apart here."""
+    body: list[tuple[int, str]] = []
+    for i, _, line in content:
+        if body and i != body[-1][0] + 1:
+            body.append((i - 1, ""))  # the blank row between them
+        body.append((i, line))
+    return [(i, 0, line) for i, line in unwrapped(body) if line]
+
+
 def _prose_above(
     content: list[tuple[int, int, str]], index: int, words: int = 25, paragraphs: int = 2
 ) -> bool:
@@ -452,13 +470,19 @@ def _prose_above(
 
 def _labelled_paragraphs(content: list[tuple[int, int, str]], index: int) -> int:
     """How many paragraphs but row ``index``'s open with a label of two words or more, in
-    capitals, and a colon ("Doors Once Closed to You…: The Queen's Borg Cube's Range …")."""
+    capitals, and a colon ("Doors Once Closed to You…: The Queen's Borg Cube's Range …"):
+    a line of a dozen words after its label, or a sentence that runs on to the next line in
+    lower case (a page wrapped to its width)."""
     count = 0
-    for i, _, line in content:
+    for position, (i, _, line) in enumerate(content):
         found = _LABEL.match(line)
         label = found.group(1).split() if found else []
-        if i != index and len(label) >= 2 and label[0][:1].isupper():
-            count += len(line[found.end() :].split()) >= 12
+        if i == index or len(label) < 2 or not label[0][:1].isupper():
+            continue
+        words = len(line[found.end() :].split())
+        below = content[position + 1] if position + 1 < len(content) else None
+        runs_on = below is not None and below[0] == i + 1 and below[2][:1].islower()
+        count += words >= 12 or words >= 3 and runs_on and not ends_sentence(line)
     return count
 
 
