@@ -105,10 +105,13 @@ def _wrapped_block(body: list[tuple[int, str]], start: int) -> bool:
     wrapped to a width: two lines or more, all but the last near the widest, which a page
     or a mail sets, and at least half of them ending inside a sentence."""
     lines: list[str] = []
-    for _, raw in body[start:]:
-        if not raw.strip():
+    for index in range(start, len(body)):  # each block is looked at once: linear
+        line = body[index][1].strip()
+        if not line:
             break
-        lines.append(raw.strip())
+        if len(line) > _WRAP_WIDTHS[1]:
+            return False  # a line no page's width holds
+        lines.append(line)
     if len(lines) < 2 or any("|" in line for line in lines):
         return False  # a table's rows are as wide as each other, and no paragraph
     if any(is_list_item(line) for line in lines[1:]):

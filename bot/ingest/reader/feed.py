@@ -38,8 +38,14 @@ _HEADING_FIRST = re.compile(rf"^{_HEADING_WORDS}\s+(?=\S)")
 def title_match(line: str) -> re.Match[str] | None:
     """``Title YYYY-MM-DD`` (title, date) of a ruling's title line; None for any other line,
     and for a label's date ("Last updated: 2026-09-05")."""
+    tail = line.rstrip()[-11:]
+    if not _DATE_AT_END.search(tail):
+        return None  # most lines of a page: no date at their end, so no title's
     match = _TITLE.match(line)
     return None if match is None or dating_label(match.group(1)) else match
+
+
+_DATE_AT_END = re.compile(rf"{ISO}$")
 
 
 def _run_in(line: str) -> re.Match[str] | None:
