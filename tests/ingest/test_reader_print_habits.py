@@ -374,3 +374,41 @@ def test_a_tables_rows_and_a_lists_items_are_no_wrapped_paragraph(block):
     rows = list(enumerate(block.split("\n"), 1))
     assert [text for _, text in paragraphs(rows)] == block.split("\n")
     assert unwrapped(rows) == rows  # as the card's data is looked for
+
+
+# The 2E Current Rulings as a PDF viewer copies its text: lines wrapped to the column, and
+# no blank line between entries, where an entry closing without a full stop ("The rest of
+# the entry does not change") runs into the next one's head
+_VIEWER_COPY = """Second Edition Current Rulings Document
+Current Rulings are periodic updates to the Second Edition Rulebook.
+abilities – Personnel may have one or more abilities. Each keyword
+is an ability.
+building a deck – Replace the first bullet with the following: at
+least 60 cards. The rest of the entry
+does not change
+cannot / may not – Game text which specifically forbids
+an action cannot be overridden except by game text which
+specified what forbidding text is being overridden.
+cost – When the cost of a card is looked for and that card
+does not have a cost printed on it, that card's cost is zero.
+exchange – When a card is exchanged for another, the effects
+on it end.
+infinite loops – If a player intends to perform a repeatable
+series of actions many times, he or she may adjust the game.
+"""
+
+
+def test_a_known_head_run_into_the_entry_above_in_a_viewers_copy_is_a_doubt():
+    document = read_text(_VIEWER_COPY)
+    titles = [e.title for e in document.entries]
+    assert "cannot / may not" not in titles  # no full stop above it: not seen as a head
+    doubts = [w for w in document.warnings if w.doubt]
+    assert any("'cannot / may not'" in w.message for w in doubts)
+
+
+def test_a_cards_name_and_subtitle_after_a_dash_are_no_head_run_in():
+    page = _VIEWER_COPY.replace(
+        "cost – When the cost", "cost – When you draw with Kivas Fajo – Collector, the cost"
+    )
+    document = read_text(page)
+    assert not any("Kivas Fajo" in w.message for w in document.warnings)

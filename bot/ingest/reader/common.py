@@ -284,10 +284,13 @@ def none_known(entries: list[ReadEntry], warnings: list[ParseWarning]) -> list[P
 
 def _known_heads_inside(paragraph: str) -> list[str]:
     """The known titles that open a ``Title – text`` head after a sentence's end inside
-    ``paragraph`` (not at its start: that is the paragraph's own head)."""
+    ``paragraph`` (not at its start: that is the paragraph's own head), or after words
+    that end no sentence where a capital opens the text after the dash: a copy that lost
+    the blank line after an entry closing without a full stop ("…does not change cannot /
+    may not – Game text which …")."""
     if " – " not in paragraph and " - " not in paragraph and " — " not in paragraph:
         return []
-    return [
+    found = [
         head.title
         for line in paragraph.split("\n")
         for head in runin.find(line)
@@ -295,6 +298,29 @@ def _known_heads_inside(paragraph: str) -> list[str]:
         and head.start > 0
         and (head.known or head.text_chars >= runin.MIN_TEXT_CHARS)
     ]
+    return found + [title for title in _known_before_dashes(paragraph) if title not in found]
+
+
+_DASH_BEFORE_CAPITAL = re.compile(r" [–—-] (?=[A-Z])")
+_TITLE_WORDS = 6  # the words before a dash that a known title may hold
+
+
+def _known_before_dashes(paragraph: str) -> list[str]:
+    """The known titles, of two words or more, that stand right before a dash followed by a
+    capital inside ``paragraph``: the longest of the few words before each dash."""
+    found = []
+    for dash in _DASH_BEFORE_CAPITAL.finditer(paragraph):
+        words = paragraph[max(0, dash.start() - 80) : dash.start()].split()
+        after = paragraph[dash.end() : dash.end() + 80].split()[:4]
+        for count in range(min(_TITLE_WORDS, len(words) - 1), 1, -1):
+            title = " ".join(words[-count:])
+            if is_known(title):
+                # "Kivas Fajo – Collector": a card's name and its subtitle, no head
+                named = any(is_known(f"{title} – {' '.join(after[:n])}") for n in (1, 2, 3, 4))
+                if not named:
+                    found.append(title)
+                break
+    return found
 
 
 def title_like(line: str, alone: bool) -> str | None:
