@@ -356,7 +356,7 @@ def _judged(
             and head.known
             and total[DASH] == 1
             and not kept  # the page's first entry: under prose, not under entries
-            and any(_prose_above(p, head.index, words=12, paragraphs=1) for p in prose)
+            and any(_prose_above(p, head.index, words=12, at_least=1) for p in prose)
         ):
             # the one "Card – its game text" paragraph under an article's prose (a card of
             # the day, a review quoting the card): a card quoted, perhaps no ruling
@@ -460,12 +460,12 @@ def _unwrapped_content(content: list[tuple[int, int, str]]) -> list[tuple[int, i
 
 
 def _prose_above(
-    content: list[tuple[int, int, str]], index: int, words: int = 25, paragraphs: int = 2
+    content: list[tuple[int, int, str]], index: int, words: int = 25, at_least: int = 2
 ) -> bool:
-    """Whether ``paragraphs`` paragraphs of prose (``words`` words or more each) stand above
+    """Whether ``at_least`` paragraphs of prose (``words`` words or more each) stand above
     row ``index``."""
     above = sum(1 for i, _, line in content if i < index and len(line.split()) >= words)
-    return above >= paragraphs
+    return above >= at_least
 
 
 def _labelled_paragraphs(content: list[tuple[int, int, str]], index: int) -> int:
@@ -497,7 +497,7 @@ def _title_over_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     lower case; a title does not."""
     if head.style != LINE or head.known or not head.title[:1].isupper():
         return False
-    if _prose_above(content, head.index, words=8, paragraphs=1):
+    if _prose_above(content, head.index, words=8, at_least=1):
         return False  # a term under a cut entry's tail, not the page's title at its top
     below = next((line for i, _, line in content if i > head.index), "")
     # a quote or a bracket may open the tail ('"wife", "mate", …'), and a number a sentence's
@@ -516,7 +516,7 @@ def _may_be_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
         head.style == COLON
         and (not head.known or starts_in_lower_case(head.rest))
         and head.confidence >= DOUBTFUL
-        and not _prose_above(content, head.index, words=8, paragraphs=1)
+        and not _prose_above(content, head.index, words=8, at_least=1)
     )
 
 

@@ -303,12 +303,12 @@ def _with_gaps(plain: str, runs: list[Run]) -> str:
     """pypdf's own extraction of a page (it puts the spaces between a line's pieces), with a
     blank line where the runs' positions show a paragraph's gap, as a copy of the text has
     it. Only where its lines are the runs' lines, one for one; else as it is. Each line is
-    matched with the runs' line of its letters, wherever pypdf put it: a browser draws the
-    page's printed date and address last, and pypdf puts them after the text they stand
-    above and below. A line whose letters stand in another order than its runs' is the
-    runs' line: a glyph from another font (a sign, an icon the text's font lacks) is drawn
-    after its line's text, and the extraction puts it where it was drawn ("Nebula –◆" for
-    "◆Nebula –")."""
+    matched with the runs' line of its letters, wherever pypdf put it: a producer may draw a
+    line after the text it stands above (a site's heading; a browser its printed date), and
+    pypdf puts it after that text. A line whose letters stand in another order than its
+    runs' is the runs' line: a glyph from another font (a sign, an icon the text's font
+    lacks) is drawn after its line's text, and the extraction puts it where it was drawn
+    ("Nebula –◆" for "◆Nebula –")."""
     lines = _grouped(runs)
     printed = [line for line in plain.split("\n") if line.strip()]
     if not lines or len(printed) != len(lines):
