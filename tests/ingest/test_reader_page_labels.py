@@ -686,3 +686,22 @@ def test_numbered_steps_inside_an_entry_are_no_missed_entries():
         "2) Responses: each player may respond, beginning with the opponent.\n"
     )
     assert not [w for w in read_text(page).warnings if "numbered paragraphs" in w.message]
+
+
+def test_a_colon_inside_a_wrapped_paragraph_is_no_label():
+    # A known term's entry, wrapped to a page's width: lines that happen to open with words
+    # and a colon inside its sentences ("Klingon Matter reads: …") are no review's labels
+    page = (
+        "to Get Home), which reads “you may pay the cost of losing 5 points to\n"
+        "use an ability on one of your personnel.”\n\n"
+        "dilemmas: Some dilemmas cause more than one personnel to be selected,\n"
+        "killed, stopped, or placed in a brig as one action, unless they are listed\n"
+        "as separate actions. You may use game text only before or after any of\n"
+        "these actions, not in the middle of one. For example, A\n"
+        "Klingon Matter reads: “Unless you have . . . randomly select a\n"
+        "personnel.” Selecting and killing that personnel are two actions, and\n"
+        "For example, Pinned Down reads: “Randomly select a personnel to be\n"
+        "stopped . . . randomly select a second personnel to be stopped.”\n"
+    )
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["dilemmas"]

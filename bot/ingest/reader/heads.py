@@ -479,6 +479,9 @@ def _labelled_paragraphs(content: list[tuple[int, int, str]], index: int) -> int
         label = found.group(1).split() if found else []
         if i == index or len(label) < 2 or not label[0][:1].isupper():
             continue
+        above = content[position - 1] if position else None
+        if above is not None and above[0] == i - 1 and not ends_sentence(above[2]):
+            continue  # inside a paragraph wrapped to a width ("A Klingon Matter reads: …")
         words = len(line[found.end() :].split())
         below = content[position + 1] if position + 1 < len(content) else None
         runs_on = below is not None and below[0] == i + 1 and below[2][:1].islower()
