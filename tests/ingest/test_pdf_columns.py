@@ -703,3 +703,7 @@ def test_what_a_browser_prints_on_a_page_of_one_is_left_out_and_titles_nothing()
     document = read_document(make_pdf([rows]), "ruling.pdf")
     assert [e.title for e in document.entries] == ["Alpha 5 Approach"]
     assert document.metadata.title == "Alpha 5 Approach"
+    # said as what it is: the browser's, not the document's running header and footer
+    (note,) = [w.message for w in document.warnings if "left out" in w.message]
+    assert note.startswith("what the browser that saved the page as a PDF printed")
+    assert "11/29/26, 12:34 AM Rulings" in note

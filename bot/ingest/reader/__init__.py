@@ -242,13 +242,23 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
                 + (" · …" if len(left_out) > len(shown) else ""),
             )
         )
-    if page.running:
-        shown = " · ".join(repr(_words_up_to(line, 40)) for line in page.running[:4])
+    browser = [line for line in page.running if chrome.printed_by_browser(line)]
+    if running := [line for line in page.running if line not in browser]:
+        shown = " · ".join(repr(_words_up_to(line, 40)) for line in running[:4])
         warnings.append(
             ParseWarning(
                 1,
                 "the PDF's running header and footer, printed at the top or bottom of its "
-                f"pages, were left out: {shown}" + (" · …" if len(page.running) > 4 else ""),
+                f"pages, were left out: {shown}" + (" · …" if len(running) > 4 else ""),
+            )
+        )
+    if browser:
+        shown = " · ".join(repr(_words_up_to(line, 40)) for line in browser[:2])
+        warnings.append(
+            ParseWarning(
+                1,
+                "what the browser that saved the page as a PDF printed at its top and foot "
+                f"(the date, the address) was left out: {shown}",
             )
         )
     warnings.sort(key=lambda w: w.line)
