@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pypdf
@@ -46,6 +47,18 @@ def _two_column_pdf(
         if footer:
             runs.append((290.0, 30.0, footer.format(n=number)))
         pages.append(runs)
+    return make_pdf(pages)
+
+
+def _one_column_pdf(lines: list[str], edges: Callable[[int], tuple[list, list]]) -> bytes:
+    """Pages of one column of ``PAGE_ROWS`` rows; a blank line is an empty row. ``edges``
+    gives each page's (top, foot) runs by its number, drawn before and after the column."""
+    pages = []
+    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
+        chunk = lines[start : start + PAGE_ROWS]
+        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
+        top, foot = edges(number)
+        pages.append([*top, *runs, *foot])
     return make_pdf(pages)
 
 
@@ -126,12 +139,8 @@ def test_a_one_column_pdf_reads_as_its_text_without_its_page_numbers(text_entrie
     # in the text (pypdf's own extraction drops it, and "cannot / may not" was read into
     # the entry before it); its page number is left out
     lines, expected = text_entries
-    pages = []
-    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
-        chunk = lines[start : start + PAGE_ROWS]
-        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
-        pages.append([*runs, (290.0, 30.0, f"- {number} -")])
-    document = read_document(make_pdf(pages), "crd.pdf")
+    pdf = _one_column_pdf(lines, lambda number: ([], [(290.0, 30.0, f"- {number} -")]))
+    document = read_document(pdf, "crd.pdf")
     assert [(e.title, " ".join(e.text.split())) for e in document.entries] == expected
     assert any("'- 1 -'" in w.message for w in document.warnings)
 
@@ -370,14 +379,12 @@ def test_running_lines_are_named_in_the_order_a_page_prints_them(text_entries):
     # four running lines, two at each edge: named in a set's order, they came out in any of
     # 24 orders from run to run; top to bottom is the one a reader of the page expects
     lines, _ = text_entries
-    pages = []
-    for number, start in enumerate(range(0, len(lines), PAGE_ROWS), 1):
-        chunk = lines[start : start + PAGE_ROWS]
-        runs = [(LEFT_X, TOP - i * LEADING, t) for i, t in enumerate(chunk) if t.strip()]
-        top = [(LEFT_X, TOP + 36, "Current Rulings Document"), (LEFT_X, TOP + 24, "Revised")]
-        foot = [(LEFT_X, 24.0, "The Continuing Committee"), (290.0, 12.0, f"Page {number}")]
-        pages.append([*top, *runs, *foot])
-    document = read_document(make_pdf(pages), "crd.pdf")
+    top = [(LEFT_X, TOP + 36, "Current Rulings Document"), (LEFT_X, TOP + 24, "Revised")]
+
+    def edges(number: int) -> tuple[list, list]:
+        return top, [(LEFT_X, 24.0, "The Continuing Committee"), (290.0, 12.0, f"Page {number}")]
+
+    document = read_document(_one_column_pdf(lines, edges), "crd.pdf")
     (note,) = [w.message for w in document.warnings if "running header" in w.message]
     assert note.split("left out: ")[1].split(" · ") == [
         "'Current Rulings Document'",
