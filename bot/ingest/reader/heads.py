@@ -126,7 +126,11 @@ def find_heads(
         # paragraphs and under headings ("Mas'ud: At the beginning of May, …"): only the
         # rules documents' own "title – text" heads (a quoted update) are entries there.
         candidates = [h for h in candidates if h.style not in (COLON, LINE)]
-    return _nested_dash_heads_dropped(_judged(_without_labels(candidates), content, over_data))
+    # an article's prose counts by lines, and by paragraphs wrapped to a page's width
+    wrapped = unwrapped([(i, line) for i, (_, line) in enumerate(rows)])
+    prose = [content, [(i, 0, line.strip()) for i, line in wrapped if line.strip()]]
+    judged = _judged(_without_labels(candidates), content, over_data, prose)
+    return _nested_dash_heads_dropped(judged)
 
 
 def _candidates(
@@ -266,10 +270,14 @@ def _without_labels(candidates: list[Head]) -> list[Head]:
 
 
 def _judged(
-    candidates: list[Head], content: list[tuple[int, int, str]], over_data: set[int]
+    candidates: list[Head],
+    content: list[tuple[int, int, str]],
+    over_data: set[int],
+    prose: list[list[tuple[int, int, str]]],
 ) -> list[Head]:
     """The ``candidates`` the page confirms, each with its confidence: by how many heads of
-    its form the project knows, their order, and where it stands on the page."""
+    its form the project knows, their order, and where it stands on the page (``prose``:
+    the page's content by lines and by wrapped paragraphs, for the prose above a head)."""
     known = {style: 0 for style in (DASH, COLON, LINE, DATED, RUN_IN, LOWER, GLUED)}
     total = dict(known)
     # On a numbered list of entries, the number is part of the heads' form: a head of the
@@ -289,8 +297,6 @@ def _judged(
     # the page holds no head of another form: a paste of one ruling, not a page cut
     # inside an entry above others ("commander: U.S.S. Enterprise-E …" over title lines)
     lone_form = len({h.style for h in candidates}) == 1
-    # an article's prose, by lines or by paragraphs wrapped to a page's width
-    prose = [content, _unwrapped_content(content)]
     for head in candidates:
         if head.style == LOWER:  # confirmed by the page's dash heads of either kind
             head.confidence = _lower_confidence(head, known[DASH] + known[LOWER])
@@ -446,17 +452,6 @@ def card_data(content: list[tuple[int, int, str]]) -> set[int]:
             block.update(run)
         run = []
     return block
-
-
-def _unwrapped_content(content: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
-    """``content`` with each paragraph wrapped to a page's width (:func:`unwrapped`) joined
-    into its first line: rows apart on the page are apart here."""
-    body: list[tuple[int, str]] = []
-    for i, _, line in content:
-        if body and i != body[-1][0] + 1:
-            body.append((i - 1, ""))  # the blank row between them
-        body.append((i, line))
-    return [(i, 0, line) for i, line in unwrapped(body) if line]
 
 
 def _prose_above(
