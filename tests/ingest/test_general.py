@@ -450,6 +450,29 @@ def test_a_glossary_letter_page_keeps_its_sub_letter_anchor_and_cross_references
     ]
 
 
+def test_one_cell_of_a_table_under_no_glossary_letter_is_an_article_not_an_entry():
+    # A strategy column set in a layout table (openCards' "Useless Card Review"): its heading
+    # cell over one paragraph is no Glossary entry: no letter heading or letter index stands
+    # over it, and the project knows no such title.
+    article = (
+        "|\n|\n||\n|\nMot's Useless Card Review #12: Zorbulon Gadget |\n|\n|\n"
+        "Of all the cards released that year, this one was the most ignored. Try stocking it "
+        "in a side deck, and you may still catch somebody out.\n"
+    )
+    with pytest.raises(UnknownShape, match="an article set in a table"):
+        read_text(article)
+    # The same cell under a Glossary letter's heading and index is that letter's entry.
+    letter = (
+        "|\n|\n||\n|\nGlossary - Z |\n|\n"
+        "A - B - C - D - E - F - G - H - I - J - K - L - M - N - O - P - Q - R - S - T - top |\n"
+        "||\n|\nzorbulon gadget\nA card nobody knows, with rules text. It may be played.\n"
+    )
+    document = read_text(letter)
+    assert [(e.title, e.text[:20]) for e in document.entries] == [
+        ("zorbulon gadget", "A card nobody knows,")
+    ]
+
+
 def test_a_glossary_title_whose_end_is_guessed_is_a_doubt():
     # No separator between title and text: a title ending in a label ("Revised text:") or
     # cut before a word that usually starts text is a guess, which a moderator confirms.

@@ -33,6 +33,7 @@ _BREAK = re.compile(r"(?<!\s)\s*+<br\s*+/?>\s*+")
 
 # The letter page's own anchors: "ab - ac - ad - ... - aw" (and a lone "ba" before the first).
 _ANCHORS = re.compile(r"^[a-z]{1,3}(?:\s+-\s+[a-z]{1,3}){2,}\s*\|?$")
+_LETTER_MARKS = ("letter index", "letter heading")  # chrome's kinds that mark a Glossary letter
 
 
 def _navigation(line: str) -> bool:
@@ -159,15 +160,21 @@ def parse(text: str) -> Parsed:
     if separators:
         doubled = any(len(s) >= 2 for s in separators)
         lines = []
+        lettered = False  # a Glossary letter's own marks: its letter heading or letter index
         following = _next_words([line for _, line in rows])
         for index, (_, line) in enumerate(rows):
             stripped = line.strip()
             if _anchor(stripped, following[index]):
                 lines.append("")
+                lettered = True
             elif _PIPES.match(stripped):
                 lines.append("||" if len(stripped) >= 2 or not doubled else "|")
-            elif _navigation(stripped) or chrome.kind_of(_cell(stripped), debris=False):
-                lines.append("")  # navigation, a letter index, "back to top", a menu
+            elif _navigation(stripped):
+                lines.append("")  # navigation: a menu, the letter page's anchors
+                lettered = lettered or bool(_ANCHORS.match(stripped))
+            elif kind := chrome.kind_of(_cell(stripped), debris=False):
+                lines.append("")  # a letter index, "back to top", a menu
+                lettered = lettered or kind in _LETTER_MARKS
             else:
                 # A cell's closing "|" at a line's end is table markup, not text: the page
                 # heading "Rulebook Glossary - D |" and the letter index must read as such.
@@ -181,11 +188,18 @@ def parse(text: str) -> Parsed:
             for w in parsed.warnings
         ]
         guessed = [w for w in parsed.warnings if w.message.startswith(_GUESSED)]
-        if len(parsed.entries) == 1 and guessed and not is_known(parsed.entries[0].title):
-            # one cell whose title can only be guessed: an article set in a table (a review
-            # "Major Rakal's Romulan Review #25: …"), not a glossary
+        if (
+            len(parsed.entries) == 1
+            and (guessed or not lettered)
+            and not is_known(parsed.entries[0].title)
+        ):
+            # one cell whose title can only be guessed, or whose heading no Glossary letter
+            # stands over: an article set in a table (a review "Major Rakal's Romulan Review
+            # #25: …", "Mot's Useless Card Review #69: …"), not a glossary
             parsed.entries = []
-            parsed.holds_none = "an article set in a table (one cell, no title the reader can tell)"
+            parsed.holds_none = (
+                "an article set in a table (one cell, whose title the project does not know)"
+            )
             return parsed
         if parsed.entries and not any(title_ok(e.title) and e.text.strip() for e in parsed.entries):
             # No cell pair is a term over its text: the rows hold a table's lines ("2. | Crew
