@@ -264,6 +264,68 @@ def test_feed_as_a_table(separator):
     assert [e.date for e in document.entries] == ["2017-06-06", "2016-11-02", "2016-09-19"]
 
 
+def _title_rows_over_text_rows(close_only: bool) -> str:
+    """The committee's rulings page: each ruling's title and date in one row, its text in
+    the row below (a paragraph break kept as ``<br><br>``). ``close_only``: as a copy
+    that closes each cell with " |" and opens none."""
+    rows = []
+    for title, date, _, text in FEED_ENTRIES:
+        text = text.replace("\n\n", "<br><br>")
+        rows += (
+            [f"{title} | {date} |", f"{text} | |"]
+            if close_only
+            else [
+                f"| {title} | {date} |",
+                f"| {text} |  |",
+            ]
+        )
+    return "\n".join(["Page 1 • Page 2 • Page 3 | |", "---|---|", *rows])
+
+
+@pytest.mark.parametrize("close_only", [True, False], ids=["cells-closed", "cells-opened"])
+def test_feed_as_a_table_whose_text_is_in_the_row_below_its_title(close_only):
+    document = read_document(_title_rows_over_text_rows(close_only).encode())
+    assert document.shape == "rulings-feed-table"
+    assert texts(document) == expected_texts(FEED_ENTRIES)
+    assert [e.date for e in document.entries] == ["2017-06-06", "2016-11-02", "2016-09-19"]
+    # the page's pager above the table is noted, not read
+    (note,) = document.warnings
+    assert note.line == 1 and "before the table" in note.message and not note.doubt
+
+
+def test_feed_table_cut_inside_its_last_cell_keeps_the_cut_text():
+    # A page store's cut ends the copy inside the last ruling's cell, before its closing bar.
+    page = _title_rows_over_text_rows(True).rsplit(" | |", 1)[0][:-40]
+    document = read_document(page.encode())
+    assert [e.title for e in document.entries] == [t for t, *_ in FEED_ENTRIES]
+    assert FEED_ENTRIES[-1][3].startswith(document.entries[-1].text)
+    assert document.entries[-1].text
+
+
+def test_feed_table_cell_copied_a_line_each_is_one_rulings_text():
+    # A copy that puts a cell's paragraphs and wrapped lines a line each closes only the last.
+    (_, _, _, text), (title, date, *_) = FEED_ENTRIES[1], FEED_ENTRIES[2]
+    first, second = text.split("\n\n")
+    wrapped = first.replace(" a card or set", "\na card or set")
+    page = (
+        f"Examining a Card | 2016-11-02 |\n{wrapped}\n{second} | |\n{title} | {date} |\nWhen. | |"
+    )
+    document = read_document(page.encode())
+    assert [(e.title, e.text) for e in document.entries][0] == ("Examining a Card", text)
+
+
+def test_feed_table_title_row_with_no_text_under_it_is_a_doubt():
+    page = "Naming a Number | 2017-06-06 |\nExamining a Card | 2016-11-02 |\nWhen a card instructs you to examine a card, the cards stay. | |\n"
+    document = read_document(page.encode())
+    assert [(e.title, bool(e.text)) for e in document.entries] == [
+        ("Naming a Number", False),
+        ("Examining a Card", True),
+    ]
+    assert [(w.line, w.doubt) for w in document.warnings if "has no text" in w.message] == [
+        (1, True)
+    ]
+
+
 @needs_examples
 def test_three_megabytes_of_real_entries_read_quickly():
     entries = example(FEED).decode().split("\n", 1)[1]
