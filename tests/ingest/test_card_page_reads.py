@@ -83,6 +83,25 @@ def test_a_game_text_copied_with_small_differences_still_names_its_card():
     assert [e.title for e in document.entries] == ["Assign Mission Specialists"]
 
 
+def test_a_card_field_on_the_first_line_gives_way_to_the_card_the_game_text_names():
+    # openCards' page copied from below its title opens with a field of the card's data
+    # ("Playable at: Any Nor - Ops Modul."), whose label was guessed as an unknown card's
+    # name; the game text under it is Ops's, and the page names Ops
+    page = f"Playable at: Any Nor - Ops Modul.\n{_card('Ops')}\n\nThis card has an clarification:\n\n{RULING}\n"
+    document = read_text(page)
+    assert [e.title for e in document.entries] == ["Ops"]
+    assert any(
+        w.doubt and "reads as the game text of 'Ops'" in w.message for w in document.warnings
+    )
+    # a first line's card the project does not know stays the title where the card the
+    # game text is closest to is named nowhere on the page
+    unknown = page.replace(
+        "Playable at: Any Nor - Ops Modul.", "Zorbulon Annex: A station's old heart."
+    )
+    unknown = unknown.replace("Ops", "the annex")
+    assert [e.title for e in read_text(unknown).entries] == ["Zorbulon Annex"]
+
+
 def test_a_text_no_card_prints_is_refused_as_before():
     text = "Plays on table. Each player draws an extra card whenever a moon is full."
     with pytest.raises(UnknownShape, match="does not name the card"):

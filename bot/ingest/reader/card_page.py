@@ -15,7 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
-from bot.ingest.reader.card_text import card_by_text, prints_text_of
+from bot.ingest.reader.card_text import card_by_text, page_names, prints_text_of
 from bot.ingest.reader.common import entry_of, lines_of, unwrapped, without_card_mark
 from bot.ingest.reader.head_forms import card_field, title_ok
 from bot.ingest.reader.known import is_card, is_known
@@ -265,7 +265,13 @@ def parse(text: str) -> Parsed:
     found = _card_line(rows)
     starts, notes_alone = _announced(rows), _notes_alone(rows)
     if found is None and starts and (first := _first_title(rows)):
-        return _parse_announced(rows, starts, first[1], result)
+        # a card the project knows, named on the page, is the page's card; a first line's
+        # form only guesses at one ("Playable at: Any Nor - Ops Modul."), and the card whose
+        # game text the page prints, and whose name it prints too, comes before that guess
+        by_text = None if is_card(first[1]) else card_by_text(rows, text)
+        if by_text is None or not page_names(text, by_text[1]):
+            return _parse_announced(rows, starts, first[1], result)
+        return _parse_announced(rows, starts, by_text[1], result, by_text[0])
     if found is None and not starts and not notes_alone:
         if unlabelled := _unlabelled(rows, text):
             return _parse_unlabelled(rows, unlabelled, result)

@@ -183,10 +183,19 @@ def card_by_text(
     runner_up = ranked[1][1][0] if len(ranked) > 1 else 0.0
     if score >= _SURE and score - runner_up >= _MARGIN:
         return number, title
-    words = f" {normalize(page[:200_000], fold_plurals=False)} "
-    named = [
-        (n, t)
-        for t, (s, n) in ranked
-        if s >= score - _MARGIN and f" {normalize(t, fold_plurals=False)} " in words
-    ]
+    words = _words_of(page)
+    named = [(n, t) for t, (s, n) in ranked if s >= score - _MARGIN and _names(words, t)]
     return named[0] if len(named) == 1 else None
+
+
+def _words_of(page: str) -> str:
+    return f" {normalize(page[:200_000], fold_plurals=False)} "
+
+
+def _names(words: str, title: str) -> bool:
+    return f" {normalize(title, fold_plurals=False)} " in words
+
+
+def page_names(page: str, title: str) -> bool:
+    """Whether ``page`` prints the card's ``title`` among its words ("in Ops", "Ops Modul")."""
+    return _names(_words_of(page), title)
