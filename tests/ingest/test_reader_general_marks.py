@@ -997,6 +997,17 @@ def test_an_encyclopedias_page_that_names_its_title_is_no_terms_page():
         read_text(page)
 
 
+def test_an_article_that_asks_its_reader_under_a_title_line_is_no_terms_page():
+    # a preview article's opening names its title's words too, but asks its reader
+    opening = (
+        "Your lantern signal deck is a new side deck. But what else do we know about the "
+        "lantern signal deck, and how will it change your game? Quite a lot, it turns out."
+    )
+    page = TERM_PAGE.format(title="Lantern Signal Deck", caption="Icon lantern", opening=opening)
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)
+
+
 def test_one_title_dash_paragraph_under_a_preambles_prose_is_no_entry():
     preamble = (
         "This document is an official rules supplement for a card game and supplements the "

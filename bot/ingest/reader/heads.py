@@ -407,6 +407,10 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
         # a definition names its term; an encyclopedia's article dates it ("…the fourth
         # expansion, released in 1997"): a rule states no year
         return None
+    if "?" in body[0]:
+        # an article opens by asking its reader ("But what else do we know about …?"); a
+        # term's definition states
+        return None
     if sum(1 for line in body if ends_sentence(line) and "|" not in line) < 0.6 * len(body):
         return None  # a table or a list under a heading: a site's page, not a term's
     return Head(index, number, title, "", LINE, False, confidence=LONE, caption=caption)
