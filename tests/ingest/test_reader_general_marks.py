@@ -997,6 +997,17 @@ def test_an_encyclopedias_page_that_names_its_title_is_no_terms_page():
         read_text(page)
 
 
+def test_a_terms_page_whose_opening_names_its_last_word_in_the_plural_is_read():
+    # "Lantern icon" over "Lantern icons identify …": a four-letter word's plural names it
+    opening = (
+        "Lantern icons identify personnel who may signal a ship at the same location, as "
+        "long as the ship is not cloaked."
+    )
+    page = TERM_PAGE.format(title="Lantern icon", caption="Icon lantern", opening=opening)
+    (entry,) = read_text(page).entries
+    assert (entry.title, entry.text[:14]) == ("Lantern icon", "Lantern icons ")
+
+
 def test_an_article_that_asks_its_reader_under_a_title_line_is_no_terms_page():
     # a preview article's opening names its title's words too, but asks its reader
     opening = (

@@ -437,7 +437,9 @@ def _stem(word: str) -> str:
     not the search's Snowball stems: those let a ruling's "Naming a Number" meet "names a
     number", and a committee ruling copied without its page's marks is refused, not read as
     a wiki's term (tests/ingest/test_single_ruling_variants.py)."""
-    return "".join(c for c in word.casefold() if c.isalnum())[:5]
+    letters = "".join(c for c in word.casefold() if c.isalnum())
+    # a plural's "s" first: "icons"[:5] is not "icon"
+    return (letters[:-1] if len(letters) > 3 and letters.endswith("s") else letters)[:5]
 
 
 def card_data(content: list[tuple[int, int, str]]) -> set[int]:
