@@ -102,6 +102,25 @@ def test_a_card_field_on_the_first_line_gives_way_to_the_card_the_game_text_name
     assert [e.title for e in read_text(unknown).entries] == ["Zorbulon Annex"]
 
 
+def test_a_ruling_under_the_game_text_closed_by_its_source_line_is_read_with_a_doubt():
+    # openCards' German copy of a card page: the card's name, its game text, then the
+    # Glossary's entry on the card with no label, opening with no "This incident", closed
+    # by the line naming the Glossary it was taken from
+    ruling = (
+        "Personnel who have the icon suffer this effect only while the incident is in play, "
+        "unless they have the right equipment present."
+    )
+    page = f"Incident White Deprivation\n\nWhite Deprivation\n\n{_card('White Deprivation')}\n\n{ruling}\n\n"
+    document = read_text(page + "Taken form Glossary - Version 1.9.5.\n\nCollector's Info\n")
+    (entry,) = document.entries
+    assert (entry.title, entry.text) == ("White Deprivation", ruling)
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert "the source line that closes it" in doubt.message
+    # without the source line nothing marks the paragraph as a ruling: refused, as before
+    with pytest.raises(UnknownShape):
+        read_text(page + "Collector's Info\n")
+
+
 def test_a_text_no_card_prints_is_refused_as_before():
     text = "Plays on table. Each player draws an extra card whenever a moon is full."
     with pytest.raises(UnknownShape, match="does not name the card"):

@@ -93,17 +93,29 @@ _THIS = re.compile(r"^This (\w+)\b")
 _AFTER_RULING = re.compile(r"^(?:This Card-Review|Card logging info)\b", re.I)
 
 
-def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, bool] | None:
+def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, bool, bool] | None:
     """(row where the card's ruling opens, the card's title, line of its game text, whether
-    the card is named by that text alone) of a page whose first lines name a card (or print
-    its text), whose game text is printed, and whose next paragraph opens "This <the card's
-    type>" or "This card"."""
+    the card is named by that text alone, whether a source line closes the ruling) of a page
+    whose first lines name a card (or print its text), whose game text is printed, and whose
+    next paragraph opens "This <the card's type>" or "This card", or is closed by the line
+    naming the rules document it was taken from ("Taken form Glossary - Version 1.9.5.")."""
     content = [(i, line.strip()) for i, (_, line) in enumerate(rows) if line.strip()][:40]
+    sourced = next(
+        (
+            k
+            for k, (_, line) in enumerate(content)
+            if _SOURCE.match(line) and _RULES_DOCUMENT.search(line)
+        ),
+        0,  # none: no paragraph is closed by a source
+    )
     opening = [
         k
         for k, (_, line) in enumerate(content)
         # a review's "This artifact is one of my favourites" speaks as "I": no ruling
-        if k and _THIS.match(line) and not _AFTER_RULING.match(line) and not speaks_as_i(line)
+        if k
+        and (_THIS.match(line) or k < sourced)
+        and not _AFTER_RULING.match(line)
+        and not speaks_as_i(line)
     ]
     if not opening:
         return None
@@ -114,9 +126,13 @@ def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, 
         return None
     for k in opening:
         kind = prints_text_of(content[k - 1][1], named[1])
-        this = _THIS.match(content[k][1]).group(1).casefold()
-        if kind is not None and this in {*kind.split("/"), "card"}:
-            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text
+        if kind is None:
+            continue
+        this = _THIS.match(content[k][1])
+        if this is not None and this.group(1).casefold() in {*kind.split("/"), "card"}:
+            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text, False
+        if k < sourced:
+            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text, True
     return None
 
 
@@ -329,7 +345,7 @@ def _parse_unlabelled(
     """The card's ruling that follows its game text with no label, up to its source line
     or the page's review, as the card's entry, with a doubt: nothing on the page says it
     is a ruling but its form."""
-    at, title, text_line, by_text = found
+    at, title, text_line, by_text, sourced = found
     result.ignored(
         [(n, line.strip()) for n, line in rows[:at] if line.strip()],
         "the card's title, lore and data",
@@ -354,8 +370,9 @@ def _parse_unlabelled(
         ParseWarning(
             entry.line,
             f"entry {title!r}: no label on the page marks this text as the card's ruling, "
-            f"only its place under the card's game text (line {text_line}) and its first "
-            f"words ({drop_or_confirm(entry.line)})",
+            f"only its place under the card's game text (line {text_line}) and "
+            + ("the source line that closes it" if sourced else "its first words")
+            + f" ({drop_or_confirm(entry.line)})",
             doubt=True,
         )
     )
