@@ -473,6 +473,23 @@ def test_one_cell_of_a_table_under_no_glossary_letter_is_an_article_not_an_entry
     ]
 
 
+def test_cells_under_no_glossary_letter_none_titled_as_known_are_an_article():
+    # A Card Extra set in a layout table: its heading cell, then its paragraph's cell,
+    # read as two cells of a glossary; no Glossary letter stands over them and the project
+    # knows neither title
+    article = (
+        "|\n|\n||\n|\nCard Extra Zorbulon Gadget from A Writer (01/1998) |\n||\n|\n"
+        'Another FC card with an array of "or\'s", but one with a variety of uses that should '
+        "find a lot of play, eh? Let's have a look at its uses. First up is the least "
+        "valuable. |\n||\n"
+    )
+    with pytest.raises(UnknownShape, match="an article set in a table"):
+        read_text(article)
+    # under a Glossary letter's heading the same cells are that letter's entries, doubted
+    lettered = article.replace("|\n|\n||", "|\n|\nGlossary - C |\n||", 1)
+    assert read_text(lettered).entries
+
+
 def test_a_glossary_title_whose_end_is_guessed_is_a_doubt():
     # No separator between title and text: a title ending in a label ("Revised text:") or
     # cut before a word that usually starts text is a guess, which a moderator confirms.

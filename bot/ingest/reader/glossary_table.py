@@ -188,19 +188,12 @@ def parse(text: str) -> Parsed:
             for w in parsed.warnings
         ]
         guessed = [w for w in parsed.warnings if w.message.startswith(_GUESSED)]
-        if (
-            len(parsed.entries) == 1
-            and (guessed or not lettered)
-            and not is_known(parsed.entries[0].title)
-        ):
+        unknown = not any(is_known(e.title) for e in parsed.entries)
+        if len(parsed.entries) == 1 and (guessed or not lettered) and unknown:
             # one cell whose title can only be guessed, or whose heading no Glossary letter
             # stands over: an article set in a table (a review "Major Rakal's Romulan Review
             # #25: …", "Mot's Useless Card Review #69: …"), not a glossary
-            parsed.entries = []
-            parsed.holds_none = (
-                "an article set in a table (one cell, whose title the project does not know)"
-            )
-            return parsed
+            return _article(parsed, "one cell, whose title the project does not know")
         if parsed.entries and not any(title_ok(e.title) and e.text.strip() for e in parsed.entries):
             # No cell pair is a term over its text: the rows hold a table's lines ("2. | Crew
             # Reassignment | Plays on table.", a card list) or an article's paragraphs.
@@ -210,6 +203,13 @@ def parse(text: str) -> Parsed:
                 "article set in a table)"
             )
             return parsed
+        if unknown and not lettered:
+            # cells under no Glossary letter's heading or index, none titled as the project
+            # knows anything: an article's heading cell over its paragraphs ("Card Extra
+            # Deactivation from … |"), another game's glossary
+            return _article(
+                parsed, "cells under no Glossary letter, none titled as the project knows anything"
+            )
         # A title with no text under it is a heading or a cell the scrape lost: a doubt.
         parsed.warnings += [
             ParseWarning(e.line, f"entry {e.title!r} has no text", doubt=True)
@@ -218,6 +218,12 @@ def parse(text: str) -> Parsed:
         ]
         return parsed
     return _rows_of_cells(rows)
+
+
+def _article(parsed: Parsed, why: str) -> Parsed:
+    parsed.entries = []
+    parsed.holds_none = f"an article set in a table ({why})"
+    return parsed
 
 
 def _rows_of_cells(rows: list[tuple[int, str]]) -> Parsed:
