@@ -261,6 +261,14 @@ def test_a_ruling_under_a_cards_game_text_with_no_label_is_read_with_a_doubt():
     )
 
 
+def test_a_ruling_under_the_data_printed_below_the_game_text_is_read_with_a_doubt():
+    # openCards' mission page prints the card's characteristics between its game text and
+    # the Glossary's clarification ("Characteristics: Alpha Quadrant Mission.")
+    page = _unlabelled_page(f"Characteristics: Artifact.\n\n{RULE}")
+    (entry,) = read_text(page).entries
+    assert (entry.title, entry.text) == (POCKETWATCH, RULE)
+
+
 def test_a_paragraph_naming_another_card_type_under_the_game_text_is_no_ruling():
     with pytest.raises(UnknownShape):
         read_text(_unlabelled_page(RULE.replace("This artifact", "This doorway")))

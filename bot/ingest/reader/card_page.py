@@ -90,6 +90,27 @@ def _quoted(rows: list[tuple[int, str]], after: int) -> list[int]:
 # label ("Place in hand until played …" / "This artifact allows you to …"): the ruling
 # opens by naming the card's type, as the Glossary's card entries do.
 _THIS = re.compile(r"^This (\w+)\b")
+_CHARACTERISTICS = "Characteristics:"  # openCards' last line of a card's data
+
+
+def _this_type(paragraph: str) -> str | None:
+    """The card's type ``paragraph`` opens by naming the card with ("This mission …"),
+    folded, or "card"; else None."""
+    match = _THIS.match(paragraph)
+    return match.group(1).casefold() if match else None
+
+
+def _game_text_above(content: list[tuple[int, str]], k: int) -> int:
+    """The line above ``content[k]`` past the card's data fields printed under its game
+    text ("Characteristics: Alpha Quadrant Mission.")."""
+    above = k - 1
+    while above > 0 and (
+        card_field(content[above][1]) or content[above][1].startswith(_CHARACTERISTICS)
+    ):
+        above -= 1
+    return above
+
+
 _AFTER_RULING = re.compile(r"^(?:This Card-Review|Card logging info)\b", re.I)
 
 
@@ -113,7 +134,7 @@ def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, 
         for k, (_, line) in enumerate(content)
         # a review's "This artifact is one of my favourites" speaks as "I": no ruling
         if k
-        and (_THIS.match(line) or k < sourced)
+        and (_this_type(line) or k < sourced)
         and not _AFTER_RULING.match(line)
         and not speaks_as_i(line)
     ]
@@ -125,14 +146,15 @@ def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, 
     if named is None:
         return None
     for k in opening:
-        kind = prints_text_of(content[k - 1][1], named[1])
+        above = _game_text_above(content, k)
+        kind = prints_text_of(content[above][1], named[1])
         if kind is None:
             continue
-        this = _THIS.match(content[k][1])
-        if this is not None and this.group(1).casefold() in {*kind.split("/"), "card"}:
-            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text, False
+        text_line = rows[content[above][0]][0]
         if k < sourced:
-            return content[k][0], named[1], rows[content[k - 1][0]][0], by_text, True
+            return content[k][0], named[1], text_line, by_text, True
+        if _this_type(content[k][1]) in {*kind.split("/"), "card"}:
+            return content[k][0], named[1], text_line, by_text, False
     return None
 
 
