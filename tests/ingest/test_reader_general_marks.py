@@ -1008,6 +1008,18 @@ def test_a_terms_page_whose_opening_names_its_last_word_in_the_plural_is_read():
     assert (entry.title, entry.text[:14]) == ("Lantern icon", "Lantern icons ")
 
 
+def test_a_cards_type_beside_its_icons_alt_text_titles_no_terms_page():
+    # openCards' card page copied as text: "Incident Incident" (the type, then its icon's
+    # alt text) over the card's game text, which names its type
+    opening = (
+        "Seeds or plays on table. Where your personnel are escorting captives, you may "
+        "release them and capture others there, then discard incident."
+    )
+    page = TERM_PAGE.format(title="Incident Incident", caption="", opening=opening)
+    with pytest.raises(UnknownShape, match="no entries found"):
+        read_text(page)
+
+
 def test_an_article_that_asks_its_reader_under_a_title_line_is_no_terms_page():
     # a preview article's opening names its title's words too, but asks its reader
     opening = (

@@ -132,6 +132,8 @@ def title_ok(title: str, alone: bool = False) -> bool:
         return True
     if not 1 <= len(words) <= 8 or len(title) > 70:
         return False
+    if len(words) == 2 and words[0].casefold() == words[1].casefold():
+        return False  # "Incident Incident": a card's type beside its icon's alt text
     if words[0].casefold() in CONNECTIVES:
         return False
     if words[0].casefold() in QUESTION_WORDS and not is_known(title):  # "What Are Friends For?"
