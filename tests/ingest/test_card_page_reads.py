@@ -121,6 +121,14 @@ def test_a_ruling_under_the_game_text_closed_by_its_source_line_is_read_with_a_d
         read_text(page + "Collector's Info\n")
 
 
+def test_a_field_line_over_the_game_text_wrapped_to_a_printed_pages_width():
+    # the Ops page printed to PDF: the field line and the game text in one block, the game
+    # text wrapped to the page's width under it
+    text = textwrap.fill(_card("Ops"), 110)
+    page = f"Playable at: Any Nor - Ops Modul.\n{text}\n\nThis card has an clarification:\n\n{RULING}\n"
+    assert [e.title for e in read_text(page).entries] == ["Ops"]
+
+
 def test_a_text_no_card_prints_is_refused_as_before():
     text = "Plays on table. Each player draws an extra card whenever a moon is full."
     with pytest.raises(UnknownShape, match="does not name the card"):

@@ -79,21 +79,34 @@ def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tu
 
 def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``body`` with each block wrapped to a width (a page printed to PDF: a card's long
-    ``Lore:`` line over two lines) joined into its first row; other rows as they are."""
+    ``Lore:`` line over two lines) joined into its first row; a short sentence over such a
+    block (a card's "Playable at: Any Nor - Ops Modul." over its wrapped game text) keeps
+    its own row; other rows as they are."""
     out: list[tuple[int, str]] = []
-    wrapped = blank = False
-    for index, (number, raw) in enumerate(body):
-        if not raw.strip():
-            blank = True
-            out.append((number, raw))
+    index = 0
+    while index < len(body):
+        if not body[index][1].strip():
+            out.append(body[index])
+            index += 1
             continue
-        if blank or not out:
-            wrapped = _wrapped_block(body, index)
-        elif wrapped:
-            out[-1] = (out[-1][0], f"{out[-1][1].rstrip()} {raw.strip()}")
-            continue
-        blank = False
-        out.append((number, raw))
+        end = index
+        while end < len(body) and body[end][1].strip():
+            end += 1
+        start = index
+        if (
+            end - start >= 3
+            and ends_sentence(body[start][1].strip())
+            and not _wrapped_block(body, start)
+            and _wrapped_block(body, start + 1)
+        ):
+            out.append(body[start])  # a lead line over the wrapped paragraph
+            start += 1
+        if _wrapped_block(body, start):
+            rest = " ".join(raw.strip() for _, raw in body[start + 1 : end])
+            out.append((body[start][0], f"{body[start][1].rstrip()} {rest}"))
+        else:
+            out.extend(body[start:end])
+        index = end
     return out
 
 
