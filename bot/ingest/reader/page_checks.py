@@ -21,7 +21,8 @@ def _order_key(title: str) -> str:
 
 
 # The text's first words up to a dash: "affiliation restrictions – If a card allows …"
-_RUN_ON = re.compile(r"^(\S++(?: \S++){0,3}) [–—-] ")
+# (any space but a line break: a copy may put a no-break space before the dash)
+_RUN_ON = re.compile(r"^(\S++(?:[^\S\n]\S++){0,3})[^\S\n][–—-][^\S\n]")
 
 
 def title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
@@ -41,6 +42,7 @@ def title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
             or words[:1].isupper() != (entry.title[:1].isupper())
         ):
             continue
+        words = " ".join(words.split())
         longer = f"{entry.title} – {words}"
         warnings.append(
             ParseWarning(
