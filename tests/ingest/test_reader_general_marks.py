@@ -987,12 +987,38 @@ def test_an_icons_title_line_loses_its_images_alt_text():
     assert _titles(page) == ["Gamma Quadrant icon", "Garak", "Gaps In Normal Space"]
 
 
-def test_an_encyclopedias_page_that_names_its_title_is_no_terms_page():
-    opening = (
-        "The Lantern Signal Deck is a fan expansion of the card game, released in 1997 by a "
-        "group of players who met at a convention in Ohio."
-    )
-    page = TERM_PAGE.format(title="Lantern Signal Deck", caption="Icon lantern", opening=opening)
+@pytest.mark.parametrize(
+    "title, caption, opening",
+    [
+        # an encyclopedia's page names its title too, but dates it
+        (
+            "Lantern Signal Deck",
+            "Icon lantern",
+            "The Lantern Signal Deck is a fan expansion of the card game, released in 1997 by "
+            "a group of players who met at a convention in Ohio.",
+        ),
+        # openCards' card page copied as text: "Incident Incident" (the type, then its
+        # icon's alt text) over the card's game text, which names its type
+        (
+            "Incident Incident",
+            "",
+            "Seeds or plays on table. Where your personnel are escorting captives, you may "
+            "release them and capture others there, then discard incident.",
+        ),
+        # a preview article's opening names its title's words too, but asks its reader
+        (
+            "Lantern Signal Deck",
+            "Icon lantern",
+            "Your lantern signal deck is a new side deck. But what else do we know about the "
+            "lantern signal deck, and how will it change your game? Quite a lot, it turns out.",
+        ),
+    ],
+    ids=["encyclopedia", "type-and-icon", "asks-its-reader"],
+)
+def test_a_title_line_over_an_opening_that_is_no_definition_is_no_terms_page(
+    title, caption, opening
+):
+    page = TERM_PAGE.format(title=title, caption=caption, opening=opening)
     with pytest.raises(UnknownShape, match="no entries found"):
         read_text(page)
 
@@ -1006,29 +1032,6 @@ def test_a_terms_page_whose_opening_names_its_last_word_in_the_plural_is_read():
     page = TERM_PAGE.format(title="Lantern icon", caption="Icon lantern", opening=opening)
     (entry,) = read_text(page).entries
     assert (entry.title, entry.text[:14]) == ("Lantern icon", "Lantern icons ")
-
-
-def test_a_cards_type_beside_its_icons_alt_text_titles_no_terms_page():
-    # openCards' card page copied as text: "Incident Incident" (the type, then its icon's
-    # alt text) over the card's game text, which names its type
-    opening = (
-        "Seeds or plays on table. Where your personnel are escorting captives, you may "
-        "release them and capture others there, then discard incident."
-    )
-    page = TERM_PAGE.format(title="Incident Incident", caption="", opening=opening)
-    with pytest.raises(UnknownShape, match="no entries found"):
-        read_text(page)
-
-
-def test_an_article_that_asks_its_reader_under_a_title_line_is_no_terms_page():
-    # a preview article's opening names its title's words too, but asks its reader
-    opening = (
-        "Your lantern signal deck is a new side deck. But what else do we know about the "
-        "lantern signal deck, and how will it change your game? Quite a lot, it turns out."
-    )
-    page = TERM_PAGE.format(title="Lantern Signal Deck", caption="Icon lantern", opening=opening)
-    with pytest.raises(UnknownShape, match="no entries found"):
-        read_text(page)
 
 
 def test_one_title_dash_paragraph_under_a_preambles_prose_is_no_entry():
