@@ -1023,6 +1023,25 @@ def test_a_title_line_over_an_opening_that_is_no_definition_is_no_terms_page(
         read_text(page)
 
 
+def test_a_terms_page_whose_paragraph_its_icons_break_is_read():
+    # the wiki's "battle – ship – multiple targets": dashes between the title's words, and
+    # a paragraph broken by its icons' alt texts into pieces that end no sentence
+    page = (
+        "lantern – ship – multiple signals\n\n"
+        "Lantern ships are allowed to send multiple signals to two or more ships in the same "
+        "turn, one signal to each ship.\n\n"
+        "Compute each signal apart. Each player is limited to one lantern for the turn.\n\n"
+        "If your lantern ship sends a signal and your current lantern has a\n\n"
+        "Icon lantern current\n\n"
+        "symbol, use that card for one of those ships and treat that symbol as\n\n"
+        "Icon lantern draw\n\n"
+        "for each other ship. Place the signals at random.\n\n"
+        "Signals sent are not discarded until the end of the turn.\n"
+    )
+    (entry,) = read_text(page).entries
+    assert (entry.title, entry.text[:14]) == ("lantern – ship – multiple signals", "Lantern ships ")
+
+
 def test_a_terms_page_whose_opening_names_its_last_word_in_the_plural_is_read():
     # "Lantern icon" over "Lantern icons identify …": a four-letter word's plural names it
     opening = (

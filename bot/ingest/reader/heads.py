@@ -395,6 +395,7 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
     if not title_ok(title, alone=True) or len(title.split()) > 6 or known_title(title):
         return None  # a known title is read as such by the page's other heads
     need = {_stem(w) for w in title.split() if w.casefold() not in SMALL_WORDS}
+    need.discard("")  # a dash between the title's words ("battle – ship – multiple targets")
     first, caption = 1, None
     if caption_under(title, content[1][2]):
         first, caption = 2, content[1][0]  # "Icon hiddenagenda" under "Hidden Agenda icon"
@@ -411,9 +412,26 @@ def term_page_head(rows: list[tuple[int, str]]) -> Head | None:
         # an article opens by asking its reader ("But what else do we know about …?"); a
         # term's definition states
         return None
+    body = _without_icons(body)
     if sum(1 for line in body if ends_sentence(line) and "|" not in line) < 0.6 * len(body):
         return None  # a table or a list under a heading: a site's page, not a term's
     return Head(index, number, title, "", LINE, False, confidence=LONE, caption=caption)
+
+
+def _without_icons(body: list[str]) -> list[str]:
+    """A wiki page's paragraphs without its icons' alt texts ("Icon tactic draw"), each
+    paragraph an icon broke joined again where its rest goes on in lower case ("… treat
+    that symbol as" / "Icon tactic draw" / "for damage to each remaining target.")."""
+    out: list[str] = []
+    for line in body:
+        words = line.split()
+        if words[:1] == ["Icon"] and len(words) <= 3 and not ends_sentence(line):
+            continue
+        if out and starts_in_lower_case(line) and not ends_sentence(out[-1]):
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return out
 
 
 def caption_under(title: str, line: str) -> bool:
