@@ -91,8 +91,13 @@ NOTES = (
 )
 
 
-def test_a_card_databases_page_reads_as_the_rulings_on_its_card():
-    document = read_text(CARD_PAGE.format(title="James T. Kirk", notes=NOTES))
+@pytest.mark.parametrize(
+    "notes",
+    [NOTES, NOTES.replace("Rulings Kirk", "Runlings:\u00a0Kirk")],
+    ids=["as-saved", "no-break-space-after-the-source"],
+)
+def test_a_card_databases_page_reads_as_the_rulings_on_its_card(notes):
+    document = read_text(CARD_PAGE.format(title="James T. Kirk", notes=notes))
     assert document.shape == "card-page"
     (entry,) = document.entries
     assert entry.title == "James T. Kirk"

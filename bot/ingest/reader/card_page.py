@@ -445,13 +445,17 @@ def _without_source(text: str) -> str:
     """The rulings' text without the name of their source printed before it ("Major
     Rakal's Dilemma Facts If you meet…"): the capitalised words before the first word of
     a sentence (a capitalised word followed by one in lower case or by an acronym)."""
-    words = text.split(" ")
+    # words by any space, a copy's no-break space too ("Official Runlings:\u00a0This …")
+    words = list(_WORD.finditer(text))
     for position in range(len(words) - 1):
-        word, after = words[position], words[position + 1]
+        word, after = words[position].group(), words[position + 1].group()
         if not word[:1].isupper() and not word[:1].isdigit():
             return text  # the text starts at once: no source named
         # a sentence's first word: capitalised, then a word in lower case or one opening
         # with an acronym ("If AT meets conditions…", "If AT/crew meets…")
         if word[:1].isupper() and (after[:1].islower() or after[:2].isupper()):
-            return " ".join(words[position:]) if position else text
+            return text[words[position].start() :] if position else text
     return text
+
+
+_WORD = re.compile(r"\S+")
