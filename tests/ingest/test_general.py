@@ -483,8 +483,12 @@ def test_cells_under_no_glossary_letter_none_titled_as_known_are_an_article():
         "find a lot of play, eh? Let's have a look at its uses. First up is the least "
         "valuable. |\n||\n"
     )
-    with pytest.raises(UnknownShape, match="an article set in a table"):
+    with pytest.raises(UnknownShape, match="an article set in a table") as refused:
         read_text(article)
+    # the refusal says how to import it if it does hold rulings, and that way reads it
+    assert "{line: 5, head: true}" in str(refused.value)
+    named = read_document(article.encode(), heads={5: None})
+    assert [e.title[:22] for e in named.entries] == ["Card Extra Zorbulon Ga"]
     # under a Glossary letter's heading the same cells are that letter's entries, doubted
     lettered = article.replace("|\n|\n||", "|\n|\nGlossary - C |\n||", 1)
     assert read_text(lettered).entries

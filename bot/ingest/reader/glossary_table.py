@@ -221,8 +221,14 @@ def parse(text: str) -> Parsed:
 
 
 def _article(parsed: Parsed, why: str) -> Parsed:
+    """``parsed`` refused as an article set in a table, with how to read it if it does hold
+    rulings: its heads named, for the general reader."""
+    line = parsed.entries[0].line
     parsed.entries = []
-    parsed.holds_none = f"an article set in a table ({why})"
+    parsed.holds_none = (
+        f"an article set in a table ({why}). If it does hold rulings, name the lines that "
+        f"open them as heads (a corrections item such as {{line: {line}, head: true}})"
+    )
     return parsed
 
 
