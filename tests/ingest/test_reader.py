@@ -554,6 +554,28 @@ def test_faq_topic_printed_with_signs_is_a_topic():
     assert not [w for w in document.warnings if w.doubt]
 
 
+def test_faq_topic_on_a_card_with_its_small_words_in_lower_case_is_read():
+    # a later part of Decipher's FAQ page (blind set fresh141): the topic names a card and
+    # leaves its small words in lower case, and the answer uses none of the words the game's
+    # rules use most (dilemma, mission, personnel…): it is still no other game's FAQ
+    text = (
+        'Q: DEVIDIAN DOOR and ITS TIME LIMIT -- Is the time limit for "showing" the Devidian '
+        "Door on your next turn a general time frame, or a specific game instruction?\n"
+        "A: The time period in which you must show the Devidian Door begins at the start of "
+        "your next turn, and ends at the end of that turn. For example, he could play Masaka "
+        "Transformations on you, forcing you to discard your entire hand. "
+        + "If this happens to you, you lose the game unless you get that card back in your "
+        "hand and show it to the opponent by the end of your next turn. " * 5 + "\n"
+    )
+    document = read_document(text.encode())
+    assert document.shape == "faq"
+    assert [e.title for e in document.entries] == ["DEVIDIAN DOOR and ITS TIME LIMIT"]
+    # the same answer under a topic that names no card of the game is another game's
+    other = text.replace("DEVIDIAN DOOR and ITS TIME LIMIT", "PORTAL CARDS and THE TIMER")
+    with pytest.raises(UnknownShape, match="does not read as the Star Trek CCG's rules"):
+        read_document(other.replace("Devidian Door", "Portal").encode())
+
+
 def test_wiki_entry_one_known_title_one_text():
     text = (
         "Kira Nerys\nFrom the Memory Alpha wiki\n\nKira Nerys is a Bajoran personnel in both "

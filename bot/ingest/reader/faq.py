@@ -25,8 +25,10 @@ _Q = re.compile(r"(?:^|(?<=\s))Q:\s")
 _A = re.compile(r"(?:^|(?<=\s))A:\s")
 # "Q: AMANDA ROGERS -- Can …" / "Q: ARTIFACTS:" (Decipher's FAQ pages); "Q: TIMING" alone is
 # a line of the table of contents.
-# The topic may be quoted: 'Q: "THE COLON RULE" -- Can Countermanda be nullified…'.
-_TOPIC_IN_CAPITALS = r"[A-Z0-9\"“<>][A-Z0-9 '’\"“”&/.,()!?<>=+-]{1,60}"
+# The topic may be quoted: 'Q: "THE COLON RULE" -- Can Countermanda be nullified…', and
+# its small words left in lower case: "Q: DEVIDIAN DOOR and ITS TIME LIMIT -- Is …".
+_SMALL = r"(?<= )(?:and|or|of|the|in|on|to|vs\.?|with|for|a|an) (?=[A-Z0-9\"“])"
+_TOPIC_IN_CAPITALS = rf"[A-Z0-9\"“<>](?:[A-Z0-9 '’\"“”&/.,()!?<>=+-]|{_SMALL}){{1,60}}"
 _Q_TOPIC = re.compile(rf"^Q:\s+({_TOPIC_IN_CAPITALS}?)\s*+(?:--|:)\s*(.*)$")
 _TOC = re.compile(rf"^Q:\s+{_TOPIC_IN_CAPITALS}$")
 _ANSWER = re.compile(r"^A:(?:\s|$)")

@@ -22,7 +22,13 @@ from __future__ import annotations
 
 import re
 
-from bot.ingest.reader.known import game_term_share, is_card_type, is_known
+from bot.ingest.reader.known import (
+    game_term_share,
+    is_card,
+    is_card_type,
+    is_known,
+    most_words_from,
+)
 from bot.ingest.reader.model import ReadEntry
 
 # "I" before a word in lower case (not the Roman numeral of "Part I."), its contractions,
@@ -124,6 +130,14 @@ MIN_TABLE_ENTRIES = 3  # … of this many rows
 OFF_GAME_TERMS = 0.02  # rules pages seen: 2.8 % of their entries' words or more; others 1.3 %
 
 
+def opens_with_a_card(title: str) -> bool:
+    """Whether ``title`` opens with the name, of two words or more, of a card the project
+    knows: an FAQ's topic on that card ("DEVIDIAN DOOR and ITS TIME LIMIT")."""
+    words = title.split()
+    longest = min(len(words), most_words_from(words[0])) if words else 0
+    return any(is_card(" ".join(words[:n])) for n in range(longest, 1, -1))
+
+
 def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
     """(the game's terms, words) of entries that read as another game's or subject's
     glossary: several entries, few of the game's terms, under a third of the titles known;
@@ -146,7 +160,7 @@ def off_game(entries: list[ReadEntry]) -> tuple[int, int] | None:
         # real pages read, none of 150 words. Another game's rulings in its own vocabulary
         # speak of cards and players as much as this game's do, so where no title is the
         # game's, that silence alone tells, however sure the heads.
-        none_known = not any(is_known(e.title) for e in entries)
+        none_known = not any(is_known(e.title) or opens_with_a_card(e.title) for e in entries)
         return (0, words) if share == 0 and none_known else None
     if share >= OFF_GAME_TERMS:
         return None
