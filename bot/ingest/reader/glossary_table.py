@@ -203,7 +203,7 @@ def parse(text: str) -> Parsed:
                 "article set in a table)"
             )
             return parsed
-        if unknown and not lettered:
+        if parsed.entries and unknown and not lettered:
             # cells under no Glossary letter's heading or index, none titled as the project
             # knows anything: an article's heading cell over its paragraphs ("Card Extra
             # Deactivation from … |"), another game's glossary
