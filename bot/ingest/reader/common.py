@@ -93,15 +93,16 @@ def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
         while end < len(body) and body[end][1].strip():
             end += 1
         start = index
+        wrapped = _wrapped_block(body, start)
         if (
-            end - start >= 3
+            not wrapped
+            and end - start >= 3
             and ends_sentence(body[start][1].strip())
-            and not _wrapped_block(body, start)
             and _wrapped_block(body, start + 1)
         ):
             out.append(body[start])  # a lead line over the wrapped paragraph
-            start += 1
-        if _wrapped_block(body, start):
+            start, wrapped = start + 1, True
+        if wrapped:
             rest = " ".join(raw.strip() for _, raw in body[start + 1 : end])
             out.append((body[start][0], f"{body[start][1].rstrip()} {rest}"))
         else:
