@@ -75,12 +75,15 @@ def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], st
         title = want["title"]
         for number, line in enumerate(lines):
             bare = line.lstrip()
-            rest = bare[len(title) : len(title) + 1]
+            # A head: the title alone, or before its colon or dash. Not the title opening a
+            # sentence of the ruling ("Colony was put on ..."), which no copy prints as a head.
+            rest = bare[len(title) :].lstrip(" \t")[:1]
             if (
                 number not in taken
                 and title
                 and bare.startswith(title)
-                and rest in ("", *" :–-—\t")
+                and bare[len(title) : len(title) + 1] in ("", *" :–-—\t")
+                and rest in ("", *":–-—")
             ):
                 margin = line[: len(line) - len(bare)]
                 lines[number] = f"{margin}{printed(title)}{bare[len(title) :]}"
