@@ -412,3 +412,37 @@ def test_a_cards_name_and_subtitle_after_a_dash_are_no_head_run_in():
     )
     document = read_text(page)
     assert not any("Kivas Fajo" in w.message for w in document.warnings)
+
+
+def test_a_page_pasted_a_paragraph_a_line_without_blank_lines_keeps_its_run_in_heads():
+    # A forum or a chat paste drops the blank lines between paragraphs: each paragraph is
+    # then one long line. A title run into its text ("Tongo To declare a move …") opens a
+    # paragraph there too; the page was refused as prose with no heads.
+    page = INGEST / "fresh16" / "1e-holodeck-adventures-rules-supplement-vdocuments.txt"
+    text = page.read_text(encoding="utf-8")
+    saved = read_text(text, page.name)
+    blankless = read_text("\n".join(line for line in text.split("\n") if line.strip()), page.name)
+    as_saved = [(e.title, e.text) for e in saved.entries]
+    assert [title for title, _ in as_saved] == [
+        "Holographic personnel",
+        "Captain Proton cards",
+        "Tongo",
+        "Holo-projectors",
+    ]
+    # the first entry's line follows the page's heading, not a sentence: it stays unplaced
+    assert [(e.title, e.text) for e in blankless.entries] == as_saved[1:]
+    assert any(warning.doubt for warning in blankless.warnings)
+
+
+def test_a_short_line_ending_a_sentence_without_a_blank_line_ends_no_paragraph():
+    # The last line of a paragraph wrapped to a page's width may end a sentence with the next
+    # line still in it: only a line longer than any page wraps to is a whole paragraph.
+    page = INGEST / "fresh16" / "1e-holodeck-adventures-rules-supplement-vdocuments.txt"
+    lines = [line for line in page.read_text(encoding="utf-8").split("\n") if line.strip()]
+    at = next(i for i, line in enumerate(lines) if line.lstrip().startswith("Tongo "))
+    lines[at - 1] = "    the last wrapped line of the paragraph above, and it ends a sentence."
+    try:
+        titles = [e.title for e in read_text("\n".join(lines), page.name).entries]
+    except UnknownShape:
+        titles = []
+    assert "Tongo" not in titles

@@ -648,10 +648,19 @@ def _subtitled(rows: list[tuple[int, str]], index: int, rest: str) -> bool:
     return alone and len(rest.split()) < 12 and (not ends_sentence(rest) or rest.endswith("?"))
 
 
+_UNWRAPPED = 120  # characters: longer than a line any document wraps its paragraphs to
+
+
 def _opens_paragraph(rows: list[tuple[int, str]], index: int) -> bool:
     """Whether row ``index`` starts a paragraph (a weak head must, as a wrapped line of
     prose holding a dash does not)."""
-    return index == 0 or not rows[index - 1][1].strip()
+    if index == 0:
+        return True
+    above = rows[index - 1][1].strip()
+    # a copy that prints each paragraph on one line and drops the blank lines between them
+    # (a forum's or a chat's paste): a line above longer than any page wraps to, ending its
+    # sentence, ends its paragraph
+    return not above or (len(above) > _UNWRAPPED and ends_sentence(above))
 
 
 def _lower_confidence(head: Head, known: int) -> float:
