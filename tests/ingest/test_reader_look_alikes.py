@@ -530,3 +530,37 @@ def test_a_refusal_says_which_listed_heads_the_project_knows():
     assert "line 5: Assimilate Species (a title the project knows)\n" in listed
     assert "line 8: Downloads From an Empty Deck\n" in listed
     assert "the project knows no such title" not in str(refused.value)
+
+
+POLL = """Did you find this article useful?
+
+Very useful
+6
+50%
+Mixed - Lots I still don't understand
+No votes
+0%
+Not useful - my head hurts...
+1
+8%
+
+By a member
+
+Actions and Timing
+
+It the Star Trek universe the action can come thick and fast, but how is this managed?
+"""
+
+
+def test_a_forum_polls_options_are_no_entries():
+    # Each option of a poll stands over its votes and its share; an option in a dash's form
+    # ("Mixed - Lots I still don't understand") was read as an entry titled "Mixed".
+    with pytest.raises(UnknownShape):
+        read_text(POLL, "post.txt")
+
+
+def test_a_dash_entry_over_numbers_that_are_no_poll_is_still_read():
+    # a count alone under an entry is no poll without its share under it
+    page = POLL.replace("50%", "fifty").replace("0%", "none").replace("8%", "eight")
+    titles = [e.title for e in read_text(page, "post.txt").entries]
+    assert "Mixed" in titles

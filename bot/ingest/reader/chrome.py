@@ -214,11 +214,29 @@ def _repeated(lines: list[str]) -> set[str]:
     return repeated
 
 
+# A forum poll's result under each option: its votes ("6", "No votes"), then its share.
+_VOTES = re.compile(r"^(?:\d{1,6}|No votes?)$", re.I)
+_SHARE = re.compile(r"^\d{1,3}(?:[.,]\d{1,2})?\s?%$")
+
+
+def _poll(lines: list[str]) -> set[int]:
+    """The indexes of a forum poll's lines: each option ("Mixed - Lots I still don't
+    understand") over its votes and its share ("No votes" / "0%"), and those two lines."""
+    found: set[int] = set()
+    for index in range(len(lines) - 2):
+        option, votes, share = (line.strip() for line in lines[index : index + 3])
+        if option and _VOTES.match(votes) and _SHARE.match(share):
+            found.update((index, index + 1, index + 2))
+    return found
+
+
 def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) -> Chrome:
     """Blank the chrome lines of ``text`` (a header or footer repeated three times or more
-    included), but for those of the kinds in ``keep``; line numbers are unchanged."""
+    included, and a forum poll's options), but for those of the kinds in ``keep``; line
+    numbers are unchanged."""
     lines = text.split("\n")
     repeated = _repeated(lines)
+    poll = _poll(lines)
     removed: list[tuple[int, str, str]] = []
     out: list[str] = []
     for number, line in enumerate(lines, 1):
@@ -226,6 +244,8 @@ def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) ->
         kind = kind_of(stripped, debris)
         if kind is None and stripped in repeated and not _SENTENCE.search(stripped[-1:]):
             kind = "repeated header"
+        if kind is None and number - 1 in poll:
+            kind = "poll"
         if kind is None or kind in keep:
             out.append(line)
             continue
