@@ -564,3 +564,28 @@ def test_a_dash_entry_over_numbers_that_are_no_poll_is_still_read():
     page = POLL.replace("50%", "fifty").replace("0%", "none").replace("8%", "eight")
     titles = [e.title for e in read_text(page, "post.txt").entries]
     assert "Mixed" in titles
+
+
+OTHER_GAMES_ANSWERS = " ".join(
+    [
+        "When a player casts a spell card, that card goes on the stack and each other player "
+        "may respond with a card of their own before it resolves.",
+        "A player who controls a creature card may attack with it during their combat step, "
+        "and the defending player chooses which of their creature cards block.",
+        "If a card tells a player to draw cards, that player draws them one at a time from the "
+        "top of their library, and may look at them.",
+    ]
+    * 4
+)
+
+
+def test_a_page_without_heads_or_the_games_terms_is_refused_as_perhaps_another_games():
+    # Another game's rulings speak of cards and players as this game's do; with no head the
+    # reader takes, the refusal says what tells them apart: none of the game's terms.
+    with pytest.raises(UnknownShape, match="another game's rules") as refused:
+        read_text(f"Official answers for the card game\n\n{OTHER_GAMES_ANSWERS}\n", "faq.txt")
+    assert "none of the game's terms" in str(refused.value)
+    # the same prose on the game's own subject is an article, said as before
+    own = OTHER_GAMES_ANSWERS.replace("spell card", "dilemma").replace("creature", "personnel")
+    with pytest.raises(UnknownShape, match="a preamble or an article"):
+        read_text(f"Official answers for the card game\n\n{own}\n", "faq.txt")

@@ -61,6 +61,7 @@ from bot.ingest.reader.heads import (
     find_heads,
     term_page_head,
 )
+from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
 from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
@@ -529,4 +530,13 @@ def diagnose(text: str) -> str:
     short = sum(1 for line in lines if len(line.split()) < 8 and not ends_sentence(line))
     if short >= 0.6 * len(lines) and len(lines) >= 5:
         return "a table of contents (short lines with no ruling text under them)"
+    share, words = game_term_share(page.text)
+    if share == 0 and words >= OFF_GAME_WORDS:
+        # Real rules text this long always uses some of the game's terms: another game's
+        # rulings (which speak of cards and players as this game's do), news, or an article
+        # in another language
+        return (
+            "an article or another game's rules (no entry titles, and none of the game's "
+            f"terms such as dilemma, mission or personnel in its {words} words)"
+        )
     return "a preamble or an article (prose with no entry titles the reader can find)"
