@@ -27,7 +27,7 @@ from bot.ingest.dataset import (
 )
 from bot.ingest.parsers import ParsedEntry, SourceFormatError, get_parser
 from bot.models import KIND_CARD_RULING, KIND_RULE, Card, Document
-from bot.normalize import normalize, slugify
+from bot.normalize import normalize, plain_spaces, slugify
 
 log = logging.getLogger(__name__)
 
@@ -345,6 +345,7 @@ def _parse(document: Document, data_dir: Path, known_titles: frozenset[str]):
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         raise SourceFormatError(str(path), line, "not UTF-8 text") from None
+    text = plain_spaces(text)  # as an upload of the same page is read
     parser = get_parser(document.parser)
     if "known_titles" in inspect.signature(parser).parameters:
         return parser(text, str(path), known_titles=known_titles)

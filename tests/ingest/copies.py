@@ -97,6 +97,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "trailing-spaces": lambda t: t.replace("\n", "  \n"),
     "indented": _indented,  # a mail quote or a block the whole copy sits in
     "no-break-spaces": lambda t: t.replace(" – ", "\u00a0– ").replace(": ", ":\u00a0"),
+    "all-no-break-spaces": lambda t: t.replace(" ", "\u00a0"),  # "&nbsp;" between all words
     "straight-quotes": lambda t: t.translate(str.maketrans("’‘“”–", "''\"\"-")),
     "no-blank-lines": _no_blank_lines,  # paragraphs a line each, as some forums copy
     "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop

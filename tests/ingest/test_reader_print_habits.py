@@ -446,3 +446,21 @@ def test_a_short_line_ending_a_sentence_without_a_blank_line_ends_no_paragraph()
     except UnknownShape:
         titles = []
     assert "Tongo" not in titles
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-table-opencards-a.txt",
+        "fresh10/1e-faq-decipher-events-klauser-faq17.txt",
+        "fresh134/2e-rulings-list-https-later-trekcc.txt",
+    ],
+)
+@pytest.mark.parametrize("space", ["\u00a0", "\u2009", "\u202f"])
+def test_a_page_whose_spaces_are_no_break_or_thin_spaces_reads_as_typed(page, space):
+    # A web page's "&nbsp;" between every word, or a typesetter's thin spaces: a reader
+    # looking for ": " and " – " found a sixth fewer entries on such copies of the real pages.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    typed = _read(page, text)
+    assert typed
+    assert _read(page, text.replace(" ", space)) == typed

@@ -181,8 +181,8 @@ _COST = re.compile(r"^\(\d{1,2}\)\s+")  # a 2E card's cost before its name: "(3)
 
 def _title_parts(line: str) -> tuple[str, str, str]:
     """``line`` without its site's name (" | openCards"), a 2E card's cost and a card's mark
-    ("❖"), and its parts before and after its first colon (a no-break space after it too)."""
-    whole = _COST.sub("", line.split(" | ")[0].replace("\u00a0", " ").strip())
+    ("❖"), and its parts before and after its first colon."""
+    whole = _COST.sub("", line.split(" | ")[0].strip())
     before, _, after = whole.partition(": ")
     return without_card_mark(whole), without_card_mark(before), without_card_mark(after.strip())
 
@@ -445,7 +445,7 @@ def _without_source(text: str) -> str:
     """The rulings' text without the name of their source printed before it ("Major
     Rakal's Dilemma Facts If you meet…"): the capitalised words before the first word of
     a sentence (a capitalised word followed by one in lower case or by an acronym)."""
-    # words by any space, a copy's no-break space too ("Official Runlings:\u00a0This …")
+    # words by any space, a tab too
     words = list(_WORD.finditer(text))
     for position in range(len(words) - 1):
         word, after = words[position].group(), words[position + 1].group()

@@ -340,7 +340,7 @@ def _known_before_dashes(paragraph: str) -> list[str]:
 def title_like(line: str, alone: bool) -> str | None:
     """The title ``line`` seems to open a new entry with, else None: a heading on a line of
     its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
-    line = line.replace("\u00a0", " ").strip()  # a no-break space beside a dash is a space
+    line = line.strip()
     if is_list_item(line):
         # a numbered item that prints a head ("21) scouting location: Add the following")
         # may be an entry of a numbered list; a bullet's comment or a step is none

@@ -9,6 +9,7 @@ import re
 import charset_normalizer
 
 from bot.ingest.reader.model import UnreadableDocument
+from bot.normalize import plain_spaces
 
 _BOMS = [  # longest first: the UTF-32 LE BOM starts with the UTF-16 LE one
     (codecs.BOM_UTF32_LE, "utf-32"),
@@ -193,13 +194,14 @@ _SPELT_OUT = str.maketrans(
 
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
-    order mark, ligatures and symbol fonts' bullets spelt out, and no indentation that
+    order mark, every space a plain space, ligatures and symbol fonts' bullets spelt out,
+    and no indentation that
     every line shares (a copy indented as a whole). Spaces inside and at the end of lines
     are left: a shape may read them (the 2E Current Rulings text ends a paragraph's last
     line with spaces). A tab beside a title's dash is a word processor's tab stop, not a
     table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
-    text = text.translate(_SPELT_OUT)
+    text = plain_spaces(text.translate(_SPELT_OUT))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")

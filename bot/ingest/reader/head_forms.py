@@ -224,11 +224,10 @@ def inline(line: str) -> tuple[str, str, str] | None:
         title = line[:tab].strip()
         if title_ok(title) and rest_ok(rest):
             return title, rest, COLON
-    spaced = line.replace("\u00a0", " ")  # "Title:&nbsp;text": a no-break space is a space
-    colon = spaced.find(": ", 0, 80)
+    colon = line.find(": ", 0, 80)
     if colon > 0:
         # A known title that holds a colon ("HQ: Defensive Measures: text") runs past it.
-        if (later := spaced.find(": ", colon + 2, 100)) > 0 and is_known(line[:later].strip()):
+        if (later := line.find(": ", colon + 2, 100)) > 0 and is_known(line[:later].strip()):
             colon = later
         title, rest = line[:colon].strip(), line[colon + 2 :].strip()
         if title_ok(title) and (rest_ok(rest) or _known_over_lower_case(title, rest)):
