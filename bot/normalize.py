@@ -100,15 +100,19 @@ def _normalized(text: str, fold_plurals: bool) -> str:
 # Spaces of other widths a copy may put between words: the no-break space (a web page's
 # "&nbsp;", a word processor's), the typesetter's fixed-width spaces (U+2000 to U+200A), the
 # narrow no-break space and the ideographic space.
-_SPACES = str.maketrans(dict.fromkeys([0xA0, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000], " "))
+_WIDE = "\u00a0\u2000-\u200a\u202f\u205f\u3000"
+# A run of spaces that holds one of them, with the plain spaces beside it ("action\u00a0 more"):
+# one space. A run of plain spaces alone is left: two of them mark an icon the source lost.
+# Linear: a match starts only where no plain space stands before it, and takes its run once.
+_WIDE_RUN = re.compile(rf"(?<! ) *+[{_WIDE}][ {_WIDE}]*+")
 
 
 def plain_spaces(text: str) -> str:
-    """``text`` with every space between words a plain space, as documents are read and
-    imported: a reader looks for ": " and " – " with a plain one (a page whose every space
-    was a no-break space lost a sixth of its entries), and a ruling imported from a web page
-    is stored as the same ruling typed."""
-    return text.translate(_SPACES)
+    """``text`` with every run of spaces that holds a no-break or other wide space one plain
+    space, as documents are read and imported: a reader looks for ": " and " – " with a
+    plain one (a page whose every space was a no-break space lost a sixth of its entries),
+    and a ruling imported from a web page is stored as the same ruling typed."""
+    return _WIDE_RUN.sub(" ", text)
 
 
 def plain_typography(text: str) -> str:

@@ -13,6 +13,7 @@ import pytest
 from bot.ingest.reader import UnknownShape, read_document, read_text
 from bot.ingest.reader.common import paragraphs, unwrapped
 from bot.ingest.reader.metadata import guess_metadata
+from bot.normalize import plain_spaces
 
 TERMS = [
     ("Bajoran Wormhole", "Whenever you play or download this doorway, you must download another."),
@@ -464,3 +465,13 @@ def test_a_page_whose_spaces_are_no_break_or_thin_spaces_reads_as_typed(page, sp
     typed = _read(page, text)
     assert typed
     assert _read(page, text.replace(" ", space)) == typed
+
+
+def test_a_run_of_spaces_holding_a_no_break_space_is_one_space_and_two_plain_ones_stay():
+    # "action&nbsp; more" is one space between words, not the two spaces that mark an icon
+    # the source lost ("download one  card"), which a reply words as "(icon)"
+    assert plain_spaces("response action\u00a0 more, and \u00a0may be") == (
+        "response action more, and may be"
+    )
+    assert plain_spaces("download one  card") == "download one  card"
+    assert plain_spaces("a\u2009\u2009b\u3000c") == "a b c"
