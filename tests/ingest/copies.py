@@ -101,6 +101,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     "straight-quotes": lambda t: t.translate(str.maketrans("’‘“”–", "''\"\"-")),
     "no-blank-lines": _no_blank_lines,  # paragraphs a line each, as some forums copy
     "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop
+    # a dash as plain text types it (FAQ files, mail)
+    "double-hyphens": lambda t: t.replace(" – ", " -- ").replace(" — ", " -- "),
     "saved-as-html": _saved_as_html,
 }
 # copy habits that print the page's titles their own way: they are told where the titles are

@@ -475,3 +475,23 @@ def test_a_run_of_spaces_holding_a_no_break_space_is_one_space_and_two_plain_one
     )
     assert plain_spaces("download one  card") == "download one  card"
     assert plain_spaces("a\u2009\u2009b\u3000c") == "a b c"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-html-yumpu-p34.txt",  # a Glossary PDF's page as a flip-book
+        "fresh14/1e-first-contact-rules-supplement-docslib.txt",  # heads run into one line
+        "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt",  # a title running on
+    ],
+)
+def test_a_page_whose_dashes_are_typed_as_two_hyphens_reads_as_saved(page):
+    # Plain text types a dash as " -- " (Decipher's FAQ files, mail): the Glossary page
+    # read one entry of six, the supplement none of four, and a title running on past its
+    # own dash lost its doubt.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    typed = text.replace(" – ", " -- ").replace(" — ", " -- ")
+    assert typed != text
+    saved, hyphens = read_text(text, page), read_text(typed, page)
+    assert [e.title for e in hyphens.entries] == [e.title for e in saved.entries]
+    assert [w.doubt for w in hyphens.warnings] == [w.doubt for w in saved.warnings]

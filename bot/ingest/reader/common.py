@@ -10,7 +10,14 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin
 from bot.ingest.reader.glued import SENTENCE_OPENERS
-from bot.ingest.reader.head_forms import COLON, cites_a_title, inline, is_label
+from bot.ingest.reader.head_forms import (
+    COLON,
+    DASH_MARKS,
+    SPACED_DASH,
+    cites_a_title,
+    inline,
+    is_label,
+)
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 from bot.ingest.reader.numbered import without_number
@@ -230,7 +237,7 @@ def opens_with_a_tail(first_line: str) -> bool:
     return starts_in_lower_case(first_line) and ends_sentence(first_line)
 
 
-_HEAD_SEPARATORS = (" – ", " — ", " - ", " -- ")
+_HEAD_SEPARATORS = tuple(f" {mark} " for mark in DASH_MARKS)
 # Words that open a sentence or a cross reference, never an entry's title.
 _OPENERS = (
     frozenset(
@@ -302,7 +309,7 @@ def _known_heads_inside(paragraph: str) -> list[str]:
     that end no sentence where a capital opens the text after the dash: a copy that lost
     the blank line after an entry closing without a full stop ("…does not change cannot /
     may not – Game text which …")."""
-    if " – " not in paragraph and " - " not in paragraph and " — " not in paragraph:
+    if not any(f" {mark} " in paragraph for mark in DASH_MARKS):
         return []
     found = [
         head.title
@@ -315,7 +322,7 @@ def _known_heads_inside(paragraph: str) -> list[str]:
     return found + [title for title in _known_before_dashes(paragraph) if title not in found]
 
 
-_DASH_BEFORE_CAPITAL = re.compile(r" [–—-] (?=[A-Z])")
+_DASH_BEFORE_CAPITAL = re.compile(rf" {SPACED_DASH} (?=[A-Z])")
 _TITLE_WORDS = 6  # the words before a dash that a known title may hold
 
 

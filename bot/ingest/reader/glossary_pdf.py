@@ -20,7 +20,7 @@ from bot.ingest.reader.model import Parsed, ReadEntry
 
 _BR_END = re.compile(r"<br\s*/?>\s*$", re.I)
 _INLINE_TAG = re.compile(r"</?(?:strong|b|i|em|span|u|font)\b[^>]*>", re.I)
-_ENTRY_DASH = re.compile(r"\s[–-]\s")
+_ENTRY_DASH = re.compile(r"\s(?:[–-]|--)\s")  # " -- ": a dash as plain text types it
 _TIGHT_DASH = re.compile(r"(?<=\s)([–—-])(?=[A-Z\"“(\[])")
 _BULLET = ("•", "●", "◦")
 

@@ -17,9 +17,12 @@ from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 GLUED = "title run into its text"  # "Tongo To declare a move …": a bold title's face lost
 LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
-# " -- " is how plain text (FAQ files, mail) prints a dash: "TIMING -- This has been…".
+# The marks a title's dash is printed with between spaces: an en or em dash, a hyphen, and
+# plain text's double hyphen (FAQ files, mail: "TIMING -- This has been…").
+DASH_MARKS = ("–", "—", "-", "--")
+SPACED_DASH = r"(?:[–—-]|--)"  # one of them, as a pattern
 # ... or an em dash with no space around it, as American print sets one ("Tongo—To declare").
-_SEPARATOR = re.compile(r"\s(?:[–—-]|--)\s|(?<=[\w)])—(?=[A-Z\"“(])")
+_SEPARATOR = re.compile(rf"\s{SPACED_DASH}\s|(?<=[\w)])—(?=[A-Z\"“(])")
 # Words that open a labelled paragraph of an entry, never an entry of their own.
 _LABELS = frozenset(
     "example examples note notes q a question answer answers for example erratum errata "

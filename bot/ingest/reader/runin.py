@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bot.ingest.reader.head_forms import DASH_MARKS
 from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_words_from
 
 RUN_LINE = 400  # a line this long that holds several entries is text whose breaks were lost
@@ -40,7 +41,7 @@ _ABBREVIATION = re.compile(r"^\(?(?:[A-Za-z]\.){2,}[,)]?$")  # e.g. i.e. U.S.S.
 _SHORT_FORMS = frozenset({"etc.", "vs.", "cf.", "no.", "st.", "mr.", "dr.", "p."})
 _STOPS = (".", "!", "?")
 _CLOSERS = "\"”’')]"
-_DASHES = frozenset({"–", "—", "-"})
+_DASHES = frozenset(DASH_MARKS)
 _FUNCTION_WORDS = frozenset(
     "a an the and or but if when then so with for to of in on at by as is are was were be "
     "that this these those it its you your he she they we his her their from not no any all "
