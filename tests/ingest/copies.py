@@ -103,6 +103,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     "tabbed-dashes": lambda t: t.replace(" – ", "\t– "),  # a word processor's tab stop
     # a dash as plain text types it (FAQ files, mail)
     "double-hyphens": lambda t: t.replace(" – ", " -- ").replace(" — ", " -- "),
+    "em-dashes": lambda t: t.replace(" – ", " — "),  # another typesetter's dash
+    "close-em-dashes": lambda t: t.replace(" – ", "—"),  # as American print sets one
     "saved-as-html": _saved_as_html,
 }
 # copy habits that print the page's titles their own way: they are told where the titles are

@@ -495,3 +495,41 @@ def test_a_page_whose_dashes_are_typed_as_two_hyphens_reads_as_saved(page):
     saved, hyphens = read_text(text, page), read_text(typed, page)
     assert [e.title for e in hyphens.entries] == [e.title for e in saved.entries]
     assert [w.doubt for w in hyphens.warnings] == [w.doubt for w in saved.warnings]
+
+
+@pytest.mark.parametrize("dash", [" — ", "—"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-html-yumpu-p14.txt",  # after "[BO]" and a title in quotes too
+        "corpus/1e-glossary-html-yumpu-p24.txt",
+        "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt",  # a title running on
+    ],
+)
+def test_a_glossary_page_whose_dashes_are_em_dashes_reads_as_saved(page, dash):
+    # A Glossary page's en dashes printed as em dashes, spaced or set close as American
+    # print sets them ("Founder—This characteristic …"): the flip-book pages read a third
+    # of their entries, and a title running on past its dash lost its doubt.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    typed = text.replace(" – ", dash)
+    assert typed != text
+    saved, em = read_text(text, page), read_text(typed, page)
+    assert [e.title for e in em.entries] == [e.title for e in saved.entries]
+    assert [w.doubt for w in em.warnings] == [w.doubt for w in saved.warnings]
+
+
+def test_an_em_dash_inside_a_glossary_pages_sentence_opens_no_entry():
+    # The Glossary sets em dashes inside its sentences, after an abbreviation's full stop
+    # too ("… matching commanders for U.S.S. / Sao Paulo — but substitutes …"): a known
+    # card's name before it is no head where the text after it goes on in lower case.
+    page = "corpus/1e-glossary-html-yumpu-p34.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    inserted = text.replace(
+        "means that does not require use of RANGE<br />",
+        "means that does not require use of U.S.S.<br />\n\n"
+        "Sao Paulo — but substitutes like Ben Sisko<br />\n\n"
+        "means that does not require use of RANGE<br />",
+    )
+    assert inserted != text
+    titles = [e.title for e in read_text(inserted, page).entries]
+    assert titles == [e.title for e in read_text(text, page).entries]

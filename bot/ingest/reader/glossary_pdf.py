@@ -15,13 +15,17 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence, is_list_item
 from bot.ingest.reader.common import doubt_missed_heads, title_like
 from bot.ingest.reader.decipher import split_title
+from bot.ingest.reader.head_forms import BARE_EM_DASH
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _BR_END = re.compile(r"<br\s*/?>\s*$", re.I)
 _INLINE_TAG = re.compile(r"</?(?:strong|b|i|em|span|u|font)\b[^>]*>", re.I)
-_ENTRY_DASH = re.compile(r"\s(?:[–-]|--)\s")  # " -- ": a dash as plain text types it
+# An en dash, a hyphen or two hyphens between spaces; an em dash only before a capital:
+# the Glossary sets em dashes inside its sentences ("… U.S.S. Sao Paulo — but substitutes")
+_ENTRY_DASH = re.compile(r"\s(?:[–-]|--)\s|\s—\s(?=[A-Z\"“(\[])")
 _TIGHT_DASH = re.compile(r"(?<=\s)([–—-])(?=[A-Z\"“(\[])")
+_BARE_EM_DASH = re.compile(BARE_EM_DASH)
 _BULLET = ("•", "●", "◦")
 
 
@@ -35,6 +39,9 @@ def _lines(text: str) -> list[tuple[int, str, bool]]:
         line = _without_marks(raw).strip()
         # "Isabella –This interrupt…": the PDF lost the space after the title's dash
         line = _TIGHT_DASH.sub(r"\1 ", line)
+        # "Founder—This characteristic…": an em dash set with no space, as American print
+        # sets one
+        line = _BARE_EM_DASH.sub(" — ", line)
         if line:
             out.append((number, line, br))
     return out

@@ -21,8 +21,10 @@ LOWER = "dash, text in lower case"  # "10 AND 01 - sono di genere maschile."
 # plain text's double hyphen (FAQ files, mail: "TIMING -- This has been…").
 DASH_MARKS = ("–", "—", "-", "--")
 SPACED_DASH = r"(?:[–—-]|--)"  # one of them, as a pattern
-# ... or an em dash with no space around it, as American print sets one ("Tongo—To declare").
-_SEPARATOR = re.compile(rf"\s{SPACED_DASH}\s|(?<=[\w)])—(?=[A-Z\"“(])")
+# ... or an em dash with no space around it, as American print sets one ("Tongo—To declare",
+# "Borg Use Only icon [BO]—A card", "“Stopping”—A dilemma"), as a pattern
+BARE_EM_DASH = r"(?<=[\w)\]\"”’'])—(?=[A-Z\"“(\[])"
+_SEPARATOR = re.compile(rf"\s{SPACED_DASH}\s|{BARE_EM_DASH}")
 # Words that open a labelled paragraph of an entry, never an entry of their own.
 _LABELS = frozenset(
     "example examples note notes q a question answer answers for example erratum errata "

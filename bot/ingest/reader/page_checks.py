@@ -11,7 +11,7 @@ import itertools
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.head_forms import CONNECTIVES, SPACED_DASH
+from bot.ingest.reader.head_forms import BARE_EM_DASH, CONNECTIVES, SPACED_DASH
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import ReadEntry
 
@@ -21,8 +21,11 @@ def _order_key(title: str) -> str:
 
 
 # The text's first words up to a dash: "affiliation restrictions – If a card allows …"
-# (any space but a line break: a copy may put a no-break space before the dash)
-_RUN_ON = re.compile(rf"^(\S++(?:[^\S\n]\S++){{0,3}})[^\S\n]{SPACED_DASH}[^\S\n]")
+# (any space but a line break around it), or up to an em dash set with no space
+# ("Sequence of Steps—Every action …")
+_RUN_ON = re.compile(
+    rf"^([^\s—]++(?:[^\S\n][^\s—]++){{0,3}})(?:[^\S\n]{SPACED_DASH}[^\S\n]|{BARE_EM_DASH})"
+)
 
 
 def title_runs_on(entries: list[ReadEntry]) -> list[ParseWarning]:
