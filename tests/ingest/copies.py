@@ -18,6 +18,7 @@ import argparse
 import functools
 import html
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -43,6 +44,16 @@ def _indented(text: str) -> str:
 
 def _no_blank_lines(text: str) -> str:
     return "\n".join(line for line in text.split("\n") if line.strip())
+
+
+def _mail_wrapped(text: str) -> str:
+    """Each line longer than 72 characters wrapped at spaces, as a mail program sends text."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, 72, break_on_hyphens=False, break_long_words=False))
+        if len(line) > 72
+        else line
+        for line in text.split("\n")
+    )
 
 
 def _saved_as_html(text: str) -> str:
@@ -106,6 +117,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "em-dashes": lambda t: t.replace(" – ", " — "),  # another typesetter's dash
     "close-em-dashes": lambda t: t.replace(" – ", "—"),  # as American print sets one
     "saved-as-html": _saved_as_html,
+    "mail-wrapped": _mail_wrapped,
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {

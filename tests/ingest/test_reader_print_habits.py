@@ -6,6 +6,7 @@ space around it, as American print sets one ("Brilgar—This card …")."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -533,3 +534,22 @@ def test_an_em_dash_inside_a_glossary_pages_sentence_opens_no_entry():
     assert inserted != text
     titles = [e.title for e in read_text(inserted, page).entries]
     assert titles == [e.title for e in read_text(text, page).entries]
+
+
+def test_a_heads_line_wrapped_as_a_mail_wraps_it_goes_on_in_one_paragraph():
+    # "A Fast Ship Would Be Nice: Opponent may target one personnel on a" / "dual-personnel
+    # card (rule 1). …": the text on the head's line and the line under it were two
+    # paragraphs, a sentence broken in two on a phone. A wiki page's own wrapped lines read
+    # so too ("Actions – Sequence of Steps – Every action" / "has three steps …").
+    page = "corpus/1e-dual-personnel-reference-heardworld-a.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    wrapped = "\n".join(
+        "\n".join(textwrap.wrap(line, 72, break_on_hyphens=False)) if len(line) > 72 else line
+        for line in text.split("\n")
+    )
+    assert _read(page, wrapped) == _read(page, text)
+    wiki = "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt"
+    (entry,) = read_text((INGEST / wiki).read_text(encoding="utf-8"), wiki).entries
+    assert entry.text.split("\n\n")[0].endswith(
+        "Every action has three steps that must occur in order:"
+    )

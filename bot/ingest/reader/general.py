@@ -61,7 +61,7 @@ from bot.ingest.reader.heads import (
     find_heads,
     term_page_head,
 )
-from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
+from bot.ingest.reader.known import OFF_GAME_WORDS, SMALL_WORDS, game_term_share
 from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
@@ -346,7 +346,7 @@ def _read(
         missed.numbered_heads_inside(result, head, body)
         body, data = _card_data_set_aside(unwrapped(body))
         result.ignored(data, "the card's data under its title, set aside")
-        texts = ([head.rest] if head.rest else []) + [p for _, p in paragraphs(body)]
+        texts = _joined(head.rest, body, paragraphs(body))
         entry = entry_of(head.title, texts, head.line, cards, head.date)
         entry.marked_new = head.marked_new
         entry.confidence = head.confidence
@@ -513,6 +513,26 @@ def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
 
 
 _REPLY = re.compile(r"(?:re|aw|sv|antw)\s?:\s", re.I)  # a reply's subject, in several tongues
+
+
+def _joined(rest: str, body: list[tuple[int, str]], texts: list[tuple[int, str]]) -> list[str]:
+    """The entry's paragraphs: the text on its head's line (``rest``), then ``texts``, the
+    paragraphs of the lines under it (``body``). A head's line wrapped to a width, as a
+    mail's are ("A Fast Ship Would Be Nice: Opponent may target one personnel on a" /
+    "dual-personnel card …"), goes on on the next line: one paragraph, not two."""
+    if not rest:
+        return [text for _, text in texts]
+    first = texts[0][1] if texts else ""
+    words = rest.split()
+    if (
+        first
+        and body[0][1].strip()  # the next line, with no blank line between
+        and not ends_sentence(rest)
+        and not rest.endswith((":", "!", "?"))
+        and (first[:1].islower() or words[-1].endswith(",") or words[-1] in SMALL_WORDS)
+    ):
+        return [f"{rest} {first}"] + [text for _, text in texts[1:]]
+    return [rest] + [text for _, text in texts]
 
 
 def diagnose(text: str) -> str:
