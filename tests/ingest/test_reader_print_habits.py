@@ -543,13 +543,35 @@ def test_a_heads_line_wrapped_as_a_mail_wraps_it_goes_on_in_one_paragraph():
     # so too ("Actions – Sequence of Steps – Every action" / "has three steps …").
     page = "corpus/1e-dual-personnel-reference-heardworld-a.txt"
     text = (INGEST / page).read_text(encoding="utf-8")
-    wrapped = "\n".join(
-        "\n".join(textwrap.wrap(line, 72, break_on_hyphens=False)) if len(line) > 72 else line
-        for line in text.split("\n")
-    )
-    assert _read(page, wrapped) == _read(page, text)
+    assert _read(page, _mail_wrapped(text)) == _read(page, text)
     wiki = "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt"
     (entry,) = read_text((INGEST / wiki).read_text(encoding="utf-8"), wiki).entries
     assert entry.text.split("\n\n")[0].endswith(
         "Every action has three steps that must occur in order:"
     )
+
+
+def _mail_wrapped(text: str) -> str:
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, 72, break_on_hyphens=False)) if len(line) > 72 else line
+        for line in text.split("\n")
+    )
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # its first question wrapped onto a second line ("… or just the" / "crew?") was
+        # set aside with the preamble, its answer with it
+        "fresh10/1e-current-rulings-1997-09-25-qa-excelsior.txt",
+        # a ruling page without its title line: the first line wrapped after a comma was
+        # taken as the title, with no doubt
+        "sweep1/1e-single-ruling-alice-no-title-trekcc-110.txt",
+    ],
+)
+def test_a_page_wrapped_as_a_mail_wraps_it_keeps_its_titles(page):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    wrapped = _mail_wrapped(text)
+    assert wrapped != text
+    titles = [e.title for e in read_text(wrapped, page).entries]
+    assert titles == [e.title for e in read_text(text, page).entries]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.common import bylined, entry_of, lines_of
+from bot.ingest.reader.common import bylined, entry_of, lines_of, paragraphs
 from bot.ingest.reader.model import Parsed
 
 _NAMED = re.compile(r"\b(?:current rulings|rulings|faq|frequently asked questions)\b", re.I)
@@ -40,13 +40,41 @@ def _question(line: str) -> bool:
     )
 
 
-def _starts(rows: list[tuple[int, str]]) -> list[int]:
-    """Rows of the question lines that an answer (a line that asks nothing) follows."""
+def _asked(rows: list[tuple[int, str]], index: int) -> tuple[str, int] | None:
+    """(the question, its last row) of a question starting at row ``index``: on its line,
+    or wrapped onto the next as a mail wraps it ("Can an outpost be "stopped"? Does a
+    dilemma stop a ship, or just the" / "crew?"); else None."""
+    line = rows[index][1].strip()
+    following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+    if (
+        line
+        and following
+        and line[-1:] not in ".!?:"
+        and following.endswith("?")
+        and (following[:1].islower() or not _question(line))
+        and _question(joined := f"{line} {following}")
+    ):
+        return joined, index + 1
+    return (line, index) if _question(line) else None
+
+
+def _starts(rows: list[tuple[int, str]]) -> list[tuple[int, str, int]]:
+    """(row, question, its last row) of the questions that an answer (a line that asks
+    nothing) follows."""
     starts = []
-    for index, (_, line) in enumerate(rows[:-1]):
-        following = rows[index + 1][1].strip()
-        if _question(line) and following and not _question(following) and following[:1].isupper():
-            starts.append(index)
+    index = 0
+    while index < len(rows) - 1:
+        asked = _asked(rows, index)
+        if asked is None:
+            index += 1
+            continue
+        question, last = asked
+        following = rows[last + 1][1].strip() if last + 1 < len(rows) else ""
+        if following and not _question(following) and following[:1].isupper():
+            starts.append((index, question, last))
+            index = last + 1
+        else:
+            index += 1
     return starts
 
 
@@ -64,17 +92,17 @@ def parse(text: str) -> Parsed:
     starts = _starts(rows)
     if len(starts) < 2:
         return result
-    before = [(n, line.strip()) for n, line in rows[: starts[0]] if line.strip()]
+    before = [(n, line.strip()) for n, line in rows[: starts[0][0]] if line.strip()]
     result.ignored(before, "the page's preamble before the first question")
-    for position, index in enumerate(starts):
-        end = starts[position + 1] if position + 1 < len(starts) else len(rows)
-        number, question = rows[index]
-        # an answer's lines are its paragraphs: each printed line is a paragraph of its own
-        texts = [line.strip() for _, line in rows[index + 1 : end] if line.strip()]
-        result.entries.append(entry_of(question.strip(), texts, number))
+    for position, (index, question, last) in enumerate(starts):
+        end = starts[position + 1][0] if position + 1 < len(starts) else len(rows)
+        # an answer's lines are its paragraphs: each printed line is a paragraph of its own,
+        # but for lines wrapped to a width (a mail's), which make one
+        texts = [text for _, text in paragraphs(rows[last + 1 : end])]
+        result.entries.append(entry_of(question, texts, rows[index][0]))
     result.warnings.append(
         ParseWarning(
-            rows[starts[0]][0],
+            rows[starts[0][0]][0],
             f"{len(starts)} rulings titled by the question each answers (the page prints no "
             "other titles)",
         )

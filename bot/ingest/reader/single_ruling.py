@@ -114,7 +114,11 @@ def _opening(text: str) -> bool | None:
 
 def _ends_as_text(line: str) -> bool:
     """Whether ``line`` ends a sentence as no title does: "Abandon Ship!" and "playing an
-    affiliation (non-Borg)" end as a sentence may, and are titles."""
+    affiliation (non-Borg)" end as a sentence may, and are titles. A comma or a semicolon
+    ends no title either: the sentence goes on on the next line, wrapped as a mail wraps
+    it ("If Away Team/crew meets conditions (2 Computer Skill and Biology),")."""
+    if line.rstrip().endswith((",", ";")):
+        return True
     return ends_sentence(line) and not line.endswith((")", "!", "?"))
 
 
