@@ -78,6 +78,14 @@ def _capital_titles(text: str, expected: list[dict]) -> str:
     return _titles_printed(text, expected, str.upper)
 
 
+def _title_case_titles(text: str, expected: list[dict]) -> str:
+    """Each expected title where it opens a line, each word capitalised as a wiki's page
+    title prints a Glossary term ("Actions – Group")."""
+    return _titles_printed(
+        text, expected, lambda title: " ".join(w[:1].upper() + w[1:] for w in title.split(" "))
+    )
+
+
 def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], str]) -> str:
     """``text`` with each expected title, where it first opens a line, as ``printed``."""
     lines = text.split("\n")
@@ -123,9 +131,15 @@ COPIES: dict[str, Callable[[str], str]] = {
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
     "bold-titles": _bold_titles,
     "capital-titles": _capital_titles,
+    "title-case-titles": _title_case_titles,
 }
 # what a copy habit does to the expected titles and first words (HTML is read as text)
-_EXPECTED_AS = {"saved-as-html": _same, "bold-titles": _same, "capital-titles": _same}
+_EXPECTED_AS = {
+    "saved-as-html": _same,
+    "bold-titles": _same,
+    "capital-titles": _same,
+    "title-case-titles": _same,
+}
 
 
 def _figures(

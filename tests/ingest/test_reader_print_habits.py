@@ -6,6 +6,7 @@ space around it, as American print sets one ("Brilgar—This card …")."""
 
 from __future__ import annotations
 
+import string
 import textwrap
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 
 from bot.ingest.reader import UnknownShape, read_document, read_text
 from bot.ingest.reader.common import paragraphs, unwrapped
+from bot.ingest.reader.head_forms import inline
 from bot.ingest.reader.metadata import guess_metadata
 from bot.normalize import plain_spaces
 
@@ -575,3 +577,30 @@ def test_a_page_wrapped_as_a_mail_wraps_it_keeps_its_titles(page):
     assert wrapped != text
     titles = [e.title for e in read_text(wrapped, page).entries]
     assert titles == [e.title for e in read_text(text, page).entries]
+
+
+@pytest.mark.parametrize(
+    ("page", "term"),
+    [
+        ("fresh11/1e-wiki-glossary-actions-group-wikia.txt", "actions – group"),
+        ("fresh135/1e-wiki-glossary-skills-using-wikia.txt", "Skills – using"),
+    ],
+)
+def test_a_glossary_terms_part_in_title_case_stays_in_its_title(page, term):
+    # The wiki's "actions – group – An action …" printed in title case ("Actions – Group –
+    # …") was read as "Actions", the part taken for the text (with a doubt): a known term
+    # runs on into a part of its own in title case, as into a numbered step.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    titled = string.capwords(term, " ")
+    typed = text.replace(term, titled, 1)
+    assert typed != text
+    assert [e.title for e in read_text(typed, page).entries] == [titled]
+
+
+def test_a_cards_name_does_not_run_on_into_its_type():
+    # "Dead End – Dilemma – …" (a card list's line): the card is the title, its type no part
+    assert inline("Dead End – Dilemma – Place this dilemma on a planet mission.") == (
+        "Dead End",
+        "Dilemma – Place this dilemma on a planet mission.",
+        "dash",
+    )

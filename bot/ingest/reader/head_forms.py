@@ -12,7 +12,14 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item
-from bot.ingest.reader.known import QUESTION_WORDS, SMALL_WORDS, is_known, most_words_from
+from bot.ingest.reader.known import (
+    QUESTION_WORDS,
+    SMALL_WORDS,
+    is_card,
+    is_card_type,
+    is_known,
+    most_words_from,
+)
 
 DASH, COLON, LINE, DATED, RUN_IN = "dash", "colon", "line", "dated", "run-in"
 GLUED = "title run into its text"  # "Tongo To declare a move …": a bold title's face lost
@@ -265,10 +272,22 @@ def _subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, s
     if not 1 <= len(words) <= 6 or not rest_ok(text) or ends_sentence(segment):
         return head
     if is_known(title) and not any(c.isdigit() or c == ":" for c in segment):
-        return head  # a known title runs on only into a numbered part ("Step 2: Responses")
-    if all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        # a known title runs on into a numbered part ("Step 2: Responses"), or into a part
+        # of its own in title case where the title is a term of the Glossary's, not a card
+        # ("Actions – Group – An action …"; not "Dead End – Dilemma – …")
+        if is_card(title) or is_card_type(segment) or not _title_cased(words):
+            return head
+    if _title_cased(words):
         return line[: line.find(segment) + len(segment)].strip(), text, style
     return head
+
+
+def _title_cased(words: list[str]) -> bool:
+    """Whether ``words`` are a title's, each capitalised but the small ones after the first
+    ("Sequence of Steps")."""
+    return all(
+        w[:1].isupper() or w[:1].isdigit() or (i and w in SMALL_WORDS) for i, w in enumerate(words)
+    )
 
 
 def _inside_known_title(line: str, title: str) -> bool:
