@@ -1373,3 +1373,26 @@ def test_a_title_that_runs_on_past_its_own_dash_is_a_doubt_naming_the_longer_tit
         w.doubt and "{line: 1, title: Actions – Sequence of Steps}" in w.message
         for w in document.warnings
     )
+
+
+def test_a_cards_field_at_a_cut_copys_top_is_a_doubt():
+    # A copy cut inside "Sam Lavelle: This card has updated lore:" opens with the quoted
+    # lore ("lore: Typical Starfleet ensign …"): "lore" is a Glossary term and a card's
+    # field, so over the page's other "term: text" entries it was an entry with no doubt.
+    page = (
+        "lore: Typical Starfleet ensign eagerly chasing a promotion. Served aboard the U.S.S.\n"
+        "Enterprise in 2370. Decent poker player. His grandfather was Canadian.\n\n"
+        "seed phase: The only actions you may take during the seed phases are seeding cards.\n\n"
+        "Sergey and Helena: the two personnel represented on this dual-personnel card are "
+        "romantic partners of each other. See named in lore.\n\n"
+        "species: In general, a personnel's species can be determined by looking at the card.\n"
+    )
+    document = read_text(page)
+    lore = next((e for e in document.entries if e.title == "lore"), None)
+    if lore is not None:
+        assert any(w.doubt and w.line == lore.line for w in document.warnings)
+    assert [e.title for e in document.entries if e.title != "lore"] == [
+        "seed phase",
+        "Sergey and Helena",
+        "species",
+    ]

@@ -533,10 +533,16 @@ def _may_be_a_tail(head: Head, content: list[tuple[int, int, str]]) -> bool:
     know with no prose above it (at most the page's own title): a cut copy's first line is
     as often the end of the entry above ("brings to the game at least 60 cards: 5 different
     missions …", an item of its list: "4. Lose: Any effects …") as a term. So is a known
-    term's over text in lower case ("species: for example, to download …")."""
+    term's over text in lower case ("species: for example, to download …"), and a known
+    term that is a card's field too ("lore: Typical Starfleet ensign …", the card's new lore
+    quoted in an entry cut above)."""
     return (
         head.style == COLON
-        and (not head.known or starts_in_lower_case(head.rest))
+        and (
+            not head.known
+            or starts_in_lower_case(head.rest)
+            or head.title.casefold() in CARD_FIELDS
+        )
         and head.confidence >= DOUBTFUL
         and not _prose_above(content, head.index, words=8, at_least=1)
     )
