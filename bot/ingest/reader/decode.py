@@ -195,10 +195,9 @@ _SPELT_OUT = str.maketrans(
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
     order mark, every space a plain space, ligatures and symbol fonts' bullets spelt out,
-    and no indentation that
-    every line shares (a copy indented as a whole). Spaces inside and at the end of lines
-    are left: a shape may read them (the 2E Current Rulings text ends a paragraph's last
-    line with spaces). A tab beside a title's dash is a word processor's tab stop, not a
+    and no indentation that every line shares (a copy indented as a whole). Plain spaces
+    inside and at the end of lines are left: a shape may read them (the 2E Current Rulings
+    text ends a paragraph's last line with spaces). A tab beside a title's dash is a word processor's tab stop, not a
     table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     text = plain_spaces(text.translate(_SPELT_OUT))

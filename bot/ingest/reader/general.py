@@ -59,9 +59,10 @@ from bot.ingest.reader.heads import (
     anchors_of,
     card_data,
     find_heads,
+    stops_at_a_joint,
     term_page_head,
 )
-from bot.ingest.reader.known import OFF_GAME_WORDS, SMALL_WORDS, game_term_share
+from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
 from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
@@ -523,13 +524,12 @@ def _joined(rest: str, body: list[tuple[int, str]], texts: list[tuple[int, str]]
     if not rest:
         return [text for _, text in texts]
     first = texts[0][1] if texts else ""
-    words = rest.split()
     if (
         first
         and body[0][1].strip()  # the next line, with no blank line between
         and not ends_sentence(rest)
         and not rest.endswith((":", "!", "?"))
-        and (first[:1].islower() or words[-1].endswith(",") or words[-1] in SMALL_WORDS)
+        and (first[:1].islower() or stops_at_a_joint(rest.split()))
     ):
         return [f"{rest} {first}"] + [text for _, text in texts[1:]]
     return [rest] + [text for _, text in texts]

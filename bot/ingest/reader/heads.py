@@ -612,7 +612,13 @@ def _wraps_onto(rows: list[tuple[int, str]], index: int) -> bool:
     if index == 0:
         return False
     words = rows[index - 1][1].split()
-    return len(words) >= 6 and (words[-1].endswith(",") or words[-1] in SMALL_WORDS)
+    return len(words) >= 6 and stops_at_a_joint(words)
+
+
+def stops_at_a_joint(words: list[str]) -> bool:
+    """Whether a line's ``words`` stop on a comma or on an article, a preposition or a
+    conjunction ("… one personnel on a"): its sentence goes on on the next line."""
+    return bool(words) and (words[-1].endswith(",") or words[-1] in SMALL_WORDS)
 
 
 def _anchor_sections(rows: list[tuple[int, str]], anchors: dict[int, str]) -> list[str | None]:
