@@ -126,6 +126,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     "close-em-dashes": lambda t: t.replace(" – ", "—"),  # as American print sets one
     "saved-as-html": _saved_as_html,
     "mail-wrapped": _mail_wrapped,
+    # a blank line after every line: line endings converted twice, a viewer's copy
+    "double-spaced": lambda t: t.replace("\n", "\n\n"),
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {

@@ -24,6 +24,7 @@ from bot.ingest.reader import (
     limits,
     lookalike,
     markdown,
+    spacing,
 )
 from bot.ingest.reader.common import check, none_known
 from bot.ingest.reader.decode import decode, tidy
@@ -99,13 +100,18 @@ def read_text(
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    # the page's line numbers, from here on, count the lines of the copy as it is read
+    undoubled = spacing.single_spaced(text)
+    text = undoubled if undoubled is not None else text
     text = markdown.without_bold_lines(markdown.without_quoting(text))
     if title is None and running:
         # a PDF's running header may name (and date) the document where its body does not;
         # the date and address a browser prints on a page it saves name the printing
         named = (line for line in running if not chrome.printed_by_browser(line))
         title = next((line for line in named if any(c.isalpha() for c in line)), None)
-    page = _Page(text, encoding, filename, title, is_html, left_out, running or [])
+    page = _Page(
+        text, encoding, filename, title, is_html, left_out, running or [], undoubled is not None
+    )
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else
         # (a refused page, text set aside) the general reader reads the page with them
@@ -113,7 +119,13 @@ def read_text(
             return _read_shaped(page, heads)
         except (UnknownShape, _HeadsElsewhere):
             return _read_with_heads(page, heads)
-    return _read_shaped(page)
+    try:
+        return _read_shaped(page)
+    except UnknownShape as error:
+        if not page.double_spaced:
+            raise
+        # the lines a refusal names are counted as the page was read
+        raise UnknownShape(f"{str(error).rstrip()}\n{spacing.NOTE.capitalize()}.") from None
 
 
 class _HeadsElsewhere(Exception):
@@ -133,6 +145,7 @@ class _Page:
     is_html: bool
     left_out: list[str]
     running: list[str]  # a PDF's running header and footer lines, left out
+    double_spaced: bool = False  # read with the blank line after each line taken out
 
 
 def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> ReadDocument:
@@ -242,6 +255,8 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
                 + (" · …" if len(left_out) > len(shown) else ""),
             )
         )
+    if page.double_spaced:
+        warnings.append(ParseWarning(1, spacing.NOTE))
     browser = [line for line in page.running if chrome.printed_by_browser(line)]
     if running := [line for line in page.running if line not in browser]:
         shown = " · ".join(repr(_words_up_to(line, 40)) for line in running[:4])
