@@ -12,6 +12,12 @@ import re
 import threading
 import unicodedata
 
+# Invisible marks a word copied from a PDF or a web page may carry inside it or beside it: a
+# soft hyphen where it may break, a zero-width space where a line may break, joiners, a word
+# joiner, a byte-order mark. No part of a word and no break between words.
+INVISIBLE = "\u00ad\u200b\u200c\u200d\u2060\ufeff"
+_UNSEEN = str.maketrans(dict.fromkeys(INVISIBLE, ""))
+
 # Typographic variants players paste from PDFs and phones.
 _TRANSLATE = str.maketrans(
     {
@@ -35,13 +41,8 @@ _TRANSLATE = str.maketrans(
         "\u2122": " ",
         "\u2120": " ",
         "\u00ae": " ",
-        # Invisible marks a word copied from a PDF or a web page may carry inside it (a soft
-        # hyphen where it may break, joiners, a byte-order mark): not a break between words.
-        "\u00ad": "",
-        "\u200c": "",
-        "\u200d": "",
-        "\u2060": "",
-        "\ufeff": "",
+        # no part of a word and no break between words (INVISIBLE, above)
+        **dict.fromkeys(INVISIBLE, ""),
     }
 )
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
@@ -109,10 +110,12 @@ _WIDE_RUN = re.compile(rf"(?<! ) *+[{_WIDE}][ {_WIDE}]*+")
 
 def plain_spaces(text: str) -> str:
     """``text`` with every run of spaces that holds a no-break or other wide space one plain
-    space, as documents are read and imported: a reader looks for ": " and " – " with a
-    plain one (a page whose every space was a no-break space lost a sixth of its entries),
-    and a ruling imported from a web page is stored as the same ruling typed."""
-    return _WIDE_RUN.sub(" ", text)
+    space, and no invisible mark (:data:`INVISIBLE`), as documents are read and imported: a
+    reader looks for ": " and " – " with a plain space and titles by their letters (a page
+    whose every space was a no-break space lost a sixth of its entries, one with a soft
+    hyphen in its long words or a zero-width space before its dashes a seventh), and a
+    ruling imported from a web page is stored as the same ruling typed."""
+    return _WIDE_RUN.sub(" ", text.translate(_UNSEEN))
 
 
 def plain_typography(text: str) -> str:

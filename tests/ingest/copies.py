@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import functools
 import html
+import re
 import sys
 import textwrap
 from collections.abc import Callable
@@ -111,6 +112,8 @@ def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], st
     return "\n".join(lines)
 
 
+_LONG_WORD = re.compile(r"\b([A-Za-z]{4})([a-z]{4,})")
+
 COPIES: dict[str, Callable[[str], str]] = {
     "crlf": lambda t: t.replace("\n", "\r\n"),  # saved on Windows
     "trailing-spaces": lambda t: t.replace("\n", "  \n"),
@@ -128,6 +131,9 @@ COPIES: dict[str, Callable[[str], str]] = {
     "mail-wrapped": _mail_wrapped,
     # a blank line after every line: line endings converted twice, a viewer's copy
     "double-spaced": lambda t: t.replace("\n", "\n\n"),
+    # invisible marks: a hyphenating page's soft hyphens in long words, zero-width spaces
+    "soft-hyphens": lambda t: _LONG_WORD.sub(lambda m: f"{m[1]}\u00ad{m[2]}", t),
+    "zero-width-spaces": lambda t: t.replace(" ", "\u200b "),
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -138,6 +144,8 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
 # what a copy habit does to the expected titles and first words (HTML is read as text)
 _EXPECTED_AS = {
     "saved-as-html": _same,
+    "soft-hyphens": _same,  # the page's words, as they read
+    "zero-width-spaces": _same,
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

@@ -320,6 +320,8 @@ def test_invisible_marks_inside_a_copied_word_do_not_split_it():
     # A soft hyphen (where a PDF or web page may break the word), joiners, a byte-order mark.
     assert normalize("dilem\u00adma reso\u00adlution") == "dilemma resolution"
     assert normalize("\ufeffmatching com\u200dmander") == "matching commander"
+    # a zero-width space, where a web page lets a long word break
+    assert normalize("Kira Ne\u200brys") == normalize("Kira Nerys")
     assert terms("dilem\u00adma") == terms("dilemma")
 
 
