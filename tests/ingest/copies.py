@@ -134,6 +134,9 @@ COPIES: dict[str, Callable[[str], str]] = {
     # invisible marks: a hyphenating page's soft hyphens in long words, zero-width spaces
     "soft-hyphens": lambda t: _LONG_WORD.sub(lambda m: f"{m[1]}\u00ad{m[2]}", t),
     "zero-width-spaces": lambda t: t.replace(" ", "\u200b "),
+    # line breaks other tools write: a word processor's, Unicode's line separator
+    "vertical-tabs": lambda t: t.replace("\n", "\x0b"),
+    "line-separators": lambda t: t.replace("\n", "\u2028"),
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -146,6 +149,8 @@ _EXPECTED_AS = {
     "saved-as-html": _same,
     "soft-hyphens": _same,  # the page's words, as they read
     "zero-width-spaces": _same,
+    "vertical-tabs": _same,
+    "line-separators": _same,
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document, read_text
 from bot.ingest.reader.common import paragraphs, unwrapped
 from bot.ingest.reader.head_forms import inline
 from bot.ingest.reader.metadata import guess_metadata
@@ -507,6 +507,41 @@ def test_a_page_with_invisible_marks_in_its_words_reads_as_typed(page, marked):
         (e.title, e.text, e.line) for e in typed.entries
     ]
     assert [w.message for w in read.warnings] == [w.message for w in typed.warnings]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt",  # wrapped lines
+        "fresh134/2e-rulings-list-https-later-trekcc.txt",
+    ],
+)
+@pytest.mark.parametrize(
+    "broken",
+    [
+        lambda text: text.replace("\n", "\x0b"),  # a word processor's line break (Shift+Enter)
+        lambda text: text.replace("\n", "\u2028"),  # Unicode's line separator
+        lambda text: text.replace("\n\n", "\u2029").replace("\n", "\u2028"),  # and paragraph
+    ],
+    ids=["vertical-tabs", "line-separators", "paragraph-separators"],
+)
+def test_a_page_whose_line_breaks_another_tool_wrote_reads_as_typed(page, broken):
+    # A page whose lines a word processor broke with vertical tabs was refused as a binary
+    # file; with Unicode's separators it was one line, refused past the line limit or read
+    # as a few entries (190 of 594 on copies of the real pages).
+    text = (INGEST / page).read_text(encoding="utf-8")
+    typed = read_document(text.encode(), page)
+    read = read_document(broken(text).encode(), page)
+    assert typed.entries
+    assert [(e.title, e.text, e.line) for e in read.entries] == [
+        (e.title, e.text, e.line) for e in typed.entries
+    ]
+
+
+def test_other_control_characters_between_lines_are_still_a_binary_files():
+    text = (INGEST / "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt").read_text("utf-8")
+    with pytest.raises(UnreadableDocument, match="binary"):
+        read_document(text.replace("\n", "\x01\n").encode(), "page.txt")
 
 
 def test_a_run_of_spaces_holding_a_no_break_space_is_one_space_and_two_plain_ones_stay():

@@ -28,7 +28,9 @@ _MAGIC = [
     (b"\xff\xd8\xff", "an image: upload the document's text, not a picture of it"),
     (b"GIF8", "an image: upload the document's text, not a picture of it"),
 ]
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# Control characters no text holds. The vertical tab is not one: it is a word processor's
+# line break within a paragraph (Shift+Enter), as its copy gives it (see tidy).
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1f\x7f]")
 _ADVICE = "Save the document as plain text (UTF-8) or as an HTML page and upload that."
 
 
@@ -192,14 +194,22 @@ _SPELT_OUT = str.maketrans(
 )  # fmt: skip
 
 
+# Line breaks other tools write: a word processor's line break within a paragraph (the
+# vertical tab), Unicode's line and paragraph separators (a page layout program's, a
+# script's). A paragraph separator is a blank line. (A NEL, U+0085, is left: a file read as
+# Latin-1 where Windows' code page meant an ellipsis holds one.)
+_LINE_BREAKS = str.maketrans({"\x0b": "\n", "\u2028": "\n", "\u2029": "\n\n"})
+
+
 def tidy(text: str) -> str:
-    """``text`` as every reader expects it, whatever copied it: "\n" line endings, no byte
-    order mark, every space a plain space, ligatures and symbol fonts' bullets spelt out,
-    and no indentation that every line shares (a copy indented as a whole). Plain spaces
-    inside and at the end of lines are left: a shape may read them (the 2E Current Rulings
-    text ends a paragraph's last line with spaces). A tab beside a title's dash is a word processor's tab stop, not a
-    table's cell: a space."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    """``text`` as every reader expects it, whatever copied it: "\\n" line endings (and the
+    line breaks of ``_LINE_BREAKS``), no byte order mark, every space a plain space and no
+    invisible mark, ligatures and symbol fonts' bullets spelt out, and no indentation that
+    every line shares (a copy indented as a whole). Plain spaces inside and at the end of
+    lines are left: a shape may read them (the 2E Current Rulings text ends a paragraph's
+    last line with spaces). A tab beside a title's dash is a word processor's tab stop, not
+    a table's cell: a space."""
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
     text = plain_spaces(text.translate(_SPELT_OUT))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
