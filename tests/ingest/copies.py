@@ -137,6 +137,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     # line breaks other tools write: a word processor's, Unicode's line separator
     "vertical-tabs": lambda t: t.replace("\n", "\x0b"),
     "line-separators": lambda t: t.replace("\n", "\u2028"),
+    "black-bullets": lambda t: t.replace("\n• ", "\n\u25cf "),  # a word processor's
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {

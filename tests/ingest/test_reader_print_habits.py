@@ -538,6 +538,30 @@ def test_a_page_whose_line_breaks_another_tool_wrote_reads_as_typed(page, broken
     ]
 
 
+@pytest.mark.parametrize(
+    "page",
+    [
+        "fresh16/1e-borg-rules-supplement-wiki-wikia.txt",  # rulings with lists in them
+        "heldout/1e-wiki-glossary-skill-wikia.txt",
+        "fresh48/1e-other-game-star-trek-adversaries-keywords-gameplay-tips.txt",  # refused
+    ],
+)
+@pytest.mark.parametrize("bullet", ["\u25cf", "\u25aa", "\u25e6", "\u2023"])
+def test_a_lists_bullets_drawn_by_another_tool_are_bullets(page, bullet):
+    # A word processor's black circle or square, a web page's triangle: the items of another
+    # game's keyword list were read as three entries, where with bullets it is refused.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    drawn = re.sub(r"^(\s*)• ", lambda m: f"{m[1]}{bullet} ", text, flags=re.M)
+    assert drawn != text
+    try:
+        typed = [(e.title, e.text, e.line) for e in read_text(text, page).entries]
+    except UnknownShape:
+        with pytest.raises(UnknownShape):
+            read_text(drawn, page)
+        return
+    assert [(e.title, e.text, e.line) for e in read_text(drawn, page).entries] == typed
+
+
 def test_other_control_characters_between_lines_are_still_a_binary_files():
     text = (INGEST / "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt").read_text("utf-8")
     with pytest.raises(UnreadableDocument, match="binary"):

@@ -194,6 +194,11 @@ _SPELT_OUT = str.maketrans(
 )  # fmt: skip
 
 
+# A list's bullet as other tools draw it (a word processor's black circle and squares, a
+# web page's triangles), at a line's start before a space: the bullet every reader knows.
+# Not a diamond: ❖, ◆ and ♦ mark a card. Linear: anchored, one character of a class.
+_BULLETS = re.compile(r"^([ \t]*)[●○◦▪■□‣⁃∙➢➤►▸](?=[ \t])", re.M)
+
 # Line breaks other tools write: a word processor's line break within a paragraph (the
 # vertical tab), Unicode's line and paragraph separators (a page layout program's, a
 # script's). A paragraph separator is a blank line. (A NEL, U+0085, is left: a file read as
@@ -204,13 +209,13 @@ _LINE_BREAKS = str.maketrans({"\x0b": "\n", "\u2028": "\n", "\u2029": "\n\n"})
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\\n" line endings (and the
     line breaks of ``_LINE_BREAKS``), no byte order mark, every space a plain space and no
-    invisible mark, ligatures and symbol fonts' bullets spelt out, and no indentation that
-    every line shares (a copy indented as a whole). Plain spaces inside and at the end of
-    lines are left: a shape may read them (the 2E Current Rulings text ends a paragraph's
-    last line with spaces). A tab beside a title's dash is a word processor's tab stop, not
-    a table's cell: a space."""
+    invisible mark, ligatures spelt out, every list's bullet a bullet, and no indentation
+    that every line shares (a copy indented as a whole). Plain spaces inside and at the end
+    of lines are left: a shape may read them (the 2E Current Rulings text ends a
+    paragraph's last line with spaces). A tab beside a title's dash is a word processor's
+    tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
-    text = plain_spaces(text.translate(_SPELT_OUT))
+    text = _BULLETS.sub(r"\1•", plain_spaces(text.translate(_SPELT_OUT)))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")
