@@ -59,7 +59,7 @@ from bot.ingest.reader.heads import (
     anchors_of,
     card_data,
     find_heads,
-    stops_at_a_joint,
+    goes_on_below,
     term_page_head,
 )
 from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
@@ -524,13 +524,8 @@ def _joined(rest: str, body: list[tuple[int, str]], texts: list[tuple[int, str]]
     if not rest:
         return [text for _, text in texts]
     first = texts[0][1] if texts else ""
-    if (
-        first
-        and body[0][1].strip()  # the next line, with no blank line between
-        and not ends_sentence(rest)
-        and not rest.endswith((":", "!", "?"))
-        and (first[:1].islower() or stops_at_a_joint(rest.split()))
-    ):
+    # the next line, with no blank line between, carries the head's line on
+    if first and body[0][1].strip() and goes_on_below(rest, first):
         return [f"{rest} {first}"] + [text for _, text in texts[1:]]
     return [rest] + [text for _, text in texts]
 

@@ -227,7 +227,7 @@ def inline(line: str) -> tuple[str, str, str] | None:
         elif first is None and title_ok(title):
             first = (title, rest, DASH)
     if first:
-        return _subtitle_joined(line, first)
+        return subtitle_joined(line, first)
     if lower := _lower_dash(line):
         return lower
     if (tab := line.find("\t", 0, 80)) > 0 and "\t" not in (rest := line[tab + 1 :].strip()):
@@ -261,9 +261,10 @@ def _known_over_lower_case(title: str, rest: str) -> bool:
     )
 
 
-def _subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, str]:
-    """``head`` with its title run on to a later dash when what lies between is a title's
-    part in capitals ("Actions – Step 2: Responses – After an action…"), not a sentence."""
+def subtitle_joined(line: str, head: tuple[str, str, str]) -> tuple[str, str, str]:
+    """``head`` (title, rest, style) of ``line`` with its title run on to a later dash when
+    what lies between is a title's part in capitals ("Actions – Step 2: Responses – After
+    an action…"), not a sentence: the title as the line prints it."""
     title, rest, style = head
     if (after := _SEPARATOR.search(rest[:80])) is None:
         return head

@@ -42,6 +42,7 @@ from bot.ingest.reader.head_forms import (
     known_title,
     label_under,
     prose,
+    subtitle_joined,
     title_ok,
     without_alt_text,
     without_annotation,
@@ -167,6 +168,8 @@ def _candidates(
             glued = run_into_text(bare)
             if glued and glued[2] and _colon_in_sentence(glued[0], found[0]):
                 found = None
+        if found and found[2] == DASH:
+            found = _run_on_below(rows, index, bare, found)
         if found and (
             found[2] != LOWER
             or _opens_paragraph(rows, index)
@@ -613,6 +616,36 @@ def _wraps_onto(rows: list[tuple[int, str]], index: int) -> bool:
         return False
     words = rows[index - 1][1].split()
     return len(words) >= 6 and stops_at_a_joint(words)
+
+
+def _run_on_below(
+    rows: list[tuple[int, str]], index: int, line: str, found: tuple[str, str, str]
+) -> tuple[str, str, str]:
+    """``found``, the head of ``line`` (row ``index``), with its title run on to a later
+    dash as :func:`subtitle_joined` judges the line joined with the next, where the line
+    wraps into it ("Actions – Sequence of Steps – Every action" / "has three steps …": two
+    words are too few to tell a sentence from a title's part); the rest is this line's."""
+    title, rest, style = found
+    following = rows[index + 1][1].strip() if index + 1 < len(rows) else ""
+    if not goes_on_below(rest, following):
+        return found
+    joined = f"{line} {following}"
+    longer, text, _ = subtitle_joined(joined, (title, f"{rest} {following}", style))
+    if longer == title or not text.endswith(following) or len(text) <= len(following):
+        return found
+    return longer, text[: -len(following)].rstrip(), style
+
+
+def goes_on_below(rest: str, following: str) -> bool:
+    """Whether ``rest``, the text on a head's line, goes on in ``following``, the line under
+    it with no blank line between: it ends no sentence and the next line carries it on in
+    lower case, or it stops on a comma or a small word (a line wrapped to a width)."""
+    return (
+        bool(rest and following)
+        and not ends_sentence(rest)
+        and not rest.endswith((":", "!", "?"))
+        and (following[:1].islower() or stops_at_a_joint(rest.split()))
+    )
 
 
 def stops_at_a_joint(words: list[str]) -> bool:
