@@ -1321,6 +1321,33 @@ def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted
 
 
 @pytest.mark.parametrize(
+    ("top", "doubted"),
+    [
+        # a cross reference's titles, the copy cut after its "See", wrapped as a flip-book's
+        # narrow column wraps them: one line alone is no list ending a sentence
+        (
+            "battle – affiliation restrictions,\ninfiltration icon, playing an\naffiliation (non-Borg).",
+            True,
+        ),
+        # a term whose text is a sentence that names titles is an entry
+        ("battle – Both ships, infiltration icon holders and\nplayers may fire (non-Borg).", False),
+    ],
+)
+def test_a_first_entry_that_is_a_cross_references_titles_is_a_doubt(top, doubted):
+    page = "\n\n".join(
+        [
+            top,
+            "Going to the Top – Plays if you have two personnel together on a facility. "
+            "Download a compatible personnel with Leadership x2 to them.",
+            "HQ: Defensive Measures – Seeds or plays on table. Your personnel with any "
+            "Intelligence gain 1 Leadership.",
+        ]
+    )
+    assert [e.title for e in read_text(page + "\n").entries][:1] == ["battle"]
+    assert bool(_first_entry_doubts(page + "\n")) is doubted
+
+
+@pytest.mark.parametrize(
     ("line", "heading"),
     [
         # a wrapped sentence's last words, its end inside a bracket or a quote

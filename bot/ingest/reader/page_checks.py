@@ -11,7 +11,7 @@ import itertools
 import re
 
 from bot.ingest.parsers import ParseWarning
-from bot.ingest.reader.head_forms import BARE_EM_DASH, CONNECTIVES, SPACED_DASH
+from bot.ingest.reader.head_forms import BARE_EM_DASH, CONNECTIVES, SPACED_DASH, cites_a_title
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import ReadEntry
 
@@ -190,8 +190,10 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
     copy starts anywhere): a quoted phrase in lower case the project does not know (the
     end of '…to the section "some additional notes"' over '- Your cards…'), or a term whose
     text is a known title alone ("commander: U.S.S. Enterprise-E.", a keyword quoted as an
-    example in an entry's text). A doubt: a quoted term and a term with a card's title as
-    its whole first sentence are rare, and a person decides."""
+    example in an entry's text), or a title whose text lists known titles and no more, a
+    cross reference's list cut after its "See" (wrapped over lines, so no one line reads
+    as one). A doubt: a quoted term and a term with a card's title as its whole first
+    sentence are rare, and a person decides."""
     if not entries:
         return []
     first = entries[0]
@@ -206,6 +208,9 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
     elif quoted := _opens_with_a_title_alone(first.text):
         why = f"has a title alone as its text's first sentence ({quoted!r}): it may be a "
         why += "card's keyword quoted in an entry cut off above"
+    elif "\n" not in first.text and cites_a_title(f"{first.title} – {first.text}"):
+        why = "and its text name titles the project knows and no more, as a cross "
+        why += 'reference does: it may be the end of one, cut off above after its "See"'
     else:
         return []
     return [
