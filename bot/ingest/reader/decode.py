@@ -194,10 +194,11 @@ _SPELT_OUT = str.maketrans(
 )  # fmt: skip
 
 
-# A list's bullet as other tools draw it (a word processor's black circle and squares, a
-# web page's triangles), at a line's start before a space: the bullet every reader knows.
+# A list's bullet as other tools draw it (a word processor's black circle and squares, the
+# middle dot its plain-text export writes before a tab, a web page's triangles), at a
+# line's start before a space or a tab: the bullet every reader knows, and one space.
 # Not a diamond: ❖, ◆ and ♦ mark a card. Linear: anchored, one character of a class.
-_BULLETS = re.compile(r"^([ \t]*)[●○◦▪■□‣⁃∙➢➤►▸](?=[ \t])", re.M)
+_BULLETS = re.compile(r"^([ \t]*)[•●○◦▪■□‣⁃∙·➢➤►▸](?:\t[ \t]*| (?=[^ \t]))", re.M)
 
 # Line breaks other tools write: a word processor's line break within a paragraph (the
 # vertical tab), Unicode's line and paragraph separators (a page layout program's, a
@@ -215,7 +216,7 @@ def tidy(text: str) -> str:
     paragraph's last line with spaces). A tab beside a title's dash is a word processor's
     tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
-    text = _BULLETS.sub(r"\1•", plain_spaces(text.translate(_SPELT_OUT)))
+    text = _BULLETS.sub(r"\1• ", plain_spaces(text.translate(_SPELT_OUT)))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
     lines = text.split("\n")
