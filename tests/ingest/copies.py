@@ -112,6 +112,15 @@ def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], st
     return "\n".join(lines)
 
 
+def _mojibake(char: str) -> str:
+    """``char``'s UTF-8 as the Windows Western code page spells it ("â€“" for "–")."""
+    raw = char.encode("utf-8")
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
+
+
 _LONG_WORD = re.compile(r"\b([A-Za-z]{4})([a-z]{4,})")
 
 COPIES: dict[str, Callable[[str], str]] = {
@@ -138,6 +147,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "vertical-tabs": lambda t: t.replace("\n", "\x0b"),
     "line-separators": lambda t: t.replace("\n", "\u2028"),
     "black-bullets": lambda t: t.replace("\n• ", "\n\u25cf "),  # a word processor's
+    "mojibake": lambda t: "".join(map(_mojibake, t)),  # UTF-8 read as Windows' code page
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -152,6 +162,7 @@ _EXPECTED_AS = {
     "zero-width-spaces": _same,
     "vertical-tabs": _same,
     "line-separators": _same,
+    "mojibake": _same,
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

@@ -200,6 +200,50 @@ _SPELT_OUT = str.maketrans(
 # Not a diamond: ❖, ◆ and ♦ mark a card. Linear: anchored, one character of a class.
 _BULLETS = re.compile(r"^([ \t]*)[•●○◦▪■□‣⁃∙·➢➤►▸](?:\t[ \t]*| (?=[^ \t]))", re.M)
 
+# UTF-8 read as the Windows Western code page and saved again ("mojibake": "â€™" for "’",
+# "â€“" for "–", "Â " for a no-break space), as an archived page or a mis-set site prints
+# it: a UTF-8 sequence's lead byte, then the continuation bytes it announces, each as that
+# code page (or Latin-1, for the bytes it leaves undefined) spells it. Linear: a match is a
+# character and at most three more of a class.
+_CONTINUATION = "\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc" + (
+    "\u2013\u2014\u2018-\u201a\u201c-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122"
+)
+_MOJIBAKE = re.compile(
+    f"[\u00c2-\u00df][{_CONTINUATION}]"
+    f"|[\u00e0-\u00ef][{_CONTINUATION}]{{2}}"
+    f"|[\u00f0-\u00f4][{_CONTINUATION}]{{3}}"
+)
+# What a rules page's mis-decoded sequence stands for: Latin letters, punctuation, symbols
+# (dashes, quotes, ™, bullets, ❖), a symbol font's private characters, ligatures. Not
+# another script: "Ü“" in German quoting is a letter and a quote, not a Syriac letter.
+_WRITTEN = re.compile("[\u00a0-\u024f\u2000-\u2bff\ue000-\uf8ff\ufb00-\ufb06]")
+
+
+def _as_written(match: re.Match[str]) -> str:
+    """The character a mis-decoded UTF-8 sequence stands for, or the text as it is where its
+    bytes are no UTF-8 (a real "Ã" before a "©")."""
+    try:
+        written = b"".join(_byte(c) for c in match.group()).decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return match.group()
+    return written if _WRITTEN.fullmatch(written) else match.group()
+
+
+def _byte(char: str) -> bytes:
+    """The byte the Windows Western code page spells as ``char`` (Latin-1's, for the five
+    bytes it leaves undefined)."""
+    try:
+        return char.encode("cp1252")
+    except UnicodeEncodeError:
+        return bytes([ord(char)])  # U+0081, U+008D, U+008F, U+0090, U+009D: in the class
+
+
+def unmangled(text: str) -> str:
+    """``text`` with each UTF-8 sequence that was read as the Windows Western code page
+    spelt as the character it stands for; what reads as no such sequence is left."""
+    return _MOJIBAKE.sub(_as_written, text)
+
+
 # Line breaks other tools write: a word processor's line break within a paragraph (the
 # vertical tab), Unicode's line and paragraph separators (a page layout program's, a
 # script's). A paragraph separator is a blank line. (A NEL, U+0085, is left: a file read as
@@ -209,13 +253,15 @@ _LINE_BREAKS = str.maketrans({"\x0b": "\n", "\u2028": "\n", "\u2029": "\n\n"})
 
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\\n" line endings (and the
-    line breaks of ``_LINE_BREAKS``), no byte order mark, every space a plain space and no
+    line breaks of ``_LINE_BREAKS``), no byte order mark, UTF-8 read as the Windows code
+    page spelt as meant (:func:`unmangled`), every space a plain space and no
     invisible mark, ligatures spelt out, every list's bullet a bullet, and no indentation
     that every line shares (a copy indented as a whole). Plain spaces inside and at the end
     of lines are left: a shape may read them (the 2E Current Rulings text ends a
     paragraph's last line with spaces). A tab beside a title's dash is a word processor's
     tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
+    text = unmangled(text)
     text = _BULLETS.sub(r"\1• ", plain_spaces(text.translate(_SPELT_OUT)))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
