@@ -148,6 +148,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     "line-separators": lambda t: t.replace("\n", "\u2028"),
     "black-bullets": lambda t: t.replace("\n• ", "\n\u25cf "),  # a word processor's
     "mojibake": lambda t: "".join(map(_mojibake, t)),  # UTF-8 read as Windows' code page
+    # Windows' dashes and quotes read as Latin-1: C1 controls
+    "c1-controls": lambda t: t.translate({0x2013: 0x96, 0x2014: 0x97, 0x2019: 0x92}),
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -163,6 +165,7 @@ _EXPECTED_AS = {
     "vertical-tabs": _same,
     "line-separators": _same,
     "mojibake": _same,
+    "c1-controls": _same,
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

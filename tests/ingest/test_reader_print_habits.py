@@ -601,6 +601,30 @@ def test_a_page_whose_utf8_was_read_as_windows_western_reads_as_typed(page):
     ]
 
 
+_LATIN1_OF_WINDOWS = {0x2013: 0x96, 0x2014: 0x97, 0x2018: 0x91, 0x2019: 0x92, 0x201C: 0x93}
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-html-yumpu-p14.txt",
+        "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt",
+        "fresh143/1e-card-page-colony-erratum-clarification-opencards-card-499.txt",
+    ],
+)
+def test_a_pages_windows_dashes_and_quotes_read_as_latin1_read_as_typed(page):
+    # A page read as ISO-8859-1 where Windows-1252 was meant holds C1 controls for its
+    # dashes and quotes (U+0096 for "–"): copies of the real pages found 473 of 595.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    controls = text.translate(_LATIN1_OF_WINDOWS)
+    assert controls != text
+    typed = read_document(text.encode(), page)
+    read = read_document(controls.encode(), page)
+    assert [(e.title, e.text, e.line) for e in read.entries] == [
+        (e.title, e.text, e.line) for e in typed.entries
+    ]
+
+
 @pytest.mark.parametrize(
     ("text", "meant"),
     [

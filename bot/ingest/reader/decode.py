@@ -244,24 +244,34 @@ def unmangled(text: str) -> str:
     return _MOJIBAKE.sub(_as_written, text)
 
 
+# The C1 control characters that Latin-1 makes of the Windows code page's quotes, dashes,
+# ellipsis and bullet (a page read as ISO-8859-1 where Windows-1252 was meant): as that
+# code page spells them, as browsers read such a page. NEL (U+0085) too: left a control,
+# it would break a line inside a sentence.
+_C1 = str.maketrans(
+    {chr(byte): bytes([byte]).decode("cp1252") for byte in range(0x80, 0xA0)
+     if byte not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
+)  # fmt: skip
+
+
 # Line breaks other tools write: a word processor's line break within a paragraph (the
 # vertical tab), Unicode's line and paragraph separators (a page layout program's, a
-# script's). A paragraph separator is a blank line. (A NEL, U+0085, is left: a file read as
-# Latin-1 where Windows' code page meant an ellipsis holds one.)
+# script's). A paragraph separator is a blank line. (A NEL, U+0085, is no line break: a
+# file read as Latin-1 where Windows' code page meant an ellipsis holds one; see _C1.)
 _LINE_BREAKS = str.maketrans({"\x0b": "\n", "\u2028": "\n", "\u2029": "\n\n"})
 
 
 def tidy(text: str) -> str:
     """``text`` as every reader expects it, whatever copied it: "\\n" line endings (and the
     line breaks of ``_LINE_BREAKS``), no byte order mark, UTF-8 read as the Windows code
-    page spelt as meant (:func:`unmangled`), every space a plain space and no
+    page spelt as meant (:func:`unmangled`, and ``_C1``), every space a plain space and no
     invisible mark, ligatures spelt out, every list's bullet a bullet, and no indentation
     that every line shares (a copy indented as a whole). Plain spaces inside and at the end
     of lines are left: a shape may read them (the 2E Current Rulings text ends a
     paragraph's last line with spaces). A tab beside a title's dash is a word processor's
     tab stop, not a table's cell: a space."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
-    text = unmangled(text)
+    text = unmangled(text).translate(_C1)  # after: mangled UTF-8 holds C1 bytes
     text = _BULLETS.sub(r"\1• ", plain_spaces(text.translate(_SPELT_OUT)))
     if "\t" in text:
         text = _TAB_DASH.sub(lambda m: f" {(m[1] or m[2]).strip()} ", text)
