@@ -150,6 +150,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     "mojibake": lambda t: "".join(map(_mojibake, t)),  # UTF-8 read as Windows' code page
     # Windows' dashes and quotes read as Latin-1: C1 controls
     "c1-controls": lambda t: t.translate({0x2013: 0x96, 0x2014: 0x97, 0x2019: 0x92}),
+    # character references left in the text (an RSS feed's, a page's source copied)
+    "entities": lambda t: t.replace("–", "&ndash;").replace("’", "&rsquo;"),
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -166,6 +168,7 @@ _EXPECTED_AS = {
     "line-separators": _same,
     "mojibake": _same,
     "c1-controls": _same,
+    "entities": _same,
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

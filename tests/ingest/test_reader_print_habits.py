@@ -15,7 +15,7 @@ import pytest
 
 from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document, read_text
 from bot.ingest.reader.common import paragraphs, unwrapped
-from bot.ingest.reader.decode import unmangled
+from bot.ingest.reader.decode import references_read, unmangled
 from bot.ingest.reader.head_forms import inline
 from bot.ingest.reader.metadata import guess_metadata
 from bot.normalize import plain_spaces
@@ -599,6 +599,45 @@ def test_a_page_whose_utf8_was_read_as_windows_western_reads_as_typed(page):
     assert [(e.title, e.text, e.line) for e in read.entries] == [
         (e.title, e.text, e.line) for e in typed.entries
     ]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-html-yumpu-p14.txt",
+        "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt",
+        "fresh143/1e-card-page-colony-erratum-clarification-opencards-card-499.txt",
+    ],
+)
+@pytest.mark.parametrize(
+    "escaped",
+    [
+        lambda text: text.replace("–", "&ndash;").replace("’", "&rsquo;").replace("“", "&ldquo;"),
+        lambda text: text.replace("–", "&#8211;").replace("’", "&#x2019;").replace(" ", "&nbsp;"),
+    ],
+    ids=["named", "numbered"],
+)
+def test_character_references_left_in_a_pages_text_read_as_their_characters(page, escaped):
+    # An RSS feed's escaped text, a page's source copied: "Actions &ndash; Group" had no
+    # dash between title and text; copies of the real pages found 474 of 595.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    copy = escaped(text)
+    assert copy != text
+    typed = read_document(text.encode(), page)
+    read = read_document(copy.encode(), page)
+    assert [(e.title, e.text, e.line) for e in read.entries] == [
+        (e.title, e.text, e.line) for e in typed.entries
+    ]
+
+
+def test_only_a_closed_reference_is_read_and_a_pages_html_source_is_not_unescaped():
+    assert references_read("Q&A &para 2 &ndash; R&D;") == "Q&A &para 2 – R&D;"
+    page = (
+        "<html><body><h1>Glossary</h1><p>Kira Nerys &ndash; Shows &lt;b&gt; as text, "
+        "not bold. She is a personnel of the game.</p></body></html>"
+    )
+    (entry,) = read_document(page.encode(), "page.html").entries
+    assert "Shows <b> as text" in entry.text
 
 
 _LATIN1_OF_WINDOWS = {0x2013: 0x96, 0x2014: 0x97, 0x2018: 0x91, 0x2019: 0x92, 0x201C: 0x93}

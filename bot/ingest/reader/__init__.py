@@ -27,7 +27,7 @@ from bot.ingest.reader import (
     spacing,
 )
 from bot.ingest.reader.common import check, none_known
-from bot.ingest.reader.decode import decode, tidy
+from bot.ingest.reader.decode import decode, references_read, tidy
 from bot.ingest.reader.metadata import ImpossibleDate, guess_metadata
 from bot.ingest.reader.model import (
     CorrectionError,
@@ -100,6 +100,7 @@ def read_text(
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
     undoubled = spacing.single_spaced(text)
     text = undoubled if undoubled is not None else text

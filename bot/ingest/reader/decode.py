@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import html
 import os
 import re
 
@@ -252,6 +253,20 @@ _C1 = str.maketrans(
     {chr(byte): bytes([byte]).decode("cp1252") for byte in range(0x80, 0xA0)
      if byte not in (0x81, 0x8D, 0x8F, 0x90, 0x9D)}
 )  # fmt: skip
+
+
+# A character reference left in text ("Actions &ndash; Group", "Kira&#8217;s"): an RSS
+# feed's escaped text, a page's source copied, a site that escaped its text twice. Only a
+# reference closed by its ";" (HTML also reads "&para" without one, which text may hold).
+_REFERENCE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+
+
+def references_read(text: str) -> str:
+    """``text`` (a page's text, never its HTML source) with the character references left
+    in it read as their characters."""
+    if "&" not in text:
+        return text
+    return plain_spaces(_REFERENCE.sub(lambda reference: html.unescape(reference[0]), text))
 
 
 # Line breaks other tools write: a word processor's line break within a paragraph (the
