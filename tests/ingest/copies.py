@@ -152,6 +152,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "c1-controls": lambda t: t.translate({0x2013: 0x96, 0x2014: 0x97, 0x2019: 0x92}),
     # character references left in the text (an RSS feed's, a page's source copied)
     "entities": lambda t: t.replace("–", "&ndash;").replace("’", "&rsquo;"),
+    "minus-signs": lambda t: t.replace(" – ", " \u2212 "),  # a typesetter's rarer dash
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -169,6 +170,7 @@ _EXPECTED_AS = {
     "mojibake": _same,
     "c1-controls": _same,
     "entities": _same,
+    "minus-signs": lambda t: t.replace(" – ", " - "),  # read as the dash typed
     "bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,

@@ -640,6 +640,29 @@ def test_only_a_closed_reference_is_read_and_a_pages_html_source_is_not_unescape
     assert "Shows <b> as text" in entry.text
 
 
+@pytest.mark.parametrize(
+    ("dash", "read"),
+    [("\u2010", "-"), ("\u2011", "-"), ("\u2212", "-"), ("\u2012", "–"), ("\u2015", "—")],
+    ids=["hyphen", "non-breaking-hyphen", "minus", "figure-dash", "horizontal-bar"],
+)
+def test_a_rarer_dash_between_title_and_text_is_a_dash(dash, read):
+    # A PDF's text layer or a word processor may print the spaced dash as a Unicode hyphen,
+    # a minus or a figure dash: none was a head's dash, and a Glossary page read one of its
+    # five entries.
+    page = "corpus/1e-glossary-html-yumpu-p14.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    saved = read_text(text, page)
+    copy = read_text(text.replace(" – ", f" {dash} "), page)
+    assert [e.title for e in copy.entries] == [
+        e.title.replace(" – ", f" {read} ") for e in saved.entries
+    ]
+
+
+def test_a_cards_name_with_a_non_breaking_hyphen_is_the_cards_name():
+    page = "U.S.S. Enterprise\u2011E – This ship may not be the target of a dilemma's text.\n"
+    assert [e.title for e in read_text(page, "page.txt").entries] == ["U.S.S. Enterprise-E"]
+
+
 _LATIN1_OF_WINDOWS = {0x2013: 0x96, 0x2014: 0x97, 0x2018: 0x91, 0x2019: 0x92, 0x201C: 0x93}
 
 

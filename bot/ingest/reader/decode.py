@@ -187,11 +187,16 @@ _TAB_DASH = re.compile(r"(?<=\w)(?:\t+([–—-]) |( [–—])\t+)(?=\w)")
 # from its symbol fonts, which such a copy spells as private-use characters: Symbol's
 # bullet (U+F0B7), Wingdings' square and arrowhead (U+F0A7, U+F0D8), and its diamond
 # (U+F076, the "❖" a 1E universal card is named with). Left so, a list's item read as text
-# opening with an unknown character, and a short one as a title.
+# opening with an unknown character, and a short one as a title. And the rarer dashes as
+# the dash every reader knows: the Unicode hyphen and a word processor's non-breaking one
+# (U+2010, U+2011: "Enterprise‑E" was no card's name), the minus (U+2212) as typed, the
+# figure dash and the horizontal bar (U+2012, U+2015) as en and em dashes: spaced between
+# a title and its text, none was a head's dash.
 _SPELT_OUT = str.maketrans(
     {"\ufb00": "ff", "\ufb01": "fi", "\ufb02": "fl", "\ufb03": "ffi", "\ufb04": "ffl",
      "\ufb05": "st", "\ufb06": "st",
-     "\uf0b7": "•", "\uf0a7": "•", "\uf0d8": "•", "\uf076": "❖"}
+     "\uf0b7": "•", "\uf0a7": "•", "\uf0d8": "•", "\uf076": "❖",
+     "\u2010": "-", "\u2011": "-", "\u2212": "-", "\u2012": "–", "\u2015": "—"}
 )  # fmt: skip
 
 
