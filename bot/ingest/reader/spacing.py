@@ -6,8 +6,10 @@ sentence is cut where the page wrapped it and its second half read as another en
 Doubling leaves its mark on the blank lines themselves: no two lines of text stand
 together, and each run of k blank lines becomes 2k + 1, so every run is odd (a page's
 paragraph break, one blank line, becomes three). A page typed with blank lines between its
-paragraphs has lines of text together, or runs of two blank lines, or starts no line after a
-lone blank line in lower case, as a sentence carried on from the line above does."""
+paragraphs has lines of text together or runs of two blank lines; where it has neither, a
+doubled copy still shows itself by its sentences carried on after a lone blank line (a line
+of a wrapped paragraph's width that ends on no stop, the next in lower case), or by its
+paragraph breaks doubled to three blank lines, which a page typed so seldom holds."""
 
 from __future__ import annotations
 
