@@ -1277,6 +1277,11 @@ def _first_entry_doubts(page: str) -> list[str]:
     return [w.message for w in document.warnings if w.doubt and w.line == first.line]
 
 
+def _doubted_over(top: str, *entries: str) -> bool:
+    """Whether ``top``, the first entry of a page over ``entries``, is doubted at its line."""
+    return bool(_first_entry_doubts("\n\n".join([top, *entries]) + "\n"))
+
+
 @pytest.mark.parametrize(
     ("top", "doubted"),
     [
@@ -1286,15 +1291,15 @@ def _first_entry_doubts(page: str) -> list[str]:
     ],
 )
 def test_a_first_entry_titled_by_an_unknown_quoted_phrase_is_a_doubt_in_any_shape(top, doubted):
-    page = "\n\n".join(
-        [
+    assert (
+        _doubted_over(
             top,
             "time location – Replace this entry with the following: A card type representing "
             "a location in the past or future.",
             "Sam Lavelle – This card has updated lore, as the other printings have it.",
-        ]
+        )
+        is doubted
     )
-    assert bool(_first_entry_doubts(page + "\n")) is doubted
 
 
 @pytest.mark.parametrize(
@@ -1310,14 +1315,14 @@ def test_a_first_entry_titled_by_an_unknown_quoted_phrase_is_a_doubt_in_any_shap
     ],
 )
 def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted):
-    page = "\n\n".join(
-        [
+    assert (
+        _doubted_over(
             top,
             "conditional effects: If game text has a conditional, what follows is subject to it.",
             "cost reduction: Some cards reduce the cost of the cards you play by a number.",
-        ]
+        )
+        is doubted
     )
-    assert bool(_first_entry_doubts(page + "\n")) is doubted
 
 
 @pytest.mark.parametrize(
@@ -1334,17 +1339,15 @@ def test_a_first_entry_whose_text_is_a_known_title_alone_is_a_doubt(top, doubted
     ],
 )
 def test_a_first_entry_that_is_a_cross_references_titles_is_a_doubt(top, doubted):
-    page = "\n\n".join(
-        [
-            top,
-            "Going to the Top – Plays if you have two personnel together on a facility. "
-            "Download a compatible personnel with Leadership x2 to them.",
-            "HQ: Defensive Measures – Seeds or plays on table. Your personnel with any "
-            "Intelligence gain 1 Leadership.",
-        ]
+    entries = (
+        "Going to the Top – Plays if you have two personnel together on a facility. "
+        "Download a compatible personnel with Leadership x2 to them.",
+        "HQ: Defensive Measures – Seeds or plays on table. Your personnel with any "
+        "Intelligence gain 1 Leadership.",
     )
-    assert [e.title for e in read_text(page + "\n").entries][:1] == ["battle"]
-    assert bool(_first_entry_doubts(page + "\n")) is doubted
+    page = "\n\n".join([top, *entries]) + "\n"
+    assert [e.title for e in read_text(page).entries][:1] == ["battle"]
+    assert _doubted_over(top, *entries) is doubted
 
 
 @pytest.mark.parametrize(
