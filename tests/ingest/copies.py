@@ -157,6 +157,7 @@ COPIES: dict[str, Callable[[str], str]] = {
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
     "bold-titles": _bold_titles,
+    "html-bold-titles": lambda t, e: _titles_printed(t, e, lambda title: f"<b>{title}</b>"),
     "capital-titles": _capital_titles,
     "title-case-titles": _title_case_titles,
 }
@@ -172,6 +173,7 @@ _EXPECTED_AS = {
     "entities": _same,
     "minus-signs": lambda t: t.replace(" – ", " - "),  # read as the dash typed
     "bold-titles": _same,
+    "html-bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,
 }

@@ -663,6 +663,37 @@ def test_a_cards_name_with_a_non_breaking_hyphen_is_the_cards_name():
     assert [e.title for e in read_text(page, "page.txt").entries] == ["U.S.S. Enterprise-E"]
 
 
+@pytest.mark.parametrize(
+    "page",
+    [
+        "fresh5/1e-current-rulings-2001-02-26-ag-wrapped.txt",  # Decipher's own shape
+        "fresh29/2e-ruling-replacing-a-personnel-trekcc.txt",  # a committee's ruling page
+        "corpus/1e-glossary-table-opencards-a.txt",
+    ],
+)
+@pytest.mark.parametrize("tag", ["b", "strong", 'a href="https://www.trekcc.org/"'])
+def test_html_inline_tags_left_in_a_texts_titles_are_marks(page, tag):
+    # "<b>35th Rule of Acquisition</b> - On …" (a page's source copied, a CMS's export):
+    # the tags were read as part of the titles, or no title was found (a third of the
+    # entries of copies of the real pages, 21 wrong reads undoubted).
+    text = (INGEST / page).read_text(encoding="utf-8")
+    saved = read_text(text, page)
+    close = tag.split()[0]
+    titled = text
+    for entry in saved.entries:
+        titled = titled.replace(entry.title, f"<{tag}>{entry.title}</{close}>", 1)
+    assert titled != text
+    assert [(e.title, e.text) for e in read_text(titled, page).entries] == [
+        (e.title, e.text) for e in saved.entries
+    ]
+
+
+def test_words_in_angle_brackets_and_an_html_pages_escaped_tags_stay():
+    page = "Brig – Play on <a specified brig module> of your ship; see <SF> icons.\n"
+    (entry,) = read_text(page, "page.txt").entries
+    assert "<a specified brig module>" in entry.text and "<SF>" in entry.text
+
+
 _LATIN1_OF_WINDOWS = {0x2013: 0x96, 0x2014: 0x97, 0x2018: 0x91, 0x2019: 0x92, 0x201C: 0x93}
 
 

@@ -100,6 +100,8 @@ def read_text(
         if not text.strip():
             raise UnreadableDocument(f"{_name(filename)}the HTML page has no visible text.")
         _check_size(text, filename)
+    else:
+        text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
     text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
     undoubled = spacing.single_spaced(text)

@@ -1,5 +1,6 @@
 """Markdown's marks on a page saved as Markdown: a heading's ``#`` marks are no part of its
-title, nor are the bold marks around a term (or a forum's ``[b]`` tags). Each test is a
+title, nor are the bold marks around a term (or a forum's ``[b]`` tags, or HTML's inline
+tags left in a text). Each test is a
 scan of one line: linear."""
 
 from __future__ import annotations
@@ -64,6 +65,22 @@ def without_bold_terms(lines: list[str]) -> list[str]:
             line = term + line.lstrip()[match.end() :]
         out.append(line)
     return out
+
+
+# HTML's inline tags left in a text (a page's source copied, a CMS's export, a forum's HTML
+# post): "<b>Tongo</b> – …", "<a href=…>Kira</a>". Marks, not words; a tag's attributes
+# hold an "=" ("<a specified brig module>" is words). Linear: a tag's name, then at most an
+# attribute's name and 200 characters that hold no bracket and no line break.
+_INLINE_TAG = re.compile(
+    r"</?(?:b|strong|i|em|u|s|span|font|a|small|big|sup|sub)(?:\s+[\w-]{1,20}=[^<>\n]{0,200})?>",
+    re.I,
+)
+
+
+def without_inline_tags(text: str) -> str:
+    """``text`` (a page's text, not HTML) without HTML's inline tags; each line keeps its
+    number."""
+    return _INLINE_TAG.sub("", text) if "<" in text else text
 
 
 _QUOTE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")  # "> ", ">> ", "> > ": a quoted line's marks
