@@ -9,6 +9,7 @@ card's next ruling."""
 from __future__ import annotations
 
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -313,3 +314,21 @@ def test_a_2e_card_page_with_its_cost_and_an_erratum_on_the_announcing_line():
     (entry,) = document.entries
     assert entry.title == "Tragic Turn"
     assert entry.text.startswith('Game text before errata: "Consume: 2.')
+
+
+@pytest.mark.parametrize(
+    ("page", "title"),
+    [
+        # its erratum and its clarification, under the card's type line
+        ("fresh143/1e-card-page-colony-erratum-clarification-opencards-card-499.txt", "Colony"),
+        ("fresh142/1e-card-page-the-sheliak-clarification-opencards-card-590.txt", "The Sheliak"),
+    ],
+)
+def test_a_cards_page_of_several_rulings_is_titled_by_the_card_as_a_page_of_one_is(page, title):
+    # The Colony page's document was titled "Neutral Neutral icon  Facility Facility -
+    # Station" (the card's type line, the heading above its first entry): the title a
+    # moderator's preview showed, and the document's id was made of.
+    path = Path(__file__).parent / page
+    document = read_text(path.read_text(encoding="utf-8"), path.name)
+    assert {e.title for e in document.entries} == {title}
+    assert document.metadata.title == title

@@ -282,7 +282,13 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
     warnings.sort(key=lambda w: w.line)
     try:
         first = parsed.entries[0].line if parsed.entries else None
-        lone = parsed.entries[0].title if len(parsed.entries) == 1 else None
+        # a page of one ruling is titled by its title; so is a card's page of several
+        # rulings ("Colony": its erratum and its clarification), as it is of one: not by
+        # the card's type line over them ("Neutral icon Facility - Station")
+        one = len(parsed.entries) == 1 or shape.name == "card-page"
+        lone = (
+            parsed.entries[0].title if one and len({e.title for e in parsed.entries}) == 1 else None
+        )
         metadata = guess_metadata(text, page.title, first, lone)
     except ImpossibleDate as error:  # the file and line, not Python's "day is out of range"
         raise UnreadableDocument(f"{filename or 'the document'}:{error.line}: {error}") from None
