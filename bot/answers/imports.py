@@ -61,6 +61,9 @@ SHAPE_KINDS = {
     "glossary-pdf-page": "glossary",
     "faq": "faq",
     "opencards-terms": "community copy",
+    # a card database's page (openCards', stccgfaq's): the site's copy of the rulings it
+    # names the source of ("Taken form Current Rulings 2016-10-03"), not that document
+    "card-page": "community copy",
 }
 # The short word a document id uses for its kind ("2e-crd-2014-07-07", as bundled ids do).
 _ID_WORDS = {

@@ -74,6 +74,22 @@ def test_a_kind_a_word_of_the_text_suggests_yields_to_the_shape_and_the_option(r
     assert not [w for w in given.warnings if "kind" in w["message"]]
 
 
+def test_a_card_databases_page_is_a_community_copy_of_the_documents_it_quotes(rulings):
+    # openCards' Colony page, copied without the site's name, quotes "Taken form Current
+    # Rulings 2016-10-03": it was previewed as an official Current Rulings document.
+    page = (
+        CORPUS.parent
+        / "fresh143"
+        / "1e-card-page-colony-erratum-clarification-opencards-card-499.txt"
+    )
+    preview = rulings.preview_import(page.read_bytes(), page.name, edition="1E")
+    assert preview.document["kind"] == "community copy"
+    assert preview.document["official"] is False
+    assert preview.document["title"] == "Colony"
+    given = rulings.preview_import(page.read_bytes(), page.name, edition="1E", kind="glossary")
+    assert given.document["kind"] == "glossary"  # the moderator's word wins over the shape's
+
+
 def test_a_kind_the_title_names_wins_over_a_contradicting_option(rulings):
     page = "Current Rulings\n\n" + FAQ_CITING_THE_RULEBOOK
     preview = rulings.preview_import(page.encode(), "faq.txt", edition="1E", kind="faq")
