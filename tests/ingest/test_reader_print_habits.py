@@ -296,6 +296,34 @@ def test_a_title_of_capitalised_words_and_a_date_in_brackets_titles_the_document
     assert meta.date == "2014-11-03" and meta.kind == "current rulings"
 
 
+def test_a_sentences_first_line_wrapped_into_the_next_titles_no_document():
+    # A Current Rulings page's preamble, wrapped: "The Current Rulings are periodic rules
+    # updates that come directly from real play" titled the document in the preview.
+    preamble = (
+        "The Current Rulings are periodic rules updates that come directly from real play\n"
+        "situations not currently addressed by the FAQ. Each set is listed by its date.\n\n"
+    )
+    meta = guess_metadata(preamble + "Current Rulings are updates.\n")
+    assert meta.title is None and meta.kind_mentioned == "current rulings"
+    # a short heading over a Glossary's lower-case term is still the title
+    assert guess_metadata("Glossary - A\nabduction – A card may capture.\n").title == (
+        "Glossary - A"
+    )
+
+
+def test_a_preambles_list_of_documents_titles_no_document():
+    # "the following documents: Rulebook Version 1.7 (August 2000) / Glossary Version 1.7
+    # (August 2000) / Current Rulings (12/05/01)": a Current Rulings update was titled, and
+    # kinded, as the Glossary it lists
+    top = (
+        "A complete set of rules consists of the following documents:\n"
+        "Rulebook Version 1.7 (August 2000)\nGlossary Version 1.7 (August 2000)\n"
+        "Current Rulings (12/05/01 - full version)\n\n"
+    )
+    meta = guess_metadata(top + "assimilation - Correction to assimilation.\n", first_entry=6)
+    assert meta.title is None and meta.kind is None  # none of the three it lists
+
+
 # One ruling as the committee's page prints it, its text copied two ways: wrapped to a
 # page's width (a PDF's or a mail's lines, a sentence's end at a line's end or not), and as
 # a web page keeps it (each paragraph a line, no blank line between them)

@@ -94,13 +94,44 @@ def _document_title(
     lines = _unwrapped(
         [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
     )
-    plausible = [line for line in lines if line and _title_line(line)][:12]
+    listed = _documents_listed(lines)
+    plausible = [
+        line
+        for index, line in enumerate(lines)
+        if line
+        and _title_line(line)
+        and line not in listed
+        and not _wraps_into(line, lines[index + 1 : index + 2])
+    ][:12]
     if opens_with_a_tail(next((line for line in lines if line), "")):
         # a heading under an entry's tail is the next entry's or a section's, not the
         # document's own title
         plausible = []
     named = next((line for line in plausible if names_a_document(line)), None)
     return named or page_title or lone_title or (plausible[0] if plausible else None)
+
+
+def _documents_listed(lines: list[str]) -> set[str]:
+    """The lines that stand in a list of documents, each naming one, next to another that
+    does ("Rulebook Version 1.7 (August 2000)" / "Glossary Version 1.7 (August 2000)" /
+    "Current Rulings (12/05/01)": the set a preamble says the rules consist of): none of
+    them is the page's own title."""
+    named = [bool(line) and names_a_document(line) for line in lines]
+    return {
+        line
+        for index, line in enumerate(lines)
+        if named[index]
+        and (index and named[index - 1] or index + 1 < len(lines) and named[index + 1])
+    }
+
+
+def _wraps_into(line: str, following: list[str]) -> bool:
+    """Whether ``line`` is a sentence's first line that the page wrapped into the next
+    ("The Current Rulings are periodic rules updates that come directly from real play" /
+    "situations not currently addressed …"): as wide as prose (nine words or more), the
+    next line carrying it on in lower case. A short heading over a lower-case Glossary term
+    ("Glossary - A" / "abduction – …") is no sentence."""
+    return len(line.split()) >= 9 and bool(following) and following[0][:1].islower()
 
 
 def _title_line(line: str) -> bool:
