@@ -290,7 +290,8 @@ def tidy(text: str) -> str:
     of lines are left: a shape may read them (the 2E Current Rulings text ends a
     paragraph's last line with spaces). A tab beside a title's dash is a word processor's
     tab stop, not a table's cell: a space."""
-    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS).lstrip("\ufeff")
+    # a byte order mark goes with the invisible marks (plain_spaces)
+    text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_LINE_BREAKS)
     text = unmangled(text).translate(_C1)  # after: mangled UTF-8 holds C1 bytes
     text = _BULLETS.sub(r"\1• ", plain_spaces(text.translate(_SPELT_OUT)))
     if "\t" in text:

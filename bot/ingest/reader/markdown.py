@@ -1,7 +1,6 @@
 """Markdown's marks on a page saved as Markdown: a heading's ``#`` marks are no part of its
 title, nor are the bold marks around a term (or a forum's ``[b]`` tags, or HTML's inline
-tags left in a text). Each test is a
-scan of one line: linear."""
+tags left in a text). Each test is a scan of one line: linear."""
 
 from __future__ import annotations
 
