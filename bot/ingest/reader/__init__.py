@@ -104,17 +104,20 @@ def read_text(
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
     text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
-    undoubled = spacing.single_spaced(text)
-    text = undoubled if undoubled is not None else text
+    relaid: list[str] = []  # how the copy's lines were laid again before reading
+    if (undoubled := spacing.single_spaced(text)) is not None:
+        text = undoubled
+        relaid.append(spacing.NOTE)
+    if (unwrapped := spacing.wrapped_twice(text)) is not None:
+        text = unwrapped
+        relaid.append(spacing.REWRAP_NOTE)
     text = markdown.without_bold_lines(markdown.without_quoting(text))
     if title is None and running:
         # a PDF's running header may name (and date) the document where its body does not;
         # the date and address a browser prints on a page it saves name the printing
         named = (line for line in running if not chrome.printed_by_browser(line))
         title = next((line for line in named if any(c.isalpha() for c in line)), None)
-    page = _Page(
-        text, encoding, filename, title, is_html, left_out, running or [], undoubled is not None
-    )
+    page = _Page(text, encoding, filename, title, is_html, left_out, running or [], tuple(relaid))
     if heads:
         # heads inside the entries the page's shape reads split them there; anywhere else
         # (a refused page, text set aside) the general reader reads the page with them
@@ -125,10 +128,11 @@ def read_text(
     try:
         return _read_shaped(page)
     except UnknownShape as error:
-        if not page.double_spaced:
+        if not page.relaid:
             raise
         # the lines a refusal names are counted as the page was read
-        raise UnknownShape(f"{str(error).rstrip()}\n{spacing.NOTE.capitalize()}.") from None
+        notes = "\n".join(f"{note[:1].upper()}{note[1:]}." for note in page.relaid)
+        raise UnknownShape(f"{str(error).rstrip()}\n{notes}") from None
 
 
 class _HeadsElsewhere(Exception):
@@ -148,7 +152,7 @@ class _Page:
     is_html: bool
     left_out: list[str]
     running: list[str]  # a PDF's running header and footer lines, left out
-    double_spaced: bool = False  # read with the blank line after each line taken out
+    relaid: tuple[str, ...] = ()  # how its lines were laid again before reading (notes)
 
 
 def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> ReadDocument:
@@ -258,8 +262,7 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
                 + (" · …" if len(left_out) > len(shown) else ""),
             )
         )
-    if page.double_spaced:
-        warnings.append(ParseWarning(1, spacing.NOTE))
+    warnings += [ParseWarning(1, note) for note in page.relaid]
     browser = [line for line in page.running if chrome.printed_by_browser(line)]
     if running := [line for line in page.running if line not in browser]:
         shown = " · ".join(repr(_words_up_to(line, 40)) for line in running[:4])

@@ -9,9 +9,14 @@ paragraph break, one blank line, becomes three). A page typed with blank lines b
 paragraphs has lines of text together or runs of two blank lines; where it has neither, a
 doubled copy still shows itself by its sentences carried on after a lone blank line (a line
 of a wrapped paragraph's width that ends on no stop, the next in lower case), or by its
-paragraph breaks doubled to three blank lines, which a page typed so seldom holds."""
+paragraph breaks doubled to three blank lines, which a page typed so seldom holds.
+
+A copy wrapped a second time, narrower than the page (a mail program quoting it), is undone
+too: each line's end that the second wrap cut off is joined back to it."""
 
 from __future__ import annotations
+
+from bot.ingest.parsers.text import ends_sentence
 
 # A page this short is too little to tell its spacing by.
 MIN_LINES = 8
@@ -84,3 +89,120 @@ def _wraps(line: str, after: str) -> bool:
 
 
 _STOPS = frozenset(".!?:;")
+
+
+# A copy wrapped a second time, narrower (a mail program quoting a page wrapped at 80
+# characters wraps it again at 72): each line of the page too long for the new width is cut
+# in two, its end a short line of its own ("…the Neutral" / "Zone). See unopposed, cloaked"
+# / "ship. *PERSONA"), so lines of the page's width and short ends alternate down every
+# paragraph, and a title that opened a line of the page may open none. The new width is
+# that of the copy's longest lines, 60 characters at least (narrower lines are a page's
+# columns or lists, not a mail program's).
+REWRAP_MIN_WIDTH = 60
+# Told by many cut ends (at this many, and at this share of the lines wrapped at the new
+# width), each most often followed by another line cut so (a page's paragraphs, wrapped
+# once, end on a short line of their own that a blank line or a heading follows).
+MIN_CUTS = 6
+CUTS_SHARE = 0.6
+CUT_ON_SHARE = 0.5
+# A line of this many words at most, none in lower case, may be a heading (never joined).
+HEADING_WORDS = 5
+# A text shows a width it was wrapped at by this many lines wrapped at it.
+MIN_WRAPPED = 3
+REWRAP_NOTE = (
+    "this copy was wrapped again, narrower than the page (as a mail program wraps the lines "
+    "it quotes): the end each line lost was joined back to it, and the line numbers here "
+    "count the lines as joined"
+)
+
+
+def wrapped_twice(text: str) -> str | None:
+    """``text`` with the end a second, narrower wrap cut off each line joined back to it,
+    where the copy was wrapped twice; None where it was not. A few passes over the lines."""
+    lines = text.split("\n")
+    if sum(1 for line in lines if line.strip()) < MIN_LINES:
+        return None
+    width = wrap_width(lines)
+    if width < REWRAP_MIN_WIDTH:
+        return None
+    wrapped = 0  # lines the copy wrapped at its width
+    cuts: list[int] = []  # the cut ends: short lines after a wrapped line
+    cut_on = 0  # cut ends followed by a line wrapped at the width too
+    for index in range(len(lines) - 1):
+        line, after = lines[index], lines[index + 1]
+        if not wrapped_at(line, after, width):
+            continue
+        wrapped += 1
+        following = lines[index + 2] if index + 2 < len(lines) else ""
+        if _cut_end(after, following, width):
+            cuts.append(index + 1)
+            cut_on += wrapped_at(
+                following, lines[index + 3] if index + 3 < len(lines) else "", width
+            )
+    inside = [index for index in cuts if index + 1 < len(lines) and lines[index + 1].strip()]
+    if len(inside) < MIN_CUTS or len(inside) < CUTS_SHARE * wrapped:
+        return None
+    if cut_on < CUT_ON_SHARE * len(cuts):
+        return None
+    # A paragraph's last line is joined only where its paragraph goes on (a short line before
+    # a blank one is as often one the page ended there), and a heading under a sentence's end
+    # not at all ("…at Deep Space Nine." / "Gallamites": a page's own short line as likely)
+    joined = {index for index in inside if not _heading_after_stop(lines[index - 1], lines[index])}
+    out: list[str] = []
+    for index, line in enumerate(lines):
+        if index in joined and out:
+            out[-1] = f"{out[-1].rstrip()} {line.strip()}"
+        else:
+            out.append(line)
+    return "\n".join(out)
+
+
+def wrap_width(lines: list[str]) -> int:
+    """The width a text's lines were wrapped at, if they were: its longest lines', a stray
+    longer line aside (0 for no text)."""
+    lengths = sorted(len(line.rstrip()) for line in lines if line.strip())
+    if not lengths:
+        return 0
+    # too few lines to set one aside
+    width = lengths[int(0.95 * (len(lengths) - 1))] if len(lengths) >= MIN_LINES else lengths[-1]
+    # wrapped lines at that width, each carried on by the next: a page's one long line (a
+    # menu, say) sets no width
+    wraps = sum(
+        1 for line, after in zip(lines, lines[1:], strict=False) if _wraps_at(line, after, width)
+    )
+    return width if wraps >= MIN_WRAPPED else 0
+
+
+def wrapped_at(line: str, after: str, width: int) -> bool:
+    """Whether ``line`` was wrapped at ``width`` (:func:`wrap_width`; 0: the text is not
+    wrapped) inside a paragraph that ``after`` carries on: it is near that width, and
+    ``after``'s first word would not have fitted on it."""
+    return width > 0 and _wraps_at(line, after, width)
+
+
+def _wraps_at(line: str, after: str, width: int) -> bool:
+    line = line.rstrip()
+    first = after.split(None, 1)[0] if after.strip() else ""
+    return bool(first) and len(line) >= 0.75 * width and len(line) + 1 + len(first) > width
+
+
+def _heading_after_stop(line: str, after: str) -> bool:
+    """Whether ``after`` may be a heading of its own under ``line``: a few words, none in
+    lower case, with no stop, under a sentence's end."""
+    words = after.split()
+    return (
+        ends_sentence(line.rstrip())
+        and len(words) <= HEADING_WORDS
+        and all(not word[:1].islower() for word in words)
+        and not ends_sentence(after.rstrip())
+    )
+
+
+def _cut_end(line: str, after: str, width: int) -> bool:
+    """``line`` is the short end of a line the wrap cut: under half the width, and what
+    follows it (if anything) would have fitted after it, had the page's line gone on."""
+    line = line.strip()
+    if not line or len(line) > width / 2:
+        return False
+    first = after.split(None, 1)[0] if after.strip() else ""
+    return len(line) + 1 + len(first) <= width

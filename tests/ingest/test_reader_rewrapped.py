@@ -1,0 +1,91 @@
+"""Issue 38: a copy wrapped a second time, narrower than the page, as a mail program wraps
+the lines of a page it quotes (a Current Rulings page wrapped at 80 characters, sent on
+wrapped at 72). Each line too long for the new width lost its end to a short line of its
+own, and a title that opened a line of the page opened none: five of Decipher's Current
+Rulings pages read 5 of their 31 entries. Such a copy reads as the page it was made from,
+with a note that its lines were joined."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.spacing import REWRAP_NOTE, wrapped_twice
+from tests.ingest.copies import _mail_wrapped, pages
+
+INGEST = Path(__file__).resolve().parent
+
+# Current Rulings pages wrapped at about 80 characters, their entries run together
+CURRENT_RULINGS = [
+    "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt",
+    "fresh16/1e-current-rulings-1999-s-t-starshipexcelsior.txt",
+    "fresh16/1e-current-rulings-1999-u-v-w-starshipexcelsior.txt",
+    "fresh41/1e-decipher-current-rulings-1999-08-30-ghi.txt",
+    "fresh105/1e-current-rulings-1999-10-25-decipher-archive.txt",
+]
+
+
+def _read(document) -> list[tuple[str, str]]:
+    return [(entry.title, " ".join(entry.text.split())) for entry in document.entries]
+
+
+@pytest.mark.parametrize("page", CURRENT_RULINGS)
+def test_a_page_wrapped_again_by_a_mail_program_reads_as_the_page(page):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    saved = read_text(text, filename=page)
+    mailed = read_text(_mail_wrapped(text), filename=page)
+    assert _read(mailed) == _read(saved) and len(saved.entries) >= 4
+    notes = [w for w in mailed.warnings if w.message == REWRAP_NOTE]
+    assert len(notes) == 1 and not notes[0].doubt  # a note to accept, not a doubt
+    assert sorted(w.doubt for w in mailed.warnings if w.message != REWRAP_NOTE) == sorted(
+        w.doubt for w in saved.warnings
+    )
+    assert not any(w.message == REWRAP_NOTE for w in saved.warnings)
+
+
+def test_the_lines_a_second_wrap_cut_are_joined_back_as_the_page_printed_them():
+    text = (INGEST / CURRENT_RULINGS[0]).read_text(encoding="utf-8")
+    mailed = _mail_wrapped(text)
+    assert mailed != text
+    assert wrapped_twice(mailed) == text
+
+
+def test_no_page_as_saved_nor_one_wrapped_once_is_taken_for_a_page_wrapped_twice():
+    folders = sorted(path.parent for path in INGEST.glob("*/expected.yaml"))
+    saved = [(f"{folder.name}/{name}", text) for folder, name, text, _ in pages(folders)]
+    assert len(saved) > 1000
+    assert [name for name, text in saved if wrapped_twice(text) is not None] == []
+    # a page of a paragraph a line, wrapped once: its short lines end its paragraphs
+    once = [name for name, text in saved if max(map(len, text.split("\n"))) > 300]
+    assert len(once) > 100
+    assert [
+        name for name, text in saved if name in once and wrapped_twice(_mail_wrapped(text))
+    ] == []
+
+
+def test_a_heading_under_a_sentences_end_is_not_joined_to_it():
+    # A page wrapped at 80 characters, each of its entries a term on a line of its own over
+    # its text. A line of 66 characters ending a sentence, over "Gallamites", looks like a
+    # line a wrap at 72 cut; but a page's own heading stands there as often.
+    entry = [
+        "Planet: name unspecified. Sentient, space-faring humanoid species known to the",
+        "Federation, distinguished by a transparent skull which reveals the brain within",
+        "and by a fondness for deep space trading posts along the Bajoran frontier routes.",
+        "It is perhaps the reason its freighter is late one day at the station.",
+    ]
+    assert len(entry[-1]) == 70 and all(len(line) > 72 for line in entry[:-1])
+    page = "\n".join([line for _ in range(4) for line in ["Gallamites", *entry]])
+    undone = wrapped_twice(_mail_wrapped(page))
+    assert undone is not None
+    assert undone.count("\nGallamites\n") == 3 and "station. Gallamites" not in undone
+    assert undone == page
+
+
+def test_a_refusal_of_a_page_wrapped_twice_says_how_its_lines_are_counted():
+    page = "fresh133/other-game-intruder-living-rules-errata-scribd-mirror.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    with pytest.raises(UnknownShape) as refused:
+        read_text(_mail_wrapped(text), filename=page)
+    assert str(refused.value).endswith(REWRAP_NOTE[:1].upper() + REWRAP_NOTE[1:] + ".")
