@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,53 @@ def test_an_applicable_cards_list_wrapped_on_to_the_next_line_keeps_every_card()
         "Nonlinear Existence",
         "You Vant to Go Back?",
     ]
+
+
+def _mail_wrapped(page: str, width: int = 72) -> str:
+    """``page`` as a mail program sends it: each line longer than ``width`` wrapped."""
+    return "\n".join(
+        "\n".join(textwrap.wrap(line, width, break_on_hyphens=False)) if len(line) > width else line
+        for line in page.split("\n")
+    )
+
+
+@pytest.mark.skipif(not FEED.is_file(), reason="shared examples not here")
+@pytest.mark.parametrize("width", [72, 60])
+def test_a_single_ruling_page_a_mail_program_wrapped_reads_as_its_ruling(width):
+    # A ruling's text wrapped was refused when a wrapped line opened on a word and a colon
+    # ("Otherwise: Probe …"), read as a review's label; an untitled ruling's first line,
+    # its sentence going on below, was read as its title.
+    wrong, checked = [], 0
+    for ruling in _rulings():
+        for links, dated, cards in itertools.product(LINKS, ("none", "own line"), (True, False)):
+            case = ("line", "heading", links, dated, cards, True)
+            if not _marked(ruling, links, dated, cards, None):
+                continue
+            checked += 1
+            try:
+                document = read_text(_mail_wrapped(_page(ruling, *case), width))
+            except UnknownShape as error:
+                wrong.append((ruling[0], case, f"refused: {str(error)[:80]}"))
+                continue
+            titles = [e.title for e in document.entries]
+            if titles != [ruling[0]] or not _is_its_text(document.entries[0].text, ruling):
+                wrong.append((ruling[0], case, f"read {titles}"))
+    assert checked > 40
+    assert not wrong, f"{len(wrong)} of {checked} copies misread, e.g. {wrong[:4]}"
+
+
+@pytest.mark.parametrize(
+    ("page", "title"),
+    [
+        ("sweep1/1e-single-ruling-chula-crossroads-trekcc-145.txt", "Chula: Crossroads"),
+        # the page prints no title: its one applicable card names the ruling
+        ("sweep1/1e-single-ruling-lineup-no-title-trekcc-236.txt", "Lineup"),
+    ],
+)
+def test_the_committees_ruling_page_a_mail_program_wrapped_reads_as_its_ruling(page, title):
+    text = (Path(__file__).resolve().parent / page).read_text(encoding="utf-8")
+    saved = read_text(text)
+    wrapped = read_text(_mail_wrapped(text))
+    assert [e.title for e in saved.entries] == [e.title for e in wrapped.entries] == [title]
+    assert " ".join(wrapped.entries[0].text.split()) == " ".join(saved.entries[0].text.split())
+    assert not [w for w in wrapped.warnings if w.doubt]

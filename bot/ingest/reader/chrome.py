@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning
+from bot.ingest.reader import spacing
 from bot.ingest.reader.known import SMALL_WORDS, is_known
 
 _SENTENCE = re.compile(r"[.!?;:,]")
@@ -230,6 +231,10 @@ def _poll(lines: list[str]) -> set[int]:
     return found
 
 
+# The chrome a line long enough to wrap may be: a copyright notice, a site's menu.
+_WRAPPED_KINDS = frozenset({"footer", "menu"})
+
+
 def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) -> Chrome:
     """Blank the chrome lines of ``text`` (a header or footer repeated three times or more
     included, and a forum poll's options), but for those of the kinds in ``keep``; line
@@ -237,8 +242,10 @@ def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) ->
     lines = text.split("\n")
     repeated = _repeated(lines)
     poll = _poll(lines)
+    width = spacing.wrap_width(lines)
     removed: list[tuple[int, str, str]] = []
     out: list[str] = []
+    carried = None  # the kind of a long chrome line above, which a wrap may carry on
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         kind = kind_of(stripped, debris)
@@ -246,6 +253,11 @@ def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) ->
             kind = "repeated header"
         if kind is None and number - 1 in poll:
             kind = "poll"
+        if kind is None and carried and spacing.wrapped_at(lines[number - 2], line, width):
+            # "Star Trek in all forms is copyright and trademark of CBS Paramount" /
+            # "Studios which has no affiliation with trekcc.org …": a footer wrapped
+            kind = carried
+        carried = kind if kind in _WRAPPED_KINDS else None
         if kind is None or kind in keep:
             out.append(line)
             continue

@@ -16,7 +16,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader import chrome
+from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.common import (
     ISO,
     cut_fragment,
@@ -28,6 +28,7 @@ from bot.ingest.reader.common import (
 )
 from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import title_match as feed_title
+from bot.ingest.reader.heads import goes_on_below
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.metadata import iso_or_none
 from bot.ingest.reader.model import Parsed
@@ -42,7 +43,7 @@ _EDITION_RULINGS = re.compile(
 )
 # A paragraph opening "Label: …". A ruling's own labels are these; a review's are others
 # ("Positives:", "Negatives:", "Extra:" on the committee's card extras pages).
-_LABEL = re.compile(r"^([A-Z][a-z]{1,15}(?: [A-Za-z]{1,15})?):\s", re.M)
+_LABEL = re.compile(r"([A-Z][a-z]{1,15}(?: [A-Za-z]{1,15})?):(?:\s|$)")
 _RULING_LABELS = frozenset(
     "example examples note notes erratum errata clarification clarifications applicable cards "
     "applicable card date".split()
@@ -54,6 +55,13 @@ def _content(line: str) -> bool:
     """A line of the ruling, not of the page around it."""
     line = line.strip()
     return bool(line) and not HEADING.match(line) and chrome.kind_of(line) is None
+
+
+def _content_rows(text: str) -> list[bool]:
+    """For each line of ``text``, whether it is a line of the ruling: not blank, no heading,
+    and not the page's chrome (:func:`chrome.strip`: a footer a wrap carried on too)."""
+    kept = chrome.strip(text).text.split("\n")
+    return [bool(line.strip()) and not HEADING.match(line.strip()) for line in kept]
 
 
 def detect(text: str) -> float:
@@ -78,10 +86,18 @@ def _committees(text: str) -> bool:
 
 
 def _review_labels(text: str) -> list[str]:
-    """The labels a review opens its paragraphs with, not a ruling's ("Positives:")."""
-    labels = {
-        m.group(1) for m in _LABEL.finditer(text) if m.group(1).casefold() not in _RULING_LABELS
-    }
+    """The labels a review opens its paragraphs with, not a ruling's ("Positives:"). A line
+    a wrap carried on from the one above opens no paragraph ("… continue to next." /
+    "Otherwise: Probe …", a ruling's text as a mail program wraps it)."""
+    lines = text.split("\n")
+    width = spacing.wrap_width(lines)
+    labels = set()
+    for before, line in zip(["", *lines], lines, strict=False):
+        found = _LABEL.match(line)
+        if not found or found.group(1).casefold() in _RULING_LABELS:
+            continue
+        if not spacing.wrapped_at(before, line, width):
+            labels.add(found.group(1))
     return sorted(labels)
 
 
@@ -169,12 +185,13 @@ def parse(text: str) -> Parsed:
     rows = [(n, line) for n, line in lines_of(text)]
     if sum(1 for _, line in rows if heading_level(line)) >= 2:
         return result  # a page of Markdown sections holds several entries, not one ruling
-    first = next((i for i, (_, line) in enumerate(rows) if _content(line)), None)
+    content = _content_rows(text)
+    first = next((i for i, kept in enumerate(content) if kept), None)
     if first is None:  # a blank page holds no entry
         return result
     before = [(n, line.strip()) for n, line in rows[:first] if line.strip()]
     result.ignored(before, "page chrome before the ruling", ": site menu, headings")
-    last = max(i for i, (_, line) in enumerate(rows) if _content(line))
+    last = max(i for i, kept in enumerate(content) if kept)
     after = [(n, line.strip()) for n, line in rows[last + 1 :] if line.strip()]
     result.ignored(after, "page chrome after the ruling", ": footer")
     rows = rows[: last + 1]
@@ -183,9 +200,11 @@ def parse(text: str) -> Parsed:
     title, date = raw.strip(), None
     if match := feed_title(title):
         title, date = match.group(1).strip(), match.group(2)
-    # "Abandon Ship!" is a title; a first line that ends a sentence with a full stop, or
-    # runs long, is the ruling's text
-    untitled = len(title) > 100 or _ends_as_text(title)
+    # "Abandon Ship!" is a title; a first line that ends a sentence with a full stop, runs
+    # long, or goes on in the line under it (the ruling's first sentence wrapped), is the
+    # ruling's text
+    below = rows[first + 1][1].strip() if first + 1 < len(rows) else ""
+    untitled = len(title) > 100 or _ends_as_text(title) or goes_on_below(title, below)
     body = rows[first + 1 :] if not untitled else rows[first:]
     at = next((i for i, (_, line) in enumerate(body) if _CARDS.match(line.strip())), len(body))
     body, cards = take_cards(body)
