@@ -272,6 +272,13 @@ def test_the_kind_a_title_names_comes_before_the_words_of_the_text(top, named, m
         ("Thursday, August 9, 2007", "2007-08-09"),
         ("31st February 2024", None),  # no real date
         ("Printed 2nd April 2024 for the players", None),  # not a line of only a date
+        # in figures, as Decipher's Current Rulings printed their date under the title
+        ("7/31/00", "2000-07-31"),
+        ("2016-09-19", "2016-09-19"),
+        ("31/07/00", None),  # a day first: no date the project can tell, so none
+        # the date's line glued to the next by a copy that lost the line break
+        ('12/05/01This special "update" document contains only new rulings', "2001-12-05"),
+        ("12/05/01 rulings were issued on that day", None),  # a sentence, not a date's line
     ],
 )
 def test_a_line_of_only_a_date_above_the_entries_dates_the_page(line, date):

@@ -296,6 +296,23 @@ def test_a_title_of_capitalised_words_and_a_date_in_brackets_titles_the_document
     assert meta.date == "2014-11-03" and meta.kind == "current rulings"
 
 
+@pytest.mark.parametrize(
+    ("top", "date"),
+    [
+        ("Current Rulings (9/21/07)", "2007-09-21"),
+        ("Star Trek CCG Current Rulings 02/13/98", "1998-02-13"),
+        # a preamble's list of the documents the rules consist of, each with its own date
+        ("Rulebook Version 1.7 (8/1/00)\nCurrent Rulings (10/29/01)", None),
+        ("Current Rulings (2/30/01)", None),  # no real date
+    ],
+)
+def test_a_documents_title_ending_on_its_date_in_figures_dates_it(top, date):
+    # Three Current Rulings pages were undated, so an import of them would have ranked
+    # below every dated document of their edition
+    meta = guess_metadata(f"{top}\n\nThese rulings take effect at once.\n")
+    assert meta.date == date
+
+
 def test_a_sentences_first_line_wrapped_into_the_next_titles_no_document():
     # A Current Rulings page's preamble, wrapped: "The Current Rulings are periodic rules
     # updates that come directly from real play" titled the document in the preview.

@@ -145,6 +145,7 @@ def _title_line(line: str) -> bool:
         and not line.startswith(("Q:", "A:"))  # an FAQ's question, not its title
         and not links_glued(line)  # one link glued to another is a menu's, not a title
         and not _only_a_date(line)  # a post's date: "16th November 2018", "2016-09-19"
+        and not _FIGURES_LINE.match(line)  # a date the next line was glued to: "12/05/01This"
         # a letter page's own heading ("Glossary - M") is chrome to the entries, and names
         # the document
         and kind_of(line) in (None, "letter heading")
@@ -167,6 +168,14 @@ _MONTH_FIRST = re.compile(rf"^(?:\w+day,? )?({_MONTHS}) (\d{{1,2}}){_ORDINAL},? 
 _ISO_LINE = re.compile(rf"^{ISO}$")
 
 
+_US_DATE = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"
+# A line of only a date in figures ("7/31/00", "2016-09-19"), or one a copy glued to the
+# line under it, its line break lost ("12/05/01This special "update" document …").
+_FIGURES_LINE = re.compile(rf"^({_US_DATE}|{ISO})(?=$|[A-Z])")
+# A title ending on its date in figures: "Current Rulings (9/21/07)", "… Rulings 02/13/98".
+_TITLE_DATE = re.compile(rf"[ (]({_US_DATE}|{ISO})\)?$")
+
+
 def _only_a_date(line: str) -> bool:
     """Whether ``line`` prints a date and nothing else, in any of the forms above or ISO."""
     return bool(_DAY_FIRST.match(line) or _MONTH_FIRST.match(line) or _ISO_LINE.match(line))
@@ -178,9 +187,14 @@ def _month_number(name: str) -> int:
 
 def _dated_line(text: str, first_entry: int | None) -> str | None:
     """The date of a line above the first entry (within the first 60) that prints only a
-    date, as ISO; None where there is none or it is no real date."""
+    date (or a date in figures glued to the next line), as ISO; None where there is none or
+    it is no real date."""
     for line in _top_lines(text, first_entry):
         line = line.strip().strip("*_").strip()
+        if found := _FIGURES_LINE.match(line):
+            if date := iso_or_none(found.group(1)):
+                return date
+            continue  # a day first ("31/07/00") is no date the project can tell
         if len(line) > 40:
             continue
         if found := _DAY_FIRST.match(line):
@@ -193,6 +207,23 @@ def _dated_line(text: str, first_entry: int | None) -> str | None:
             return dt.date(int(year), _month_number(month), int(day)).isoformat()
         except ValueError:
             return None
+    return None
+
+
+def _titled_date(lines: list[str]) -> str | None:
+    """The date in figures that ends a line titling a rules document ("Current Rulings
+    (9/21/07)"), as ISO; not a line of a list of documents (those a preamble says the rules
+    consist of, each with its date), nor a date that is no real one."""
+    listed = _documents_listed(lines)
+    for line in lines:
+        if (
+            (found := _TITLE_DATE.search(line))
+            and names_a_document(line)
+            and _title_line(line)
+            and line not in listed
+            and (date := iso_or_none(found.group(1)))
+        ):
+            return date
     return None
 
 
@@ -227,6 +258,8 @@ def guess_metadata(
         except ValueError:
             printed = m.group(0)[1:-1]
             raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
+    if meta.date is None:
+        meta.date = _titled_date([line.strip() for line in text.split("\n", 60)[:60]])
     if meta.date is None:
         meta.date = _dated_line(text, first_entry)
     if meta.date is None and page_title and (m := _LONG_DATE.search(page_title)):
