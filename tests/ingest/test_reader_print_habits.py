@@ -941,3 +941,17 @@ def test_a_cards_name_does_not_run_on_into_its_type():
         "Dilemma – Place this dilemma on a planet mission.",
         "dash",
     )
+
+
+def test_a_sections_item_under_the_line_introducing_it_opens_with_no_blank_line_between():
+    # Decipher's page with its blank lines lost (a paragraph a line): "… see the following
+    # listings:" / "battle: Y" ran into the entry above, which read on to the page's end
+    # with no doubt.
+    page = (INGEST / "corpus/1e-decipher-current-rulings-2000-07-31.txt").read_text(
+        encoding="utf-8"
+    )
+    lost = "\n".join(line for line in page.split("\n") if line.strip())
+    saved, copied = read_text(page), read_text(lost)
+    assert [e.title for e in copied.entries] == [e.title for e in saved.entries]
+    assert [e.title for e in saved.entries] == ["The Trouble With Tribbles", "battle"]
+    assert copied.entries[1].text == "Y"

@@ -210,6 +210,9 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         # an entry opens after a sentence's end, or under a line that ends none where its
         # title is one the project knows ("… Staffing to [Maq] [Maq]" / "Lore Returns – …")
         opens = joined and opening and (ends_sentence(joined[-1]) or _known_head(opening[0]))
+        # a list's item under the line that introduces it ("… see the following listings:" /
+        # "battle: Y"), where a copy lost the blank line between
+        opens = opens or bool(joined and joined[-1].endswith(":") and colon_title(line))
         if line and not alone and not opens:
             start = start or number
             joined.append(line)
