@@ -7,11 +7,13 @@ with a note that its lines were joined."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
 
 from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader.general import split_run_together
 from bot.ingest.reader.spacing import REWRAP_NOTE, wrapped_twice
 from tests.ingest.copies import _mail_wrapped, pages
 
@@ -89,3 +91,54 @@ def test_a_refusal_of_a_page_wrapped_twice_says_how_its_lines_are_counted():
     with pytest.raises(UnknownShape) as refused:
         read_text(_mail_wrapped(text), filename=page)
     assert str(refused.value).endswith(REWRAP_NOTE[:1].upper() + REWRAP_NOTE[1:] + ".")
+
+
+# Pages whose line breaks were lost (entries run together on one long line), as saved
+RUN_TOGETHER = [
+    "corpus/1e-decipher-current-rulings-update-2000-11-27-board-post.txt",
+    "corpus/2e-crd-pdf-text-2007-09-21-scribd.txt",
+    "fresh14/1e-first-contact-rules-supplement-docslib.txt",
+]
+
+
+@pytest.mark.parametrize("page", RUN_TOGETHER)
+def test_entries_run_together_then_wrapped_by_a_mail_program_read_as_the_long_line(page):
+    # Wrapped at 72, the long line became a paragraph whose heads open inside its lines:
+    # the board post and the 2007 CRD read none of their 14 entries.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    saved = read_text(text, filename=page)
+    mailed = read_text(_mail_wrapped(text), filename=page)
+    assert _read(mailed) == _read(saved) and len(saved.entries) >= 4
+    assert sorted(w.doubt for w in mailed.warnings) == sorted(w.doubt for w in saved.warnings)
+
+
+def _paragraph_to_the_width(title: str, number: int) -> list[str]:
+    """An entry's lines wrapped at 72, its last line filled too (68 characters or more), so
+    the next entry's head carries on the same wrapped block, as a wrap would have set it."""
+    text = f"{title} – This card's ruling number {number} holds while it is in play"
+    for word in ("whoever commands it at any time of the game and at any mission " * 4).split():
+        lines = textwrap.wrap(f"{text}.", 72)
+        if len(lines) >= 3 and len(lines[-1]) >= 68:
+            return lines
+        text += f" {word}"
+    raise AssertionError(f"no filled last line for {title}")
+
+
+def test_a_wrapped_paragraphs_heads_at_its_lines_starts_keep_their_lines():
+    # A paragraph is joined only for heads inside its lines; heads that open lines are read
+    # there, each at its own line.
+    titles = ["Kivas Fajo", "Lore Returns", "Dead End", "Tribble Bomb", "Q-Flash", "Kurlan Naiskos"]
+    lines = [line for n, title in enumerate(titles) for line in _paragraph_to_the_width(title, n)]
+    rows = list(enumerate(lines, 1))
+    assert split_run_together(rows) == (rows, {}, [])
+    # entries run together on one line, then wrapped: joined, and split at the heads
+    line = " ".join(
+        f"{title} – This card's ruling {number} holds while it is in play"
+        + " and then" * number * 3
+        + "."
+        for number, title in enumerate(titles)
+    )
+    run = textwrap.wrap(line, 72)
+    assert not all(any(row.startswith(title) for row in run) for title in titles)
+    pieces, heads, split = split_run_together(list(enumerate(run, 1)))
+    assert [head.title for head in heads.values()] == titles and split == [1]

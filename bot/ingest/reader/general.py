@@ -29,7 +29,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
-from bot.ingest.reader import chrome, missed, runin
+from bot.ingest.reader import chrome, missed, runin, spacing
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import (
     YEAR,
@@ -63,6 +63,7 @@ from bot.ingest.reader.heads import (
     term_page_head,
 )
 from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
+from bot.ingest.reader.limits import MAX_LINE_CHARS
 from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
 from bot.normalize import normalize
@@ -99,6 +100,7 @@ def split_run_together(
 ) -> tuple[list[tuple[int, str]], dict[int, Head], list[int]]:
     """``rows`` with each long line that holds entries split at the heads inside it (the
     pieces keep the line's number), the heads by row, and the numbers of the lines split."""
+    rows = _wrapped_runs_joined(rows)
     inside_long = {
         index: runin.find(line)
         for index, (_, line) in enumerate(rows)
@@ -142,6 +144,45 @@ def split_run_together(
             )
             out.append((number, line[head.start : end]))
     return out, inside, split
+
+
+def _wrapped_runs_joined(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``rows`` with each paragraph wrapped to the text's width joined into one row (at its
+    first line's number) where it holds entries run together that open inside its lines: a
+    text whose line breaks were lost, wrapped again (a mail program's copy of it), so its
+    heads are found as in the long line it was."""
+    width = spacing.wrap_width([line for _, line in rows])
+    if not width:
+        return rows
+    out: list[tuple[int, str]] = []
+    block: list[tuple[int, str]] = []
+    for number, line in [*rows, (0, "")]:
+        if block and line.strip() and spacing.wrapped_at(block[-1][1], line, width):
+            block.append((number, line))
+            continue
+        out += _joined_if_run_together(block)
+        block = [(number, line)] if line.strip() else []
+        if not line.strip() and number:
+            out.append((number, line))
+    return out
+
+
+def _joined_if_run_together(block: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """``block`` (a wrapped paragraph's lines) as one row where heads run together inside
+    it, two at least and one not at a line's start; else as it is."""
+    if len(block) < 2:
+        return block
+    joined = " ".join(line.strip() for _, line in block)
+    if not runin.RUN_LINE <= len(joined) <= MAX_LINE_CHARS:  # no longer than a line may be
+        return block
+    starts, at = set(), 0
+    for _, line in block:
+        starts.add(at)
+        at += len(line.strip()) + 1
+    heads = runin.find(joined)
+    if len(heads) < 2 or all(head.start in starts for head in heads):
+        return block
+    return [(block[0][0], joined)]
 
 
 def _one_head_after_a_tail(heads: list[runin.RunIn]) -> runin.RunIn | None:
