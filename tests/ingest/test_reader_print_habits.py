@@ -313,6 +313,25 @@ def test_a_documents_title_ending_on_its_date_in_figures_dates_it(top, date):
     assert meta.date == date
 
 
+@pytest.mark.parametrize(
+    "index",
+    [
+        "General Federation Klingon Romulan Non-Aligned\n",
+        # the index goes on on a line of its own
+        "General Federation Klingon Romulan Non-Aligned Dual-Affiliated\nHolograms, Androids\n",
+    ],
+)
+def test_a_pages_index_of_its_sections_titles_no_document(index):
+    # Decipher's FAQ pages were titled by their index of affiliations, whose first item is
+    # the first section's heading under it
+    page = f"FAQs\n\nSHIPS\n{index}\nGeneral\n\nQ: TRACTOR BEAMS\nA: A ship may tow one ship.\n"
+    assert guess_metadata(page).title is None
+    # a title over the crumb that repeats its first word is still the title
+    assert guess_metadata("Glossary - H\n\nGlossary\n\nhand – Your cards.\n").title == (
+        "Glossary - H"
+    )
+
+
 def test_a_sentences_first_line_wrapped_into_the_next_titles_no_document():
     # A Current Rulings page's preamble, wrapped: "The Current Rulings are periodic rules
     # updates that come directly from real play" titled the document in the preview.

@@ -95,6 +95,7 @@ def _document_title(
         [line.strip().strip("#*|").strip() for line in _top_lines(text, first_entry)]
     )
     listed = _documents_listed(lines)
+    indexing = _section_index(lines)
     plausible = [
         line
         for index, line in enumerate(lines)
@@ -102,6 +103,7 @@ def _document_title(
         and _title_line(line)
         and line not in listed
         and not _wraps_into(line, lines[index + 1 : index + 2])
+        and index not in indexing
     ][:12]
     if opens_with_a_tail(next((line for line in lines if line), "")):
         # a heading under an entry's tail is the next entry's or a section's, not the
@@ -132,6 +134,33 @@ def _wraps_into(line: str, following: list[str]) -> bool:
     next line carrying it on in lower case. A short heading over a lower-case Glossary term
     ("Glossary - A" / "abduction – …") is no sentence."""
     return len(line.split()) >= 9 and bool(following) and following[0][:1].islower()
+
+
+def _section_index(lines: list[str]) -> set[int]:
+    """The lines (by index) of the page's index of its sections: a line of them
+    (:func:`_indexes_sections`) and the rest of its paragraph."""
+    found: set[int] = set()
+    for index, line in enumerate(lines):
+        if index in found or not line or not _indexes_sections(line, lines[index + 1 :]):
+            continue
+        while index < len(lines) and lines[index]:
+            found.add(index)
+            index += 1
+    return found
+
+
+def _indexes_sections(line: str, below: list[str]) -> bool:
+    """Whether ``line`` is the page's index of its sections, the first of them the heading
+    under it ("General Federation Klingon Romulan Non-Aligned" over "General"): bare words
+    (four or more; "Glossary - H" over "Glossary" is a title over its crumb), and the first
+    line of the next paragraph (the index may go on on a line of its own) is its first
+    words, fewer of them."""
+    words = line.split()
+    if len(words) < 4 or not all(word.replace("-", "").isalpha() for word in words):
+        return False
+    after = next((index for index, other in enumerate(below) if not other), len(below))
+    heading = next((other for other in below[after:] if other), "").split()
+    return 0 < len(heading) < len(words) and words[: len(heading)] == heading
 
 
 def _title_line(line: str) -> bool:
