@@ -146,18 +146,29 @@ def split_run_together(
     return out, inside, split
 
 
+# The width of a text's lines wrapped to a page or a mail's width; a line this share of it
+# long at least was wrapped there.
+WRAPPED_WIDTHS = (40, 200)
+FILLED = 0.75
+
+
 def _wrapped_runs_joined(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """``rows`` with each paragraph wrapped to the text's width joined into one row (at its
     first line's number) where it holds entries run together that open inside its lines: a
-    text whose line breaks were lost, wrapped again (a mail program's copy of it), so its
-    heads are found as in the long line it was."""
-    width = spacing.wrap_width([line for _, line in rows])
-    if not width:
+    text whose line breaks were lost, wrapped again (a mail program's copy of it, a PDF's
+    print of it), so its heads are found as in the long line it was. A line near the
+    text's width is taken for wrapped, the next going on: a PDF's proportional letters
+    leave no count of characters to fit the next word by."""
+    lengths = sorted(len(line.rstrip()) for _, line in rows if line.strip())
+    if len(lengths) < spacing.MIN_LINES:
         return rows
+    width = lengths[int(0.95 * (len(lengths) - 1))]  # the lines' width, a stray one aside
+    if not WRAPPED_WIDTHS[0] <= width < WRAPPED_WIDTHS[1]:
+        return rows  # too narrow for paragraphs, or lines long enough to look inside
     out: list[tuple[int, str]] = []
     block: list[tuple[int, str]] = []
     for number, line in [*rows, (0, "")]:
-        if block and line.strip() and spacing.wrapped_at(block[-1][1], line, width):
+        if block and line.strip() and len(block[-1][1].rstrip()) >= FILLED * width:
             block.append((number, line))
             continue
         out += _joined_if_run_together(block)
