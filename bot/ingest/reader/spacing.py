@@ -158,8 +158,9 @@ def wrapped_twice(text: str) -> str | None:
 
 
 def wrap_width(lines: list[str]) -> int:
-    """The width a text's lines were wrapped at, if they were: its longest lines', a stray
-    longer line aside (0 for no text)."""
+    """The width a text's lines were wrapped at: its longest lines', a stray longer line
+    aside; 0 where they were not (fewer than :data:`MIN_WRAPPED` lines wrapped at it) or
+    there is no text."""
     lengths = sorted(len(line.rstrip()) for line in lines if line.strip())
     if not lengths:
         return 0
