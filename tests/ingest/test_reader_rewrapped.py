@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ingest.reader import UnknownShape, read_text
+from bot.ingest.reader import UnknownShape, chrome, read_text
 from bot.ingest.reader.general import split_run_together
 from bot.ingest.reader.spacing import REWRAP_NOTE, wrapped_twice
 from tests.ingest.copies import _mail_wrapped, pages
@@ -173,3 +173,20 @@ def test_a_wrapped_paragraphs_heads_at_its_lines_starts_keep_their_lines():
     assert not all(any(row.startswith(title) for row in run) for title in titles)
     pieces, heads, split = split_run_together(list(enumerate(run, 1)))
     assert [head.title for head in heads.values()] == titles and split == [1]
+
+
+def test_a_wrapped_footers_rest_is_chrome_and_no_more_than_a_footers_length():
+    # lines of prose wrapped at 72, each one's next word too long to have fitted on it
+    prose = [f"{'x' * 60} {'wordy' * 2}{n}" for n in range(8)]
+    assert {len(line) for line in prose} == {72}
+    footer = textwrap.wrap(
+        "Star Trek in all forms is copyright and trademark of CBS Paramount Studios which "
+        "has no affiliation with trekcc.org or The Continuing Committee.",
+        72,
+    )
+    kept = chrome.strip("\n".join([*prose, "", *footer, "", *prose])).text.split("\n")
+    assert kept == [*prose, "", *[""] * len(footer), "", *prose]
+    # a footer's line is 300 characters at most: a wrap carries it on to 4 lines at most,
+    # and text run straight into it is kept after those
+    glued = chrome.strip("\n".join([*prose, footer[0], *prose])).text.split("\n")
+    assert glued[9 + 4 :] == prose[4:]

@@ -233,6 +233,8 @@ def _poll(lines: list[str]) -> set[int]:
 
 # The chrome a line long enough to wrap may be: a copyright notice, a site's menu.
 _WRAPPED_KINDS = frozenset({"footer", "menu"})
+# A line of chrome is 300 characters at most (:func:`kind_of`): wrapped, a few lines more.
+_MAX_CARRIED = 4
 
 
 def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) -> Chrome:
@@ -246,6 +248,7 @@ def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) ->
     removed: list[tuple[int, str, str]] = []
     out: list[str] = []
     carried = None  # the kind of a long chrome line above, which a wrap may carry on
+    carried_lines = 0  # the lines it was carried on to so far
     for number, line in enumerate(lines, 1):
         stripped = line.strip()
         kind = kind_of(stripped, debris)
@@ -253,11 +256,19 @@ def strip(text: str, debris: bool = True, keep: frozenset[str] = frozenset()) ->
             kind = "repeated header"
         if kind is None and number - 1 in poll:
             kind = "poll"
-        if kind is None and carried and spacing.wrapped_at(lines[number - 2], line, width):
+        if (
+            kind is None
+            and carried
+            and carried_lines < _MAX_CARRIED
+            and spacing.wrapped_at(lines[number - 2], line, width)
+        ):
             # "Star Trek in all forms is copyright and trademark of CBS Paramount" /
             # "Studios which has no affiliation with trekcc.org …": a footer wrapped
-            kind = carried
-        carried = kind if kind in _WRAPPED_KINDS else None
+            kind, carried_lines = carried, carried_lines + 1
+        elif kind in _WRAPPED_KINDS:
+            carried, carried_lines = kind, 0
+        else:
+            carried = None
         if kind is None or kind in keep:
             out.append(line)
             continue
