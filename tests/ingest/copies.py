@@ -57,6 +57,31 @@ def _mail_wrapped(text: str) -> str:
     )
 
 
+def _typeset(text: str, width: int = 72) -> str:
+    """Each line longer than ``width`` wrapped as a typesetter sets it and a PDF viewer copies
+    it: a long lower-case word that does not fit is broken with a hyphen ("determi-" over
+    "ned condition"), three letters at least on either side."""
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        row = ""
+        for word in line.split(" "):
+            if not row or len(row) + 1 + len(word) <= width:
+                row = f"{row} {word}" if row else word
+                continue
+            room = width - len(row) - 2  # a space and the hyphen
+            if len(word) >= 8 and word.isalpha() and word.islower() and 3 <= room <= len(word) - 3:
+                out.append(f"{row} {word[:room]}-")
+                row = word[room:]
+            else:
+                out.append(row)
+                row = word
+        out.append(row)
+    return "\n".join(out)
+
+
 def _saved_as_html(text: str) -> str:
     """The page as a browser's "Save as" of a plain page keeps it: a paragraph a ``<p>``,
     its lines joined by ``<br>``, the text escaped."""
@@ -138,6 +163,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "close-em-dashes": lambda t: t.replace(" – ", "—"),  # as American print sets one
     "saved-as-html": _saved_as_html,
     "mail-wrapped": _mail_wrapped,
+    "pdf-typeset": _typeset,  # copied out of a PDF viewer: long words broken with a hyphen
     # a blank line after every line: line endings converted twice, a viewer's copy
     "double-spaced": lambda t: t.replace("\n", "\n\n"),
     # invisible marks: a hyphenating page's soft hyphens in long words, zero-width spaces
@@ -164,6 +190,7 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
 # what a copy habit does to the expected titles and first words (HTML is read as text)
 _EXPECTED_AS = {
     "saved-as-html": _same,
+    "pdf-typeset": _same,  # the page's words, whole
     "soft-hyphens": _same,  # the page's words, as they read
     "zero-width-spaces": _same,
     "vertical-tabs": _same,

@@ -19,6 +19,7 @@ from bot.ingest.reader.decode import references_read, unmangled
 from bot.ingest.reader.head_forms import inline
 from bot.ingest.reader.metadata import guess_metadata
 from bot.normalize import plain_spaces
+from tests.ingest import copies
 
 TERMS = [
     ("Bajoran Wormhole", "Whenever you play or download this doorway, you must download another."),
@@ -974,3 +975,32 @@ def test_a_sections_item_under_the_line_introducing_it_opens_with_no_blank_line_
     assert [e.title for e in copied.entries] == [e.title for e in saved.entries]
     assert [e.title for e in saved.entries] == ["The Trouble With Tribbles", "battle"]
     assert copied.entries[1].text == "Y"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "fresh5/2e-single-ruling-trekcc-503.txt",  # the committee's ruling page
+        "fresh143/1e-card-page-colony-erratum-clarification-opencards-card-499.txt",
+        "fresh68/1e-dual-personnel-reference-heardworld-f.txt",
+    ],
+)
+def test_text_copied_out_of_a_pdf_viewer_reads_its_broken_words_whole(page):
+    # A typesetter breaks a long word at a line's end ("determi-" / "ned condition"); copied
+    # out of a PDF viewer, the text kept the break, so the ruling read "determi- ned" and
+    # its first words matched no expectation, with no doubt.
+    text = (INGEST / page).read_text(encoding="utf-8")
+    typeset = copies._typeset(text)
+    assert re.search(r"[a-z]-\n[a-z]", typeset)
+    saved, copied = read_text(text), read_text(typeset)
+    assert [(e.title, " ".join(e.text.split())) for e in copied.entries] == [
+        (e.title, " ".join(e.text.split())) for e in saved.entries
+    ]
+
+
+def test_a_words_own_hyphen_at_a_lines_end_is_kept():
+    # "multi-" over "function card": a word printed with its hyphen stays hyphenated
+    page = "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    assert "multi-\nfunction" in text
+    assert "multi-function card" in read_text(text).entries[0].text

@@ -24,6 +24,7 @@ from bot.ingest.reader import (
     limits,
     lookalike,
     markdown,
+    pdf_columns,
     spacing,
 )
 from bot.ingest.reader.common import check, none_known
@@ -102,6 +103,10 @@ def read_text(
         _check_size(text, filename)
     else:
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
+        if encoding != "pdf" and "-\n" in text:
+            # text copied out of a PDF in a viewer: its typesetter's breaks ("determi-" over
+            # "ned condition") are mended as in a PDF read here
+            text = pdf_columns.unhyphenated(text, known.words())
     text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
     relaid: list[str] = []  # how the copy's lines were laid again before reading
