@@ -159,10 +159,9 @@ def _wrapped_runs_joined(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     print of it), so its heads are found as in the long line it was. A line near the
     text's width is taken for wrapped, the next going on: a PDF's proportional letters
     leave no count of characters to fit the next word by."""
-    lengths = sorted(len(line.rstrip()) for _, line in rows if line.strip())
-    if len(lengths) < spacing.MIN_LINES:
+    if sum(1 for _, line in rows if line.strip()) < spacing.MIN_LINES:
         return rows
-    width = lengths[int(0.95 * (len(lengths) - 1))]  # the lines' width, a stray one aside
+    width = spacing.line_width([line for _, line in rows])
     if not WRAPPED_WIDTHS[0] <= width < WRAPPED_WIDTHS[1]:
         return rows  # too narrow for paragraphs, or lines long enough to look inside
     out: list[tuple[int, str]] = []

@@ -288,7 +288,8 @@ def guess_metadata(
             printed = m.group(0)[1:-1]
             raise ImpossibleDate(_line_of(text, m.group(0)), printed) from None
     if meta.date is None:
-        meta.date = _titled_date([line.strip() for line in text.split("\n", 60)[:60]])
+        top = text.split("\n", _TOP_LINES)[:_TOP_LINES]  # below the first entry too
+        meta.date = _titled_date([line.strip() for line in top])
     if meta.date is None:
         meta.date = _dated_line(text, first_entry)
     if meta.date is None and page_title and (m := _LONG_DATE.search(page_title)):

@@ -161,17 +161,22 @@ def wrap_width(lines: list[str]) -> int:
     """The width a text's lines were wrapped at: its longest lines', a stray longer line
     aside; 0 where they were not (fewer than :data:`MIN_WRAPPED` lines wrapped at it) or
     there is no text."""
-    lengths = sorted(len(line.rstrip()) for line in lines if line.strip())
-    if not lengths:
-        return 0
-    # too few lines to set one aside
-    width = lengths[int(0.95 * (len(lengths) - 1))] if len(lengths) >= MIN_LINES else lengths[-1]
+    width = line_width(lines)
     # wrapped lines at that width, each carried on by the next: a page's one long line (a
     # menu, say) sets no width
     wraps = sum(
         1 for line, after in zip(lines, lines[1:], strict=False) if _wraps_at(line, after, width)
     )
     return width if wraps >= MIN_WRAPPED else 0
+
+
+def line_width(lines: list[str]) -> int:
+    """The width of a text's longest lines, a stray longer line aside (the longest, where
+    there are too few lines to set one aside; 0 for no text)."""
+    lengths = sorted(len(line.rstrip()) for line in lines if line.strip())
+    if len(lengths) < MIN_LINES:
+        return lengths[-1] if lengths else 0
+    return lengths[int(0.95 * (len(lengths) - 1))]
 
 
 def wrapped_at(line: str, after: str, width: int) -> bool:
