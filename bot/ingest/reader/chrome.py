@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import spacing
+from bot.ingest.reader.dates import US_DATE
 from bot.ingest.reader.known import SMALL_WORDS, is_known
 
 _SENTENCE = re.compile(r"[.!?;:,]")
@@ -27,12 +28,12 @@ _RUN_TOGETHER = re.compile(r"[a-z][A-Z][a-z]")
 _INDEX_SEPARATORS = re.compile(r"[\s\-|·•/]+")
 _DEBRIS = re.compile(r"^[\s|\-=*_#>~•·]*$")
 # "(03 November 2014)", "(12/7/98)", "(03 November" where a narrow column wrapped it
-_BRACKETED_DATE = re.compile(r"\(\d{1,2}(?:\s+[A-Z][a-z]+(?:\s+\d{4})?|/\d{1,2}/\d{2,4})(?:\)|$)")
+_BRACKETED_DATE = re.compile(rf"\((?:\d{{1,2}}\s+[A-Z][a-z]+(?:\s+\d{{4}})?|{US_DATE})(?:\)|$)")
 # What a browser prints at a page's top and foot when it saves a page as a PDF: the date and
 # time, perhaps the page's title ("11/28/26, 10:17 PM Rulings"), and the page's address
 # with the page's number ("https://www.trekcc.org/2e/rulings.php 1/3").
 _PRINTED_BY_BROWSER = re.compile(
-    r"^\d{1,2}/\d{1,2}/\d{2,4},? \d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?(?:\s.*)?$|"
+    rf"^{US_DATE},? \d{{1,2}}:\d{{2}}(?::\d{{2}})?(?: ?[AP]M)?(?:\s.*)?$|"
     r"^(?:https?|file)://\S+\s+\d{1,4}\s*/\s*\d{1,4}$",
     re.I,
 )

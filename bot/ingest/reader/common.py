@@ -29,7 +29,6 @@ from bot.models import (
     KIND_RULE,
 )
 
-ISO = r"\d{4}-\d{2}-\d{2}"
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year in prose: a date, a release
 _CARDS = re.compile(r"^Applicable Cards?:\s*(.*)$", re.I)
 # A line that reads like an amendment instruction ("Replace …", "Add the following …").

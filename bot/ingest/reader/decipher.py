@@ -26,13 +26,14 @@ from bot.ingest.reader.common import (
     see_references,
     unglue_marks,
 )
+from bot.ingest.reader.dates import RULINGS_UPDATED
 from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import without_bold_terms
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
-_UPDATED = re.compile(r"^Rulings Updated:?\s+\d{1,2}/\d{1,2}/\d{2,4}\s*$", re.I)
+_UPDATED = re.compile(rf"^{RULINGS_UPDATED}\s*$", re.I)
 # a sentence's end and the next word (in lower case too: a topic's title, "card types")
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Za-z0-9\"“*])")
 _SECTIONS = r"RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?"

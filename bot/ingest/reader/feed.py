@@ -11,13 +11,13 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
-    ISO,
     cut_fragment,
     entry_of,
     lines_of,
     paragraphs,
     take_cards,
 )
+from bot.ingest.reader.dates import ISO
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.metadata import dating_label
 from bot.ingest.reader.model import Parsed

@@ -14,7 +14,7 @@ import re
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.common import entry_of, lines_of
-from bot.ingest.reader.metadata import iso_or_none
+from bot.ingest.reader.dates import iso_or_none
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 _RULE = re.compile(r"^\|?\s*:?-{3,}")

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.common import (
-    ISO,
     NEW_MARK,
     YEAR,
     bylined,
@@ -25,6 +24,7 @@ from bot.ingest.reader.common import (
     starts_in_lower_case,
     unwrapped,
 )
+from bot.ingest.reader.dates import ISO
 from bot.ingest.reader.glued import run_into_text
 from bot.ingest.reader.head_forms import (
     CARD_FIELDS,

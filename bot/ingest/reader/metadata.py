@@ -8,36 +8,15 @@ import datetime as dt
 import re
 
 from bot.ingest.reader.chrome import kind_of, links_glued
-from bot.ingest.reader.common import ISO, opens_with_a_tail
+from bot.ingest.reader.common import opens_with_a_tail
+from bot.ingest.reader.dates import ISO, RULINGS_UPDATED, US_DATE, iso_or_none, us_date
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Metadata
-
-
-def us_date(text: str) -> str | None:
-    """ "09/24/01" or "9/24/2001" -> "2001-09-24" (None if it is no real date)."""
-    match = re.fullmatch(r"(\d{1,2})/(\d{1,2})/(\d{2}|\d{4})", text.strip())
-    if not match:
-        return None
-    month, day, year = (int(g) for g in match.groups())
-    if year < 100:
-        year += 1900 if year >= 90 else 2000
-    try:
-        return dt.date(year, month, day).isoformat()
-    except ValueError:
-        return None
-
-
-def iso_or_none(text: str) -> str | None:
-    try:
-        return dt.date.fromisoformat(text.strip()).isoformat()
-    except ValueError:
-        return us_date(text)
-
 
 _MONTHS = "January|February|March|April|May|June|July|August|September|October|November|December"
 # "(03 November 2014)", perhaps wrapped after the month in a narrow column
 _LONG_DATE = re.compile(rf"\((\d{{1,2}})\s+({_MONTHS})\s+(\d{{4}})\)")
-_UPDATED = re.compile(r"Rulings Updated:?\s+(\d{1,2}/\d{1,2}/\d{2,4})", re.I)
+_UPDATED = re.compile(RULINGS_UPDATED, re.I)
 
 
 _ABOUT = re.compile(
@@ -197,12 +176,11 @@ _MONTH_FIRST = re.compile(rf"^(?:\w+day,? )?({_MONTHS}) (\d{{1,2}}){_ORDINAL},? 
 _ISO_LINE = re.compile(rf"^{ISO}$")
 
 
-_US_DATE = r"\d{1,2}/\d{1,2}/(?:\d{4}|\d{2})"
 # A line of only a date in figures ("7/31/00", "2016-09-19"), or one a copy glued to the
 # line under it, its line break lost ("12/05/01This special "update" document …").
-_FIGURES_LINE = re.compile(rf"^({_US_DATE}|{ISO})(?=$|[A-Z])")
+_FIGURES_LINE = re.compile(rf"^({US_DATE}|{ISO})(?=$|[A-Z])")
 # A title ending on its date in figures: "Current Rulings (9/21/07)", "… Rulings 02/13/98".
-_TITLE_DATE = re.compile(rf"[ (]({_US_DATE}|{ISO})\)?$")
+_TITLE_DATE = re.compile(rf"[ (]({US_DATE}|{ISO})\)?$")
 
 
 def _only_a_date(line: str) -> bool:

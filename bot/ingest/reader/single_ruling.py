@@ -18,7 +18,6 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.common import (
-    ISO,
     cut_fragment,
     entry_of,
     lines_of,
@@ -26,11 +25,11 @@ from bot.ingest.reader.common import (
     take_cards,
     text_line,
 )
+from bot.ingest.reader.dates import ISO, US_DATE, iso_or_none
 from bot.ingest.reader.feed import HEADING
 from bot.ingest.reader.feed import title_match as feed_title
 from bot.ingest.reader.heads import goes_on_below
 from bot.ingest.reader.markdown import heading_level
-from bot.ingest.reader.metadata import iso_or_none
 from bot.ingest.reader.model import Parsed
 
 _CARDS = re.compile(r"^[ \t]*Applicable Cards?:", re.I | re.M)
@@ -48,7 +47,7 @@ _RULING_LABELS = frozenset(
     "example examples note notes erratum errata clarification clarifications applicable cards "
     "applicable card date".split()
 ) | {"applicable cards", "applicable card"}
-_DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|\d{{1,2}}/\d{{1,2}}/\d{{2,4}})$")
+_DATE_LINE = re.compile(rf"^(?:Date:\s*)?({ISO}|{US_DATE})$")
 
 
 def _content(line: str) -> bool:
