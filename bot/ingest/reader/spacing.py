@@ -187,9 +187,8 @@ def wrapped_at(line: str, after: str, width: int) -> bool:
 
 
 def _wraps_at(line: str, after: str, width: int) -> bool:
-    line = line.rstrip()
-    first = after.split(None, 1)[0] if after.strip() else ""
-    return bool(first) and len(line) >= 0.75 * width and len(line) + 1 + len(first) > width
+    first = _first_word(after)
+    return bool(first) and len(line.rstrip()) >= 0.75 * width and not _fits(line, first, width)
 
 
 def _heading_after_stop(line: str, after: str) -> bool:
@@ -210,5 +209,15 @@ def _cut_end(line: str, after: str, width: int) -> bool:
     line = line.strip()
     if not line or len(line) > width / 2:
         return False
-    first = after.split(None, 1)[0] if after.strip() else ""
-    return len(line) + 1 + len(first) <= width
+    return _fits(line, _first_word(after), width)
+
+
+def _first_word(text: str) -> str:
+    """The first word of ``text`` ("" for a blank line)."""
+    words = text.split(None, 1)
+    return words[0] if words else ""
+
+
+def _fits(line: str, word: str, width: int) -> bool:
+    """Whether ``word`` would have fitted after ``line`` on a line ``width`` long."""
+    return len(line.rstrip()) + 1 + len(word) <= width
