@@ -57,6 +57,20 @@ def _mail_wrapped(text: str) -> str:
     )
 
 
+# What a web clipper or a converter escapes when it saves a page as Markdown: the marks
+# Markdown reads anywhere, and those it reads at a line's start (a list's bullet or number,
+# a heading's or a quote's mark).
+_CLIPPER_ANYWHERE = re.compile(r"([\\*_`\[\]])")
+_CLIPPER_LINE_START = re.compile(r"^(\d+)\. |^([-+#>=])", re.M)
+
+
+def _clipped_as_markdown(text: str) -> str:
+    """The page saved as Markdown by a web clipper: each mark meant as a character escaped
+    with a backslash ("\\* assimilation", "1\\. The ship is destroyed.", "\\[Bor\\]")."""
+    text = _CLIPPER_ANYWHERE.sub(r"\\\1", text)
+    return _CLIPPER_LINE_START.sub(lambda m: f"{m[1]}\\. " if m[1] else f"\\{m[2]}", text)
+
+
 def _typeset(text: str, width: int = 72) -> str:
     """Each line longer than ``width`` wrapped as a typesetter sets it and a PDF viewer copies
     it: a long lower-case word that does not fit is broken with a hyphen ("determi-" over
@@ -163,6 +177,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "close-em-dashes": lambda t: t.replace(" – ", "—"),  # as American print sets one
     "saved-as-html": _saved_as_html,
     "mail-wrapped": _mail_wrapped,
+    "clipped-as-markdown": _clipped_as_markdown,  # a web clipper's escapes
     "pdf-typeset": _typeset,  # copied out of a PDF viewer: long words broken with a hyphen
     # a blank line after every line: line endings converted twice, a viewer's copy
     "double-spaced": lambda t: t.replace("\n", "\n\n"),
@@ -190,6 +205,7 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
 # what a copy habit does to the expected titles and first words (HTML is read as text)
 _EXPECTED_AS = {
     "saved-as-html": _same,
+    "clipped-as-markdown": _same,  # the page's characters, unescaped
     "pdf-typeset": _same,  # the page's words, whole
     "soft-hyphens": _same,  # the page's words, as they read
     "zero-width-spaces": _same,

@@ -1004,3 +1004,32 @@ def test_a_words_own_hyphen_at_a_lines_end_is_kept():
     text = (INGEST / page).read_text(encoding="utf-8")
     assert "multi-\nfunction" in text
     assert "multi-function card" in read_text(text).entries[0].text
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        # Decipher's new-entry mark escaped ("\* 35th Rule of Acquisition - …"), once
+        "fresh28/1e-current-rulings-2001-03-ag-decipher-archive.txt",
+        # mid-line, where a lost line break ran it into the entry before ("… ship. \*PERSONA")
+        "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt",
+        # the others that a clipper's copy read otherwise, a wrong read undoubted among them
+        "corpus/1e-dual-personnel-reference-heardworld-a.txt",
+        "corpus/1e-glossary-html-yumpu-p14.txt",
+        "corpus/2e-crd-pdf-text-2007-09-21-scribd.txt",
+        "fresh7/1e-current-rulings-update-2001-12-05-forum-turnier.txt",
+    ],
+)
+def test_a_page_a_web_clipper_saved_as_markdown_reads_as_the_page_as_saved(page):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    clipped = copies._clipped_as_markdown(text)
+    assert "\\" in clipped and "\\" not in text
+    assert _read(page, clipped) == _read(page, text)
+
+
+def test_quotes_a_site_printed_with_backslashes_are_read_as_quotes():
+    # the committee's 2E ruling page prints the Rulebook's words as \"When one card …\"
+    page = "fresh29/2e-ruling-replacing-a-personnel-trekcc.txt"
+    (entry,) = read_document((INGEST / page).read_bytes(), page).entries
+    assert '"When one card replaces another' in entry.text
+    assert "\\" not in entry.text

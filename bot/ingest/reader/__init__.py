@@ -103,6 +103,7 @@ def read_text(
         _check_size(text, filename)
     else:
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
+        text = markdown.without_escapes(text)  # "\* assimilation" as a clipper saves it
         if encoding != "pdf" and "-\n" in text:
             # text copied out of a PDF in a viewer: its typesetter's breaks ("determi-" over
             # "ned condition") are mended as in a PDF read here

@@ -82,6 +82,18 @@ def without_inline_tags(text: str) -> str:
     return _INLINE_TAG.sub("", text) if "<" in text else text
 
 
+# Markdown's escape of a mark meant as a character: a backslash before any ASCII
+# punctuation (CommonMark), as a web clipper or a converter saving a page as Markdown writes
+# "\* assimilation", "1\. The ship is destroyed.", "\[Bor\]". Rules text prints no
+# backslash of its own, so even one is an escape.
+_ESCAPE = re.compile(r"\\([!-/:-@\[-`{-~])")
+
+
+def without_escapes(text: str) -> str:
+    """``text`` without Markdown's backslash escapes; each line keeps its number."""
+    return _ESCAPE.sub(r"\1", text) if "\\" in text else text
+
+
 _QUOTE = re.compile(r"^[ \t]{0,3}(?:>[ \t]?)+")  # "> ", ">> ", "> > ": a quoted line's marks
 _FENCE = re.compile(r"^[ \t]{0,3}(?:```|~~~)[\w+-]{0,20}[ \t]*$")  # a code block's fence
 
