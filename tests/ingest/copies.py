@@ -194,6 +194,8 @@ COPIES: dict[str, Callable[[str], str]] = {
     # character references left in the text (an RSS feed's, a page's source copied)
     "entities": lambda t: t.replace("–", "&ndash;").replace("’", "&rsquo;"),
     "minus-signs": lambda t: t.replace(" – ", " \u2212 "),  # a typesetter's rarer dash
+    # a forum post's quote of the page, as the forum's Quote button writes it in BBCode
+    "forum-quoted": lambda t: f'[quote="Rules Manager"]{t}[/quote]',
 }
 # copy habits that print the page's titles their own way: they are told where the titles are
 HEADS: dict[str, Callable[[str, list[dict]], str]] = {
@@ -201,6 +203,12 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
     "html-bold-titles": lambda t, e: _titles_printed(t, e, lambda title: f"<b>{title}</b>"),
     "capital-titles": _capital_titles,
     "title-case-titles": _title_case_titles,
+    # titles as links: a web clipper's Markdown of a glossary whose terms are anchors, and a
+    # forum post that links each card's page in BBCode
+    "linked-titles": lambda t, e: _titles_printed(t, e, lambda title: f"[{title}](#{len(title)})"),
+    "bbcode-linked-titles": lambda t, e: _titles_printed(
+        t, e, lambda title: f"[url=https://www.trekcc.org/1e/?q={len(title)}]{title}[/url]"
+    ),
 }
 # what a copy habit does to the expected titles and first words (HTML is read as text)
 _EXPECTED_AS = {
@@ -219,6 +227,9 @@ _EXPECTED_AS = {
     "html-bold-titles": _same,
     "capital-titles": _same,
     "title-case-titles": _same,
+    "forum-quoted": _same,  # the page's words, without the forum's tags
+    "linked-titles": _same,
+    "bbcode-linked-titles": _same,
 }
 
 

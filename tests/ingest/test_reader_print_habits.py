@@ -12,8 +12,9 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
-from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document, read_text
+from bot.ingest.reader import UnknownShape, UnreadableDocument, markdown, read_document, read_text
 from bot.ingest.reader.common import paragraphs, unwrapped
 from bot.ingest.reader.decode import references_read, unmangled
 from bot.ingest.reader.head_forms import inline
@@ -1033,3 +1034,53 @@ def test_quotes_a_site_printed_with_backslashes_are_read_as_quotes():
     (entry,) = read_document((INGEST / page).read_bytes(), page).entries
     assert '"When one card replaces another' in entry.text
     assert "\\" not in entry.text
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # the committee's ruling page
+        "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt",
+        "fresh105/1e-current-rulings-1999-10-25-decipher-archive.txt",  # read wrong before
+    ],
+)
+def test_a_page_quoted_in_a_forum_post_reads_as_the_page_as_saved(page):
+    text = (INGEST / page).read_text(encoding="utf-8")
+    quoted = copies.COPIES["forum-quoted"](text)
+    assert quoted.startswith('[quote="')
+    assert _read(page, quoted) == _read(page, text)
+
+
+@pytest.mark.parametrize("habit", ["linked-titles", "bbcode-linked-titles"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "corpus/1e-glossary-html-yumpu-p14.txt",
+        "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt",
+    ],
+)
+def test_a_page_whose_titles_are_links_reads_as_the_page_as_saved(page, habit):
+    # "[Borg Use Only icon [BO]](#23) – A card …": a link's words may hold an icon
+    folder, name = page.split("/")
+    expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
+    text = (INGEST / page).read_text(encoding="utf-8")
+    linked = copies.HEADS[habit](text, expected["files"][name]["entries"])
+    assert linked != text
+    assert _read(page, linked) == _read(page, text)
+
+
+def test_forum_marks_come_off_but_an_icon_in_brackets_stays():
+    text = (
+        "Dead End – [i]Borg[/i] may [url=https://www.trekcc.org/x]see[/url] this [S] dilemma"
+        " ([s]old text[/s]); [b]Note[/b]:\n[list]\n[*]one\n[/list]\n"
+        'Q\'s Tent – See [Dead End](https://www.trekcc.org/1e/?id=1 "Dead End") [Bor] [S].'
+    )
+    assert markdown.without_forum_marks(text).split("\n") == [
+        "Dead End – Borg may see this [S] dilemma (old text); **Note**:",
+        "",
+        "• one",
+        "",
+        "Q's Tent – See Dead End [Bor] [S].",
+    ]
+    # without a closing tag, brackets are the page's own: icons, "[sic]"
+    assert markdown.without_forum_marks("[S] and [i] [sic]") == "[S] and [i] [sic]"

@@ -103,6 +103,7 @@ def read_text(
         _check_size(text, filename)
     else:
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
+        text = markdown.without_forum_marks(text)  # "[i]Borg[/i]", "[Dead End](https://…)"
         text = markdown.without_escapes(text)  # "\* assimilation" as a clipper saves it
         if encoding != "pdf" and "-\n" in text:
             # text copied out of a PDF in a viewer: its typesetter's breaks ("determi-" over

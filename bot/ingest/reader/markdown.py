@@ -82,6 +82,71 @@ def without_inline_tags(text: str) -> str:
     return _INLINE_TAG.sub("", text) if "<" in text else text
 
 
+# A forum's BBCode left in a text (a post quoted, or copied out of a forum's editor):
+# tags that mark words, never words themselves; bold ("[b]") is Markdown's bold. A tag is taken off only where the text holds its closing tag, so an icon printed
+# in brackets ("[S]", "[Bor]") stays where no "[/s]" closes one. An opening tag's value
+# ("[url=…]", "[quote="James Heaney"]") is bounded and holds no bracket: linear.
+_BBCODE = (
+    "i",
+    "u",
+    "s",
+    "url",
+    "quote",
+    "color",
+    "colour",
+    "size",
+    "font",
+    "center",
+    "left",
+    "right",
+    "code",
+    "spoiler",
+    "email",
+    "highlight",
+    "list",
+    "img",
+)
+_BBCODE_CLOSING = re.compile(r"\[/(" + "|".join(_BBCODE) + r")\]", re.I)  # as written
+_BBCODE_IMAGE = re.compile(r"\[img(?:=[^\]\n]{0,300})?\][^\[\n]{0,2000}\[/img\]", re.I)
+_BBCODE_BOLD = re.compile(r"\[/?b\]", re.I)
+_BBCODE_ITEM = re.compile(r"\[\*\]")  # a list's item, in a list the text closes
+
+# A link as Markdown writes it, a web clipper's copy of a page's links: "[Dead End](https://…)"
+# is the words "Dead End"; an image, "![Borg icon](…)", its alternative text. The words may
+# hold an icon in brackets ("[Borg Use Only icon [BO]](…)"). Bounded, and each step of the
+# words either a bracket's pair or no bracket: linear.
+_MD_LINK = re.compile(
+    r"!?\[((?:[^\[\]\n]|\[[^\[\]\n]{0,40}\]){0,300})\]"
+    r"\([^()\s]{1,2000}(?:\s+\"[^\"\n]{0,300}\")?\)"
+)
+
+
+def _bbcode_tag(names: set[str]) -> re.Pattern[str]:
+    """The opening and closing tags of ``names``, each in the case its closing tag was
+    written in ("[/s]" closes no "[S]", the Space icon)."""
+    group = "|".join(sorted(names))
+    return re.compile(rf"\[/?(?:{group})(?:=[^\[\]\n]{{0,300}})?\]")
+
+
+def without_forum_marks(text: str) -> str:
+    """``text`` without the marks a forum's BBCode and Markdown's links leave in a copy:
+    the tags closed somewhere in it ("[i]Borg[/i]", "[quote="…"]…[/quote]", "[url=…]…
+    [/url]"), a list's "[*]" as a bullet, an image's tags with its address, bold as
+    Markdown's ("**"), and a Markdown link as its words. Each line keeps its number."""
+    if "[" not in text:
+        return text
+    closed = {m.group(1) for m in _BBCODE_CLOSING.finditer(text)}
+    if {"img", "IMG"} & closed:
+        text = _BBCODE_IMAGE.sub("", text)
+    if {"list", "LIST"} & closed:
+        text = _BBCODE_ITEM.sub("• ", text)
+    if closed:
+        text = _bbcode_tag(closed).sub("", text)
+    if "[/b]" in text.lower():
+        text = _BBCODE_BOLD.sub("**", text)  # bold as Markdown prints it, read as such above
+    return _MD_LINK.sub(r"\1", text) if "](" in text else text
+
+
 # Markdown's escape of a mark meant as a character: a backslash before any ASCII
 # punctuation (CommonMark), as a web clipper or a converter saving a page as Markdown writes
 # "\* assimilation", "1\. The ship is destroyed.", "\[Bor\]". Rules text prints no
