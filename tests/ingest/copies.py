@@ -126,6 +126,13 @@ def _title_case_titles(text: str, expected: list[dict]) -> str:
     )
 
 
+def _heading_titles(text: str, expected: list[dict]) -> str:
+    """Each expected title that stands alone on its line as a Markdown heading ("### Dead
+    End"), as a web clipper saves a page whose titles are headings."""
+    alone = [want for want in expected if f"\n{want['title'].strip()}\n" in f"\n{text}\n"]
+    return _titles_printed(text, alone, lambda title: f"### {title}")
+
+
 def _titles_printed(text: str, expected: list[dict], printed: Callable[[str], str]) -> str:
     """``text`` with each expected title, where it first opens a line, as ``printed``."""
     lines = text.split("\n")
@@ -206,6 +213,7 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
     # titles as links: a web clipper's Markdown of a glossary whose terms are anchors, and a
     # forum post that links each card's page in BBCode
     "linked-titles": lambda t, e: _titles_printed(t, e, lambda title: f"[{title}](#{len(title)})"),
+    "heading-titles": _heading_titles,
     "bbcode-linked-titles": lambda t, e: _titles_printed(
         t, e, lambda title: f"[url=https://www.trekcc.org/1e/?q={len(title)}]{title}[/url]"
     ),
@@ -230,6 +238,7 @@ _EXPECTED_AS = {
     "forum-quoted": _same,  # the page's words, without the forum's tags
     "linked-titles": _same,
     "bbcode-linked-titles": _same,
+    "heading-titles": _same,
 }
 
 

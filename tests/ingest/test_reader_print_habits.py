@@ -1084,3 +1084,37 @@ def test_forum_marks_come_off_but_an_icon_in_brackets_stays():
     ]
     # without a closing tag, brackets are the page's own: icons, "[sic]"
     assert markdown.without_forum_marks("[S] and [i] [sic]") == "[S] and [i] [sic]"
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # the committee's ruling page
+        "sweep1/2e-single-ruling-pending-effects-trekcc-29.txt",
+        "fresh13/1e-rule-changes-history-trekcc.txt",  # the committee's rule history
+    ],
+)
+def test_a_page_whose_title_lines_a_clipper_saved_as_headings_reads_as_saved(page):
+    folder, name = page.split("/")
+    expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
+    text = (INGEST / page).read_text(encoding="utf-8")
+    headed = copies.HEADS["heading-titles"](text, expected["files"][name]["entries"])
+    assert "\n### " in f"\n{headed}"
+    assert _read(page, headed) == _read(page, text)
+
+
+def test_a_heading_that_prints_a_dash_is_no_title_and_text():
+    # "### Actions – Sequence of Steps": the heading is the title whole; read as the title
+    # "Actions" over the text "Sequence of Steps …" it would pass without a doubt
+    page = "fresh138/1e-wiki-glossary-actions-sequence-of-steps-wikia.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    assert text.startswith("Actions – Sequence of Steps – ")
+    headed = text.replace(
+        "Actions – Sequence of Steps – ", "### Actions – Sequence of Steps\n\n", 1
+    )
+    try:
+        document = read_document(headed.encode(), page)
+    except UnknownShape:
+        return
+    titles = [entry.title.lstrip("# ") for entry in document.entries]
+    assert "Actions" not in titles

@@ -254,7 +254,7 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
     text, filename, left_out = page.text, page.filename, page.left_out
     _check_count(parsed, filename)
     for entry in parsed.entries:
-        entry.title = markdown.without_bold(entry.title)
+        entry.title = markdown.without_bold(markdown.heading_text(entry.title))
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
     if not shape.own_form:
         warnings += none_known(parsed.entries, warnings)

@@ -217,6 +217,8 @@ def inline(line: str) -> tuple[str, str, str] | None:
     several dashes, the longest known title wins, else the first that reads as a title."""
     if cites_a_title(line):
         return None  # "actions – step 1: initiation.": a cross reference's tail, no head
+    if line.startswith("#") and line.lstrip("#").startswith(" "):
+        return None  # a Markdown heading is a title line whole, its dash the title's own
     first = None
     for match in _SEPARATOR.finditer(line[:120]):
         title, rest = line[: match.start()].strip(), line[match.end() :].strip()

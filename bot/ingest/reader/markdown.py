@@ -42,6 +42,12 @@ def without_marks(line: str) -> str:
     return line if inline(heading) is not None else heading
 
 
+def heading_text(line: str) -> str:
+    """A Markdown heading's words ("### Dead End" is "Dead End"); any other line as it is.
+    A shape that takes a title line whole takes it so from a page saved as Markdown."""
+    return line.lstrip("#").strip().rstrip("#").rstrip() if heading_level(line) else line
+
+
 def without_bold_terms(lines: list[str]) -> list[str]:
     """``lines`` without the bold marks around the term each opens with, and without the
     list's bullet before it ("- **Brilgar** – This card …" is "Brilgar – This card …"),
