@@ -214,6 +214,9 @@ HEADS: dict[str, Callable[[str, list[dict]], str]] = {
     # forum post that links each card's page in BBCode
     "linked-titles": lambda t, e: _titles_printed(t, e, lambda title: f"[{title}](#{len(title)})"),
     "heading-titles": _heading_titles,
+    # titles as a list's items, as a moderator types a list or a clipper saves one
+    "bulleted-titles": lambda t, e: _titles_printed(t, e, lambda title: f"- {title}"),
+    "star-bulleted-titles": lambda t, e: _titles_printed(t, e, lambda title: f"* {title}"),
     "bbcode-linked-titles": lambda t, e: _titles_printed(
         t, e, lambda title: f"[url=https://www.trekcc.org/1e/?q={len(title)}]{title}[/url]"
     ),
@@ -239,6 +242,8 @@ _EXPECTED_AS = {
     "linked-titles": _same,
     "bbcode-linked-titles": _same,
     "heading-titles": _same,
+    "bulleted-titles": _same,
+    "star-bulleted-titles": _same,
 }
 
 

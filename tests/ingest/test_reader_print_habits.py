@@ -1118,3 +1118,20 @@ def test_a_heading_that_prints_a_dash_is_no_title_and_text():
         return
     titles = [entry.title.lstrip("# ") for entry in document.entries]
     assert "Actions" not in titles
+
+
+@pytest.mark.parametrize("habit", ["bulleted-titles", "star-bulleted-titles"])
+@pytest.mark.parametrize(
+    "page",
+    [
+        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # "- Dead End" over the ruling
+        "fresh13/1e-rule-changes-history-trekcc.txt",
+    ],
+)
+def test_a_title_line_typed_as_a_lists_item_is_titled_without_its_bullet(page, habit):
+    folder, name = page.split("/")
+    expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
+    text = (INGEST / page).read_text(encoding="utf-8")
+    listed = copies.HEADS[habit](text, expected["files"][name]["entries"])
+    assert listed != text
+    assert _read(page, listed) == _read(page, text)

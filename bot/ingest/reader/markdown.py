@@ -42,10 +42,17 @@ def without_marks(line: str) -> str:
     return line if inline(heading) is not None else heading
 
 
+# A list's bullet before a title line of its own, as a copy of a list of titles prints it
+_BULLET = re.compile(r"^[-*+•]\s+(?=\S)")
+
+
 def heading_text(line: str) -> str:
-    """A Markdown heading's words ("### Dead End" is "Dead End"); any other line as it is.
-    A shape that takes a title line whole takes it so from a page saved as Markdown."""
-    return line.lstrip("#").strip().rstrip("#").rstrip() if heading_level(line) else line
+    """A title line's words without a Markdown heading's marks or a list's bullet ("###
+    Dead End", "- Dead End" are "Dead End"); any other line as it is. A shape that takes a
+    title line whole takes it so from a page saved as Markdown or typed as a list."""
+    if heading_level(line):
+        return line.lstrip("#").strip().rstrip("#").rstrip()
+    return _BULLET.sub("", line, count=1)
 
 
 def without_bold_terms(lines: list[str]) -> list[str]:
