@@ -1135,3 +1135,19 @@ def test_a_title_line_typed_as_a_lists_item_is_titled_without_its_bullet(page, h
     listed = copies.HEADS[habit](text, expected["files"][name]["entries"])
     assert listed != text
     assert _read(page, listed) == _read(page, text)
+
+
+def test_a_decipher_ruling_under_a_heading_line_of_its_title_is_a_doubt_not_a_loss():
+    # "SCORCHED HAND" on a line of its own over its ruling: the heading ends the entry
+    # before it, so the ruling's text is outside any entry. Ignored, it was lost without a
+    # doubt, and with it the entries run together after it on its lines.
+    page = "fresh16/1e-current-rulings-1999-s-t-starshipexcelsior.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    assert text.count("SCORCHED HAND - You may ask") == 1
+    headed = text.replace("SCORCHED HAND - You may ask", "SCORCHED HAND\nYou may ask")
+    document = read_document(headed.encode(), page)
+    saved = [title for title, _ in _read(page, text)]
+    assert [entry.title for entry in document.entries] == [t for t in saved if t != "SCORCHED HAND"]
+    (doubt,) = [warning for warning in document.warnings if warning.doubt]
+    assert "You may ask your opponent" in doubt.message
+    assert doubt.line == text[: text.index("SCORCHED HAND")].count("\n") + 2

@@ -24,6 +24,7 @@ from bot.ingest.reader.common import (
     lines_of,
     paragraphs,
     see_references,
+    text_line,
     unglue_marks,
 )
 from bot.ingest.reader.dates import RULINGS_UPDATED
@@ -427,14 +428,23 @@ def parse(text: str) -> Parsed:
                 if current:
                     done.append(current)
                 current = _started(title, body, number, significant)
-        elif current is None and done:
-            result.warnings.append(
-                ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
-            )
         elif current is None:
             head, *rest = _run_together(line)
-            if head[1].strip():
-                before.append((number, head[1].strip()))
+            if (text := head[1].strip()) and done:
+                # under a heading between entries: a sentence there is a ruling whose title
+                # the page printed as a heading line ("SCORCHED HAND" over its text), lost
+                # unless a moderator names the head
+                ruling = text_line(text)
+                result.warnings.append(
+                    ParseWarning(
+                        number,
+                        f"text outside any entry, ignored: {text[:60]!r}"
+                        + ("; check that no entry was missed" if ruling else ""),
+                        doubt=ruling,
+                    )
+                )
+            elif text:
+                before.append((number, text))
             for title, body in rest:  # entries run into the text before them
                 if current:
                     done.append(current)
