@@ -10,7 +10,8 @@ Chromium (Debian's ``chromium``) with its own date, title and address at the top
 of each page, and the PDF read. Per page set: the entries found (as
 ``tests/ingest/measure.py`` counts them) from the text and from its print, the wrong reads
 and those without a blocking doubt, the entries invented from pages without rulings; then
-each page its print reads worse. The prints are
+each page its print reads worse. With ``--as-text``, each print's text as ``pdftotext``
+(poppler-utils) copies it is read too, as a ``.txt`` upload: the ``copied`` row. The prints are
 kept in ``--out`` (default ``/tmp/print-check``) and made again only where missing. Not
 part of the suite: it needs Chromium and takes minutes.
 """
@@ -63,11 +64,20 @@ def _printed(source: Path, out: Path, browser: str) -> Path:
     return pdf
 
 
-def _judged(path: Path, expected: list[dict]) -> tuple[int, int, bool, bool]:
+def _copied(pdf: Path) -> bytes:
+    """The print's text as ``pdftotext`` (poppler) extracts it: what a moderator who
+    copies the PDF's text rather than the PDF uploads (page breaks, no paragraph gaps)."""
+    run = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, timeout=120)
+    return run.stdout
+
+
+def _judged(
+    path: Path, expected: list[dict], content: bytes | None = None
+) -> tuple[int, int, bool, bool]:
     """(entries found, entries invented, wrong read, wrong read without a blocking doubt);
     a refusal is a wrong read only of a page that holds rulings."""
     try:
-        document = read_document(path.read_bytes(), path.name)
+        document = read_document(path.read_bytes() if content is None else content, path.name)
     except (UnknownShape, UnreadableDocument):
         return 0, 0, bool(expected), False
     found, invented, wrong, doubted = judged(document, expected)
@@ -79,7 +89,15 @@ def main(argv: list[str]) -> int:
     parser.add_argument("folders", nargs="*", type=Path)
     parser.add_argument("--out", type=Path, default=Path("/tmp/print-check"))
     parser.add_argument("--all", action="store_true", help="also the pages without rulings")
+    parser.add_argument(
+        "--as-text",
+        action="store_true",
+        help="also read each print's text as pdftotext copies it (a .txt upload)",
+    )
     args = parser.parse_args(argv)
+    if args.as_text and shutil.which("pdftotext") is None:
+        print("print_check: no pdftotext on this machine (apt-get install poppler-utils)")
+        return 2
     browser = shutil.which("chromium") or shutil.which("chromium-browser")
     if browser is None:
         print("print_check: no chromium on this machine (apt-get install chromium)")
@@ -87,6 +105,8 @@ def main(argv: list[str]) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     folders = args.folders or sorted(p for p in HERE.iterdir() if (p / "expected.yaml").exists())
     totals = {"text": [0, 0, 0, 0], "print": [0, 0, 0, 0]}
+    if args.as_text:
+        totals["copied"] = [0, 0, 0, 0]
     expected_total = 0
     worse: list[str] = []
     for folder in folders:
@@ -99,7 +119,10 @@ def main(argv: list[str]) -> int:
             source = folder / name
             pdf = _printed(source, args.out, browser)
             text, printed = _judged(source, expected), _judged(pdf, expected)
-            for key, figures in (("text", text), ("print", printed)):
+            reads = [("text", text), ("print", printed)]
+            if args.as_text:
+                reads.append(("copied", _judged(source, expected, _copied(pdf))))
+            for key, figures in reads:
                 totals[key] = [a + b for a, b in zip(totals[key], figures, strict=True)]
             if printed[0] < text[0] or printed[1] > text[1] or printed[3] and not text[3]:
                 worse.append(

@@ -24,6 +24,7 @@ from bot.ingest.reader import (
     limits,
     lookalike,
     markdown,
+    page_breaks,
     pdf_columns,
     spacing,
 )
@@ -95,6 +96,7 @@ def read_text(
     _check_size(text, filename, lines=not is_html)  # a saved page may be one long line
     title = None
     left_out: list[str] = []
+    relaid: list[str] = []  # how the copy's lines were laid again before reading (notes)
     if is_html:
         title = html.page_title(text)
         text = tidy(html.to_text(text, left_out))
@@ -105,13 +107,17 @@ def read_text(
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
         text = markdown.without_forum_marks(text)  # "[i]Borg[/i]", "[Dead End](https://…)"
         text = markdown.without_escapes(text)  # "\* assimilation" as a clipper saves it
+        if encoding != "pdf" and (unpaged := page_breaks.unpaginated(text)) is not None:
+            # a PDF's text copied out of a viewer (or pdftotext's): its page breaks' lines
+            # out, as a PDF read here has them, so no entry runs on into "1/2"
+            text = unpaged[0]
+            relaid.append(page_breaks.note(unpaged[1]))
         if encoding != "pdf" and "-\n" in text:
             # text copied out of a PDF in a viewer: its typesetter's breaks ("determi-" over
             # "ned condition") are mended as in a PDF read here
             text = pdf_columns.unhyphenated(text, known.words())
     text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
-    relaid: list[str] = []  # how the copy's lines were laid again before reading
     if (undoubled := spacing.single_spaced(text)) is not None:
         text = undoubled
         relaid.append(spacing.NOTE)
