@@ -76,3 +76,19 @@ def test_a_viewer_copy_of_a_crd_loses_its_running_header_and_page_numbers():
 )
 def test_a_text_that_shows_no_page_breaks_is_left_as_it_is(text):
     assert unpaginated(text) is None
+
+
+def test_a_card_fields_value_wrapped_in_a_copy_stays_with_the_cards_data():
+    # a wiki's card page copied out of its print: no blank lines, each line wrapped at the
+    # page's width; the lore's last words ("on the back of the host's neck.") are the
+    # card's data, not the ruling under it
+    page = "fresh41/1e-card-page-alien-parasites-fandom.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    unspaced = "\n".join(line for line in text.split("\n") if line.strip())
+    copy = unspaced.replace("protrusion on the back", "protrusion\non the back").replace(
+        "controls ship or facility", "controls ship or\nfacility"
+    )
+    assert copy.count("\n") == unspaced.count("\n") + 2
+    ((title, ruling),) = _entries(copy, page)
+    assert (title, ruling) == _entries(text, page)[0]
+    assert ruling.startswith("When you encounter this dilemma and fail to meet its conditions")

@@ -470,14 +470,21 @@ def card_data(content: list[tuple[int, int, str]]) -> set[int]:
     define, each at a sentence's length."""
     block: set[int] = set()
     run: list[int] = []
-    for position, (_, _, line) in enumerate([*content, (0, 0, "")]):
+    wrapped: list[int] = []  # a field's value a wrap carried on to the next line
+    for position, (row, _, line) in enumerate([*content, (-2, 0, "")]):
         if line and card_field(line):
             run.append(position)
             continue
+        last = content[max(run[-1], wrapped[-1] if wrapped else -1)] if run else None
+        if last and row == last[0] + 1 and line[:1].islower() and not ends_sentence(last[2]):
+            # "Lore: "Intelligent parasites … a gill like protrusion" / "on the back of …":
+            # the field's value wrapped (a PDF's copy, a mail), not the text under the data
+            wrapped.append(position)
+            continue
         short = sum(1 for p in run if len(content[p][2].split(":", 1)[1].split()) <= 5)
         if len(run) >= MIN_FIELDS and 2 * short >= len(run):
-            block.update(run)
-        run = []
+            block.update(run + wrapped)
+        run, wrapped = [], []
     return block
 
 
