@@ -8,6 +8,7 @@ import pytest
 
 from bot.ingest.reader import read_document
 from bot.ingest.reader.page_breaks import unpaginated
+from tests.ingest import copies
 
 INGEST = Path(__file__).parent
 FLIP_BOOK = "corpus/1e-glossary-html-yumpu-p22.txt"  # "Dead in Bed – You choose …" cut
@@ -92,3 +93,12 @@ def test_a_card_fields_value_wrapped_in_a_copy_stays_with_the_cards_data():
     ((title, ruling),) = _entries(copy, page)
     assert (title, ruling) == _entries(text, page)[0]
     assert ruling.startswith("When you encounter this dilemma and fail to meet its conditions")
+
+
+def test_a_card_fields_value_wrapped_by_a_mail_program_stays_with_the_cards_data():
+    # wrapped at 72: the game text's third line opens a sentence ("Then turn resumes.")
+    page = "fresh41/1e-card-page-alien-parasites-fandom.txt"
+    text = (INGEST / page).read_text(encoding="utf-8")
+    copy = copies.COPIES["mail-wrapped"](text)
+    assert "\nThen turn resumes." in copy
+    assert _entries(copy, page) == _entries(text, page)

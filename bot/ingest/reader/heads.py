@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader import chrome
+from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.common import (
     NEW_MARK,
     YEAR,
@@ -471,12 +471,21 @@ def card_data(content: list[tuple[int, int, str]]) -> set[int]:
     block: set[int] = set()
     run: list[int] = []
     wrapped: list[int] = []  # a field's value a wrap carried on to the next line
+    width = spacing.wrap_width([line for _, _, line in content])
     for position, (row, _, line) in enumerate([*content, (-2, 0, "")]):
         if line and card_field(line):
             run.append(position)
             continue
         last = content[max(run[-1], wrapped[-1] if wrapped else -1)] if run else None
-        if last and row == last[0] + 1 and line[:1].islower() and not ends_sentence(last[2]):
+        if (
+            last
+            and row == last[0] + 1
+            and (
+                spacing.wrapped_at(last[2], line, width)
+                or line[:1].islower()
+                and not ends_sentence(last[2])
+            )
+        ):
             # "Lore: "Intelligent parasites … a gill like protrusion" / "on the back of …":
             # the field's value wrapped (a PDF's copy, a mail), not the text under the data
             wrapped.append(position)
