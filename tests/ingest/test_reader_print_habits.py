@@ -1008,24 +1008,29 @@ def test_a_words_own_hyphen_at_a_lines_end_is_kept():
 
 
 @pytest.mark.parametrize(
-    "page",
+    ("habit", "page"),
     [
-        # Decipher's new-entry mark escaped ("\* 35th Rule of Acquisition - …"), once
-        "fresh28/1e-current-rulings-2001-03-ag-decipher-archive.txt",
-        # mid-line, where a lost line break ran it into the entry before ("… ship. \*PERSONA")
-        "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt",
-        # the others that a clipper's copy read otherwise, a wrong read undoubted among them
-        "corpus/1e-dual-personnel-reference-heardworld-a.txt",
-        "corpus/1e-glossary-html-yumpu-p14.txt",
-        "corpus/2e-crd-pdf-text-2007-09-21-scribd.txt",
-        "fresh7/1e-current-rulings-update-2001-12-05-forum-turnier.txt",
+        # a web clipper's Markdown: Decipher's new-entry mark escaped ("\* 35th Rule of
+        # Acquisition - …"), once; mid-line, where a lost line break ran it into the entry
+        # before ("… ship. \*PERSONA"); the others its copy read otherwise, a wrong read
+        # undoubted among them
+        ("clipped-as-markdown", "fresh28/1e-current-rulings-2001-03-ag-decipher-archive.txt"),
+        ("clipped-as-markdown", "sweep2/1e-decipher-current-rulings-1999-08-30-pqr.txt"),
+        ("clipped-as-markdown", "corpus/1e-dual-personnel-reference-heardworld-a.txt"),
+        ("clipped-as-markdown", "corpus/1e-glossary-html-yumpu-p14.txt"),
+        ("clipped-as-markdown", "corpus/2e-crd-pdf-text-2007-09-21-scribd.txt"),
+        ("clipped-as-markdown", "fresh7/1e-current-rulings-update-2001-12-05-forum-turnier.txt"),
+        # quoted in a forum post, '[quote="…"]' glued to the first line
+        ("forum-quoted", "sweep1/1e-single-ruling-dead-end-trekcc-170.txt"),
+        ("forum-quoted", "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt"),
+        ("forum-quoted", "fresh105/1e-current-rulings-1999-10-25-decipher-archive.txt"),
     ],
 )
-def test_a_page_a_web_clipper_saved_as_markdown_reads_as_the_page_as_saved(page):
+def test_a_page_a_tool_marked_up_reads_as_the_page_as_saved(habit, page):
     text = (INGEST / page).read_text(encoding="utf-8")
-    clipped = copies._clipped_as_markdown(text)
-    assert "\\" in clipped and "\\" not in text
-    assert _read(page, clipped) == _read(page, text)
+    marked = copies.COPIES[habit](text)
+    assert marked != text and ("\\" in marked or "[quote=" in marked)
+    assert _read(page, marked) == _read(page, text)
 
 
 def test_quotes_a_site_printed_with_backslashes_are_read_as_quotes():
@@ -1036,37 +1041,36 @@ def test_quotes_a_site_printed_with_backslashes_are_read_as_quotes():
     assert "\\" not in entry.text
 
 
-@pytest.mark.parametrize(
-    "page",
-    [
-        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # the committee's ruling page
-        "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt",
-        "fresh105/1e-current-rulings-1999-10-25-decipher-archive.txt",  # read wrong before
-    ],
-)
-def test_a_page_quoted_in_a_forum_post_reads_as_the_page_as_saved(page):
-    text = (INGEST / page).read_text(encoding="utf-8")
-    quoted = copies.COPIES["forum-quoted"](text)
-    assert quoted.startswith('[quote="')
-    assert _read(page, quoted) == _read(page, text)
+_RULING_PAGE = "sweep1/1e-single-ruling-dead-end-trekcc-170.txt"  # the committee's page
+_RULE_HISTORY = "fresh13/1e-rule-changes-history-trekcc.txt"  # the committee's rule history
 
 
-@pytest.mark.parametrize("habit", ["linked-titles", "bbcode-linked-titles"])
 @pytest.mark.parametrize(
-    "page",
+    ("habit", "page"),
     [
-        "corpus/1e-glossary-html-yumpu-p14.txt",
-        "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt",
+        # titles as links: "[Borg Use Only icon [BO]](#23) – A card …" (an icon in the words)
+        ("linked-titles", "corpus/1e-glossary-html-yumpu-p14.txt"),
+        ("linked-titles", "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt"),
+        ("bbcode-linked-titles", "corpus/1e-glossary-html-yumpu-p14.txt"),
+        ("bbcode-linked-titles", "corpus/1e-decipher-current-rulings-2001-09-24-ag.txt"),
+        # lone title lines a web clipper saved as headings ("### Dead End")
+        ("heading-titles", _RULING_PAGE),
+        ("heading-titles", "sweep1/2e-single-ruling-pending-effects-trekcc-29.txt"),
+        ("heading-titles", _RULE_HISTORY),
+        # title lines typed as a list's items ("- Dead End", "* Dead End")
+        ("bulleted-titles", _RULING_PAGE),
+        ("bulleted-titles", _RULE_HISTORY),
+        ("star-bulleted-titles", _RULING_PAGE),
+        ("star-bulleted-titles", _RULE_HISTORY),
     ],
 )
-def test_a_page_whose_titles_are_links_reads_as_the_page_as_saved(page, habit):
-    # "[Borg Use Only icon [BO]](#23) – A card …": a link's words may hold an icon
+def test_a_page_whose_titles_a_tool_marked_reads_as_the_page_as_saved(habit, page):
     folder, name = page.split("/")
     expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
     text = (INGEST / page).read_text(encoding="utf-8")
-    linked = copies.HEADS[habit](text, expected["files"][name]["entries"])
-    assert linked != text
-    assert _read(page, linked) == _read(page, text)
+    marked = copies.HEADS[habit](text, expected["files"][name]["entries"])
+    assert marked != text
+    assert _read(page, marked) == _read(page, text)
 
 
 def test_forum_marks_come_off_but_an_icon_in_brackets_stays():
@@ -1086,23 +1090,6 @@ def test_forum_marks_come_off_but_an_icon_in_brackets_stays():
     assert markdown.without_forum_marks("[S] and [i] [sic]") == "[S] and [i] [sic]"
 
 
-@pytest.mark.parametrize(
-    "page",
-    [
-        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # the committee's ruling page
-        "sweep1/2e-single-ruling-pending-effects-trekcc-29.txt",
-        "fresh13/1e-rule-changes-history-trekcc.txt",  # the committee's rule history
-    ],
-)
-def test_a_page_whose_title_lines_a_clipper_saved_as_headings_reads_as_saved(page):
-    folder, name = page.split("/")
-    expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
-    text = (INGEST / page).read_text(encoding="utf-8")
-    headed = copies.HEADS["heading-titles"](text, expected["files"][name]["entries"])
-    assert "\n### " in f"\n{headed}"
-    assert _read(page, headed) == _read(page, text)
-
-
 def test_a_heading_that_prints_a_dash_is_no_title_and_text():
     # "### Actions – Sequence of Steps": the heading is the title whole; read as the title
     # "Actions" over the text "Sequence of Steps …" it would pass without a doubt
@@ -1118,23 +1105,6 @@ def test_a_heading_that_prints_a_dash_is_no_title_and_text():
         return
     titles = [entry.title.lstrip("# ") for entry in document.entries]
     assert "Actions" not in titles
-
-
-@pytest.mark.parametrize("habit", ["bulleted-titles", "star-bulleted-titles"])
-@pytest.mark.parametrize(
-    "page",
-    [
-        "sweep1/1e-single-ruling-dead-end-trekcc-170.txt",  # "- Dead End" over the ruling
-        "fresh13/1e-rule-changes-history-trekcc.txt",
-    ],
-)
-def test_a_title_line_typed_as_a_lists_item_is_titled_without_its_bullet(page, habit):
-    folder, name = page.split("/")
-    expected = yaml.safe_load((INGEST / folder / "expected.yaml").read_text("utf-8"))
-    text = (INGEST / page).read_text(encoding="utf-8")
-    listed = copies.HEADS[habit](text, expected["files"][name]["entries"])
-    assert listed != text
-    assert _read(page, listed) == _read(page, text)
 
 
 def test_a_decipher_ruling_under_a_heading_line_of_its_title_is_a_doubt_not_a_loss():
