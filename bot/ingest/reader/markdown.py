@@ -96,9 +96,11 @@ def without_inline_tags(text: str) -> str:
 
 
 # A forum's BBCode left in a text (a post quoted, or copied out of a forum's editor):
-# tags that mark words, never words themselves; bold ("[b]") is Markdown's bold. A tag is taken off only where the text holds its closing tag, so an icon printed
-# in brackets ("[S]", "[Bor]") stays where no "[/s]" closes one. An opening tag's value
-# ("[url=…]", "[quote="James Heaney"]") is bounded and holds no bracket: linear.
+# tags that mark words, never words themselves; bold ("[b]") is Markdown's bold. A tag is
+# taken off only where the text holds its closing tag, in the case that tag was written,
+# so an icon printed in brackets ("[S]", "[Bor]") stays where no "[/S]" closes one. An
+# opening tag's value ("[url=…]", "[quote="James Heaney"]") is bounded and holds no
+# bracket: linear.
 _BBCODE = (
     "i",
     "u",
@@ -119,7 +121,7 @@ _BBCODE = (
     "list",
     "img",
 )
-_BBCODE_CLOSING = re.compile(r"\[/(" + "|".join(_BBCODE) + r")\]", re.I)  # as written
+_BBCODE_CLOSING = re.compile(r"\[/(" + "|".join(_BBCODE) + r")\]", re.I)
 _BBCODE_IMAGE = re.compile(r"\[img(?:=[^\]\n]{0,300})?\][^\[\n]{0,2000}\[/img\]", re.I)
 _BBCODE_BOLD = re.compile(r"\[/?b\]", re.I)
 _BBCODE_ITEM = re.compile(r"\[\*\]")  # a list's item, in a list the text closes

@@ -16,7 +16,7 @@ from collections import Counter
 
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.chrome import is_page_number, printed_by_browser
-from bot.ingest.reader.pdf_columns import joined
+from bot.ingest.reader.pdf_columns import joined, running_key
 
 # A page's number and its count, or a page's number so named: "1/2", "Page 3", "3 of 20",
 # "- 4 -". A bare number ("12") is a page's number only among these.
@@ -27,7 +27,6 @@ _DASHED_NUMBER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]$")
 # The address a browser prints at a page's foot, alone on its line: the page's own beside
 # a page's number, else a link the text gives
 _ADDRESS = re.compile(r"^(?:https?|file)://\S{1,2000}$")
-_DIGITS = re.compile(r"\d+")
 _RUNNING_CHARS = 100  # a running header or footer is a short line
 _NEIGHBOURS = 2  # the lines beside a page's own lines that a repeated header may be
 MIN_BREAKS = 2  # the clusters that show a text is paginated (a page of one has two edges)
@@ -37,11 +36,6 @@ NOTE = (
     "was read without its pages' own lines ({shown}), each paragraph a page break cut "
     "joined, and the line numbers here count its lines without them"
 )
-
-
-def _key(line: str) -> str:
-    """A line as other pages print it: its numbers are the page's."""
-    return _DIGITS.sub("#", " ".join(line.split()))
 
 
 def _marks_a_page(line: str) -> bool:
@@ -86,18 +80,21 @@ def _pages_own(lines: list[str]) -> set[int]:
     marks = [i for i, line in enumerate(lines) if _marks_a_page(line)]
     if _breaks(marks, lines) < MIN_BREAKS:
         return set()
-    beside = {index: [i for i in _near(lines, index) if i not in marks] for index in marks}
+    marked = set(marks)
+    beside = {index: [i for i in _near(lines, index) if i not in marked] for index in marks}
     keys = Counter(
-        _key(lines[i])
+        running_key(lines[i])
         for i in {i for near in beside.values() for i in near}
         if len(lines[i]) <= _RUNNING_CHARS and not ends_sentence(lines[i])
     )
-    own = set(marks)
+    own = set(marked)
     for index, near in beside.items():
         own.update(
             i
             for i in near
-            if is_page_number(lines[i]) or _ADDRESS.match(lines[i]) or keys[_key(lines[i])] >= 2
+            if is_page_number(lines[i])
+            or _ADDRESS.match(lines[i])
+            or keys[running_key(lines[i])] >= 2
         )
         if printed_by_browser(lines[index]) and (after := [i for i in near if i > index]):
             # the page's title a browser prints beside the date, on a page of one too
@@ -125,7 +122,7 @@ def unpaginated(text: str) -> tuple[str, list[str]] | None:
             pages[-1].append(line)
             continue
         if stripped[index] != "\f":
-            left_out.setdefault(_key(stripped[index]), stripped[index])
+            left_out.setdefault(running_key(stripped[index]), stripped[index])
         if any(part.strip() for part in pages[-1]):
             pages.append([])
     texts = ["\n".join(page).strip("\n") for page in pages if any(p.strip() for p in page)]

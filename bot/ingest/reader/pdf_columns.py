@@ -76,7 +76,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
         ]
         drop = [_joined(line) for line in dropped]  # top to bottom: the note says them so
         for text in drop:
-            left_out.setdefault(_key(text), text)
+            left_out.setdefault(running_key(text), text)
         gone = {id(run) for line in dropped for run in line}
         runs = [run for run in page.runs if id(run) not in gone]
         columns = _two_columns(runs, page.width) if page.width else None
@@ -90,7 +90,7 @@ def _page_furniture(line: str, running: set[str]) -> bool:
     """Whether an edge ``line`` is the page's, no text's: a page number, a running line, or
     what a browser prints at the top and foot of a page it saves (on a page of one too)."""
     spelt = unicodedata.normalize("NFKC", line)  # "ﬁle:///…": a ligature in the address
-    return is_page_number(line) or printed_by_browser(spelt) or _key(line) in running
+    return is_page_number(line) or printed_by_browser(spelt) or running_key(line) in running
 
 
 def read_page(page: Any) -> PageRuns:
@@ -143,7 +143,7 @@ def _is_kerning(part: Any) -> bool:
     return isinstance(part, int | float) and part > -_KERNING
 
 
-def _key(text: str) -> str:
+def running_key(text: str) -> str:
     """A line as its copies on other pages print it: its numbers are the page's."""
     return _DIGITS.sub("#", " ".join(text.split()))
 
@@ -232,7 +232,7 @@ def _running_keys(pages: list[list[list[Run]]]) -> set[str]:
         return set()
     counts: Counter[str] = Counter()
     for lines in pages:
-        counts.update({_key(_joined(line)) for line in _edges(lines)})
+        counts.update({running_key(_joined(line)) for line in _edges(lines)})
     return {key for key, count in counts.items() if count >= max(2, len(pages) / 3)}
 
 
