@@ -27,6 +27,9 @@ PIECES = (
     "Home | Rules", "A - B - C - ", "ab - ac", "<p>", "</p>", "<table>", "<tr><td>", "</td>",
     "&amp;", "\u00a0", "é", "add ", "before the second paragraph", "*Section* ", " -- ",
     "Replace the ", "\n\n", "e.g. ", "(1) ", "Mr. ",
+    # the marks other tools leave, and a paginated copy's page lines
+    "[i]", "[/i]", "[url=x]", "[/url]", "[*]", "[/list]", "](", "![", "\\[", "\f", "\n1/2\n",
+    "\nPage 3 of 9\n", "\nfile:///x\n", "\n11/29/26, 2:45 AM\n", "### ", "\n- ",
 )  # fmt: skip
 
 
