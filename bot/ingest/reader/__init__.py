@@ -107,15 +107,8 @@ def read_text(
         text = markdown.without_inline_tags(text)  # "<b>Tongo</b> – …": marks, not words
         text = markdown.without_forum_marks(text)  # "[i]Borg[/i]", "[Dead End](https://…)"
         text = markdown.without_escapes(text)  # "\* assimilation" as a clipper saves it
-        if encoding != "pdf" and (unpaged := page_breaks.unpaginated(text)) is not None:
-            # a PDF's text copied out of a viewer (or pdftotext's): its page breaks' lines
-            # out, as a PDF read here has them, so no entry runs on into "1/2"
-            text = unpaged[0]
-            relaid.append(page_breaks.note(unpaged[1]))
-        if encoding != "pdf" and "-\n" in text:
-            # text copied out of a PDF in a viewer: its typesetter's breaks ("determi-" over
-            # "ned condition") are mended as in a PDF read here
-            text = pdf_columns.unhyphenated(text, known.words())
+        if encoding != "pdf":  # a PDF read here has its page breaks and hyphens done
+            text, relaid = _as_a_pdf_reads(text)
     text = references_read(text)  # the page's text: "&ndash;" left in it is "–"
     # the page's line numbers, from here on, count the lines of the copy as it is read
     if (undoubled := spacing.single_spaced(text)) is not None:
@@ -146,6 +139,19 @@ def read_text(
         # the lines a refusal names are counted as the page was read
         notes = "\n".join(f"{note[:1].upper()}{note[1:]}." for note in page.relaid)
         raise UnknownShape(f"{str(error).rstrip()}\n{notes}") from None
+
+
+def _as_a_pdf_reads(text: str) -> tuple[str, list[str]]:
+    """A text copied out of a PDF (a viewer's copy, pdftotext's) as a PDF read here is: its
+    page breaks' lines out, so no entry runs on into "1/2" (and a note saying so), and its
+    typesetter's breaks ("determi-" over "ned condition") mended."""
+    notes = []
+    if (unpaged := page_breaks.unpaginated(text)) is not None:
+        text = unpaged[0]
+        notes.append(page_breaks.note(unpaged[1]))
+    if "-\n" in text:
+        text = pdf_columns.unhyphenated(text, known.words())
+    return text, notes
 
 
 class _HeadsElsewhere(Exception):

@@ -18,11 +18,7 @@ from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.chrome import is_page_number, printed_by_browser
 from bot.ingest.reader.pdf_columns import joined, running_key
 
-# A page's number and its count, or a page's number so named: "1/2", "Page 3", "3 of 20",
-# "- 4 -". A bare number ("12") is a page's number only among these.
-_COUNTED = re.compile(
-    r"^(?:page\s+\d{1,4}(?:\s*(?:/|of)\s*\d{1,4})?|\d{1,4}\s*(?:/|of)\s*\d{1,4})$", re.I
-)
+# A page's number between dashes ("- 4 -"), as a footer prints it
 _DASHED_NUMBER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]$")
 # The address a browser prints at a page's foot, alone on its line: the page's own beside
 # a page's number, else a link the text gives
@@ -40,13 +36,10 @@ NOTE = (
 
 def _marks_a_page(line: str) -> bool:
     """Whether ``line`` is one only a page break prints: a page's number with its count or
-    its name, the date and time a browser prints, a form feed."""
-    return bool(
-        line == "\f"
-        or _COUNTED.match(line)
-        or _DASHED_NUMBER.match(line)
-        or printed_by_browser(line)
-    )
+    its name ("1/2", "Page 3 of 20"; a bare "12" may be a page's own line), the date and
+    time a browser prints, a form feed."""
+    counted = is_page_number(line) and not line.isdigit()
+    return bool(line == "\f" or counted or _DASHED_NUMBER.match(line) or printed_by_browser(line))
 
 
 def _near(lines: list[str], index: int) -> list[int]:
