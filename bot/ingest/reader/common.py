@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
-from bot.ingest.reader import page_checks, runin
+from bot.ingest.reader import page_checks, runin, spacing
 from bot.ingest.reader.glued import SENTENCE_OPENERS
 from bot.ingest.reader.head_forms import (
     COLON,
@@ -140,7 +140,7 @@ def _wrapped_block(body: list[tuple[int, str]], start: int) -> bool:
     if not _WRAP_WIDTHS[0] <= widest <= _WRAP_WIDTHS[1]:
         return False
     inner = lines[:-1]
-    return all(len(line) >= 0.75 * widest for line in inner) and 2 * sum(
+    return all(len(line) >= spacing.FILLED * widest for line in inner) and 2 * sum(
         not ends_sentence(line) for line in inner
     ) >= len(inner)
 

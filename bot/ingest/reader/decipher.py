@@ -15,7 +15,7 @@ import re
 
 from bot.ingest.parsers import ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader import chrome
+from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.common import (
     doubt_missed_heads,
@@ -189,6 +189,31 @@ def _hard_wrapped(rows: list[tuple[int, str]]) -> bool:
     return sum(not ends_sentence(line) for line in long) >= 0.5 * len(long)
 
 
+_STOP_AT_END = re.compile(r"[.!?:][)\]\"”’']{0,3}$")  # a stop, then what closes around it
+
+
+def _wrapped_width(rows: list[tuple[int, str]]) -> int:
+    """The width a hard-wrapped text's lines were wrapped at: the middle length of its long
+    lines that end inside a sentence (the lines a wrap cut), robust to a page's wider title
+    or footer and to a proportional font's uneven lines."""
+    cut = sorted(
+        len(line.strip())
+        for _, line in rows
+        if len(line.strip()) >= 50 and not ends_sentence(line.strip())
+    )
+    return cut[len(cut) // 2] if cut else 0
+
+
+def _unfilled(line: str, following: str, width: int) -> bool:
+    """Whether the wrap left ``line`` short of ``width`` at a sentence's end: well short, or
+    by more than the next line's first word would have needed after its stop (a line that
+    ends on a quotation, ``play "here"``, may be a sentence the wrap cut)."""
+    if len(line) < spacing.FILLED * width:
+        return True
+    first = following.split(None, 1)[0] if following.strip() else ""
+    return bool(_STOP_AT_END.search(line)) and len(line) + 1 + len(first) <= width
+
+
 def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     """A hard-wrapped text's paragraphs each joined into one line (numbered by its first),
     so heads run into the text ("…cloaked ship. *PERSONA" / "REPLACEMENT - You may…") are
@@ -199,6 +224,7 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     joined: list[str] = []
     start = 0
     apart = _sections_apart(rows)
+    width = _wrapped_width(rows)
     for index, (number, raw) in enumerate(apart):
         line = _TIGHT_DASH.sub(r"\1 ", raw.strip())
         following = apart[index + 1][1].strip() if index + 1 < len(apart) else ""
@@ -215,7 +241,23 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         # a list's item under the line that introduces it ("… see the following listings:" /
         # "battle: Y"), where a copy lost the blank line between
         opens = opens or bool(joined and joined[-1].endswith(":") and colon_title(line))
-        if line and not alone and not opens:
+        # a sentence's end on a line the wrap did not fill ended its paragraph, and a few
+        # words alone on such a line under it are a line of their own (a PDF's copy that
+        # lost its blank lines: "…are working with them." / "Borg" / "Replace the first
+        # paragraph …"); a short line inside a sentence is a copy's own break, joined
+        ended = bool(joined) and _unfilled(joined[-1], line, width)
+        ended = ended and not _DASH.match(f" {line[:3]}")
+        ended = ended and (
+            ends_sentence(joined[-1])
+            or len(joined) == 1
+            and len(joined[0].split()) <= _MAX_TITLE_WORDS
+            # not a head over its text, nor a title whose words a wrap ran on ("* 10 and 01 -
+            # See" / "Bynars card.", "SABOTAGE" / "DRONE - While…")
+            and not joined[0].endswith(("-", "–", "—", ":"))
+            and not split_title(joined[0].lstrip("*"))
+            and not split_title(line.lstrip("*"))
+        )
+        if line and not alone and not opens and not ended:
             start = start or number
             joined.append(line)
             continue

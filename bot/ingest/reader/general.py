@@ -146,10 +146,8 @@ def split_run_together(
     return out, inside, split
 
 
-# The width of a text's lines wrapped to a page or a mail's width; a line this share of it
-# long at least was wrapped there.
+# The width of a text's lines wrapped to a page or a mail's width.
 WRAPPED_WIDTHS = (40, 200)
-FILLED = 0.75
 
 
 def _wrapped_runs_joined(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -167,7 +165,7 @@ def _wrapped_runs_joined(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     block: list[tuple[int, str]] = []
     for number, line in [*rows, (0, "")]:
-        if block and line.strip() and len(block[-1][1].rstrip()) >= FILLED * width:
+        if block and line.strip() and len(block[-1][1].rstrip()) >= spacing.FILLED * width:
             block.append((number, line))
             continue
         out += _joined_if_run_together(block)

@@ -109,6 +109,10 @@ CUT_ON_SHARE = 0.5
 HEADING_WORDS = 5
 # A text shows a width it was wrapped at by this many lines wrapped at it.
 MIN_WRAPPED = 3
+# A line this share of the width a text was wrapped at long at least was filled by the
+# wrap (a proportional font's lines fall short of it by a word at most); a shorter line
+# ended where the text did, a paragraph's or a heading's end.
+FILLED = 0.75
 REWRAP_NOTE = (
     "this copy was wrapped again, narrower than the page (as a mail program wraps the lines "
     "it quotes): the end each line lost was joined back to it, and the line numbers here "
@@ -188,7 +192,7 @@ def wrapped_at(line: str, after: str, width: int) -> bool:
 
 def _wraps_at(line: str, after: str, width: int) -> bool:
     first = _first_word(after)
-    return bool(first) and len(line.rstrip()) >= 0.75 * width and not _fits(line, first, width)
+    return bool(first) and len(line.rstrip()) >= FILLED * width and not _fits(line, first, width)
 
 
 def _heading_after_stop(line: str, after: str) -> bool:
