@@ -1,11 +1,15 @@
 """Issue 38: the committee's Current Rulings Document copied out of a PDF viewer. The copy
 keeps each printed line and loses the blank lines between paragraphs. So a short line ending
 a sentence is the only sign that a paragraph ended, and a title printed on a line of its own
-("Borg") stands between two paragraphs with nothing around it.
+("Borg", "stopped –") stands between two paragraphs with nothing around it.
 
-Before, the reader joined such a copy's lines into one paragraph per entry: "Borg" and its
-amendment ran into the text of "battle – affiliation restrictions". Now each paragraph is
-kept, and a few words alone on a line stay a line of their own."""
+Before, the reader joined such a copy's lines into one paragraph per entry. "Borg" and its
+amendment ran into the text of "battle – affiliation restrictions", and no doubt said so.
+Now:
+- each paragraph is kept;
+- a title alone on its line is named by a doubt with the line to split at (a term's line
+  over its dash, "stopped –", too), and so is each head the copy ran into the text before
+  the first entry."""
 
 from __future__ import annotations
 
@@ -16,6 +20,8 @@ from pathlib import Path
 import yaml
 
 from bot.ingest.reader import read_text
+from bot.ingest.reader.common import check, doubt_missed_heads, title_like
+from bot.ingest.reader.model import Parsed, ReadEntry
 
 DATA = Path(__file__).resolve().parents[2] / "rulings_data"
 SOURCE = DATA / "sources" / "1e-current-rulings-2014-11-03.md"
@@ -40,8 +46,26 @@ def _bundled() -> dict[str, str]:
     return {entry["title"]: entry["text"] for entry in entries}
 
 
+def _named(title: str, text: str, doubts: str) -> bool:
+    """Whether a doubt names the entry: its title (or the words before the title's own
+    dash, "'actions'"), or the text a doubt set aside ("References in lore to …")."""
+    lead = title.split(" – ")[0]
+    return f"'{title}'" in doubts or f"'{lead}'" in doubts or text[:30] in doubts
+
+
 def _words(text: str) -> str:
     return " ".join(re.sub(r"[*_<>]", "", text).split())
+
+
+def test_no_entry_of_the_copied_document_is_lost_without_a_doubt_naming_it():
+    document = read_text(viewer_copy(SOURCE.read_text(encoding="utf-8")), filename="crd.txt")
+    read = {entry.title for entry in document.entries}
+    doubts = " ".join(w.message for w in document.warnings if w.doubt)
+    bundled = _bundled()
+    # an entry's head the copy ran into the text above is named in a doubt, never lost
+    silent = [t for t, text in bundled.items() if t not in read and not _named(t, text, doubts)]
+    assert not silent
+    assert len(read & set(bundled)) >= 0.85 * len(bundled)
 
 
 def test_a_short_line_ending_a_sentence_ends_its_paragraph_in_a_copy_without_blank_lines():
@@ -62,3 +86,45 @@ def test_a_short_line_ending_a_sentence_ends_its_paragraph_in_a_copy_without_bla
         kept += len(got) == len(want)
     assert compared >= 8
     assert kept >= 0.8 * compared
+
+
+def test_a_term_on_a_line_of_its_own_over_its_text_reads_as_a_title_line():
+    assert title_like("stopped –", alone=True) == "stopped"
+    assert title_like("couple –", alone=True) == "couple"
+    # not inside a paragraph, and not a sentence a wrap broke at its dash
+    assert title_like("stopped –", alone=False) is None
+    assert title_like("when your crew or Away Team –", alone=True) is None
+
+
+def test_an_entry_holding_a_terms_line_over_more_text_is_doubted_with_its_line():
+    text = (
+        "This entry is replaced with: See timeline disruption.\n\nstopped –\n\n"
+        'Add the following bullet point to the section "some additional notes".'
+    )
+    lines = ["Stop First Contact –", *text.split("\n")]
+    entry = ReadEntry(title="Stop First Contact", text=text, line=1)
+    (doubt,) = [w for w in check([entry], lines=lines) if w.doubt]
+    assert "'stopped'" in doubt.message and "{line: 4, head: true}" in doubt.message
+
+
+def test_every_line_before_the_first_entry_that_opens_like_one_is_named():
+    before = [
+        (16, "actions – step 1: initiation – Add the following before the paragraph:"),
+        (18, "Some actions require a specific card to be played as a cost in order to resolve."),
+        (27, "Alien Parasites"),
+        (28, "replace the first sentence of the final paragraph with the following:"),
+    ]
+    result = Parsed()
+    doubt_missed_heads(result, before, "before the first entry")
+    (doubt,) = result.warnings
+    assert doubt.doubt and doubt.line == 16
+    assert "'actions' (line 16)" in doubt.message
+    assert "'Alien Parasites' (line 27)" in doubt.message
+
+
+def test_a_known_title_over_no_text_before_the_first_entry_is_a_posts_line_not_a_head():
+    # a newsgroup post's author, a card's name too, over the post's header lines
+    before = [(6, "Major Rakal"), (8, "unread,"), (9, "Feb 13, 1998, 2:00:00 AM")]
+    result = Parsed()
+    doubt_missed_heads(result, before, "before the first entry")
+    assert not result.warnings

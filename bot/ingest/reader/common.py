@@ -17,6 +17,8 @@ from bot.ingest.reader.head_forms import (
     cites_a_title,
     inline,
     is_label,
+    prose,
+    without_trailing_dash,
 )
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -362,6 +364,11 @@ def title_like(line: str, alone: bool) -> str | None:
     # missing its full stop, "The rest of the entry does not change", is no heading).
     if alone and _heading(line, 12 if "," in line else 6):
         return line
+    if alone and (bare := without_trailing_dash(line)) != line:
+        # "stopped –" over its text, a paragraph of its own: a term's line, its dash the
+        # head's (a Current Rulings Document's form); prose a wrap broke at a dash goes on
+        if _heading(_capitalised(bare), 6) or is_known(bare):
+            return bare
     for separator in _HEAD_SEPARATORS:
         at = line.find(separator, 0, 70)
         head, rest = line[:at], line[at + len(separator) :]
@@ -465,22 +472,43 @@ def without_card_mark(title: str) -> str:
 
 def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str) -> None:
     """Text set aside (``where``: "before the first entry", "between entries") that opens
-    like an entry (``Title – text``, a short title line) may be an entry the reader did not
-    take (its title unknown, its text in lower case): a doubt naming the line, not a note."""
-    for number, line in lines:
+    like an entry (``Title – text``, or a title the project knows alone on its line) may be
+    an entry the reader did not take (its title unknown, its text in lower case): one doubt
+    naming each such line (a few shown), not a note."""
+    found: list[tuple[int, str]] = []
+    for at, (number, line) in enumerate(lines):
         if cites_a_title(line):
             continue  # a cross reference's tail names an entry, it opens none
         # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
-        if title := title_like(NEW_MARK.sub("", line.strip()).strip(), alone=False):
-            result.warnings.append(
-                ParseWarning(
-                    number,
-                    f"text {where} opens like an entry ({title!r}) but was not read as one; "
-                    f"check that no entry was missed (if not: {{line: {number}, confirm: true}})",
-                    doubt=True,
-                )
-            )
-            return
+        bare = NEW_MARK.sub("", line.strip()).strip()
+        title = title_like(bare, alone=False)
+        following = lines[at + 1][1] if at + 1 < len(lines) else ""
+        if title is None and is_known(bare) and title_like(bare, alone=True) and prose(following):
+            # "Alien Parasites" over its text, run into the preamble by a copy; a card's
+            # name over no text is a post's author ("Major Rakal" / "unread,")
+            title = bare
+        if title:
+            found.append((number, title))
+    if not found:
+        return
+    first = found[0][0]
+    if len(found) == 1:
+        opens = f"opens like an entry ({found[0][1]!r}) but was not read as one"
+    else:
+        shown = ", ".join(f"{title!r} (line {number})" for number, title in found[:_SHOWN])
+        more = ", …" if len(found) > _SHOWN else ""
+        opens = f"opens like {len(found)} entries ({shown}{more}) but was not read as them"
+    result.warnings.append(
+        ParseWarning(
+            first,
+            f"text {where} {opens}; check that no entry was missed "
+            f"(if not: {{line: {first}, confirm: true}})",
+            doubt=True,
+        )
+    )
+
+
+_SHOWN = 5  # the lines a doubt names, as a preview shows them
 
 
 def check(
