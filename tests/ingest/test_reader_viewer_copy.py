@@ -9,7 +9,8 @@ Now:
 - each paragraph is kept;
 - a title alone on its line is named by a doubt with the line to split at (a term's line
   over its dash, "stopped –", too), and so is each head the copy ran into the text before
-  the first entry."""
+  the first entry;
+- the split gives the title without its dash or its "new" mark ("*Lore Returns")."""
 
 from __future__ import annotations
 
@@ -31,14 +32,27 @@ WIDTH = 110  # the characters of a printed line of the document, as a viewer cop
 
 def viewer_copy(markdown: str, width: int = WIDTH) -> str:
     """``markdown`` as a PDF viewer copies its print: each paragraph wrapped to the page's
-    width, no blank line anywhere, emphasis marks gone, a list's items after a bullet."""
+    width, no blank line anywhere, emphasis marks gone (a new entry's "*" kept, as printed),
+    a list's items after a bullet."""
     lines: list[str] = []
     for line in markdown.split("\n"):
+        new = line.startswith("***")  # "***Lore Returns**": a new entry's mark, then bold
         line = re.sub(r"\*\*|(?<!\w)\*(?=\w)|(?<=\w)\*(?!\w)|[<>]", "", line).strip()
         line = re.sub(r"^- ", "• ", line)
         if line:
-            lines += textwrap.wrap(line, width, break_on_hyphens=False)
+            lines += textwrap.wrap(("*" if new else "") + line, width, break_on_hyphens=False)
     return "\n".join(lines)
+
+
+def paginated(copy: str, every: int = 55) -> str:
+    """``copy`` with the page breaks a viewer copies (the page's number, the running title),
+    one every ``every`` lines and one after the term's line "stopped –", as the print has."""
+    out: list[str] = []
+    for number, line in enumerate(copy.split("\n"), 1):
+        out.append(line)
+        if number % every == 0 or line.strip() == "stopped –":
+            out += [f"Page {len(out) // every + 1}", "", "First Edition Current Rulings", ""]
+    return "\n".join(out)
 
 
 def _bundled() -> dict[str, str]:
@@ -47,10 +61,12 @@ def _bundled() -> dict[str, str]:
 
 
 def _named(title: str, text: str, doubts: str) -> bool:
-    """Whether a doubt names the entry: its title (or the words before the title's own
-    dash, "'actions'"), or the text a doubt set aside ("References in lore to …")."""
+    """Whether a doubt names the entry: its title as printed ("'*Lore Returns'", a new
+    entry's), the words before the title's own dash ("'actions'"), or the text a doubt set
+    aside ("References in lore to …")."""
     lead = title.split(" – ")[0]
-    return f"'{title}'" in doubts or f"'{lead}'" in doubts or text[:30] in doubts
+    named = (f"'{title}'", f"'*{title}'", f"'{lead}'", text[:30])
+    return any(words in doubts for words in named)
 
 
 def _words(text: str) -> str:
@@ -86,6 +102,24 @@ def test_a_short_line_ending_a_sentence_ends_its_paragraph_in_a_copy_without_bla
         kept += len(got) == len(want)
     assert compared >= 8
     assert kept >= 0.8 * compared
+
+
+def test_a_title_split_off_where_the_doubt_says_loses_its_dash_and_new_mark():
+    copy = paginated(viewer_copy(SOURCE.read_text(encoding="utf-8")))
+    document = read_text(copy, filename="crd.txt")
+    offered = {
+        int(number)
+        for w in document.warnings
+        if w.doubt and "split them" in w.message
+        for number in re.findall(r"\(line (\d+)\)", w.message)
+    }
+    split = read_text(copy, filename="crd.txt", heads={n: None for n in offered})
+    heads = {entry.title: entry for entry in split.entries if entry.line in offered}
+    # the CRD's "Title –" over its text, and a new entry's "*Title": the dash is the head's
+    # and the star the document's mark, neither the title's
+    assert len(heads) == len(offered) >= 3
+    assert not [t for t in heads if t.endswith(("–", "-")) or t.startswith("*")]
+    assert "stopped" in heads and heads["Lore Returns"].marked_new
 
 
 def test_a_term_on_a_line_of_its_own_over_its_text_reads_as_a_title_line():

@@ -32,6 +32,7 @@ from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome, missed, runin, spacing
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import (
+    NEW_MARK,
     YEAR,
     bylined,
     doubt_missed_heads,
@@ -52,6 +53,7 @@ from bot.ingest.reader.head_forms import (
     inline,
     names_no_entry,
     prose,
+    without_trailing_dash,
 )
 from bot.ingest.reader.heads import (
     DOUBTFUL,
@@ -300,12 +302,16 @@ def given_head(index: int, number: int, line: str, title: str | None) -> Head:
     (a sentence, a question: an FAQ's numbered question whose topic the copy lost), which
     then opens the entry's text rather than being lost under the title given."""
     bare = line.strip()
+    # "*Lore Returns": a Current Rulings' mark of a new or changed entry, not its title's
+    marked = bool(NEW_MARK.match(bare)) and len(bare) > 2
+    bare = NEW_MARK.sub("", bare).strip() if marked else bare
     if found := inline(bare):
         printed, rest, style = found
-        return Head(index, number, printed, rest, style, known=False)
+        return Head(index, number, printed, rest, style, known=False, marked_new=marked)
     if title and _reads_as_text(bare) and bare.casefold() != title.casefold():
-        return Head(index, number, title, bare, LINE, known=False)
-    return Head(index, number, bare, "", LINE, known=False)
+        return Head(index, number, title, bare, LINE, known=False, marked_new=marked)
+    # "stopped –" over its text: the dash is the head's, not the title's
+    return Head(index, number, without_trailing_dash(bare), "", LINE, False, marked)
 
 
 def _reads_as_text(line: str) -> bool:

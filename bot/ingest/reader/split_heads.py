@@ -71,7 +71,8 @@ def _split(
         until = cuts[at + 1][1] if at + 1 < len(cuts) else len(owner.text)
         rest = owner.text[end:until].strip()
         text = "\n\n".join(part for part in (head.rest.strip(), rest) if part)
-        pieces.append(ReadEntry(title=heads[number] or head.title, text=text, line=number))
+        title = heads[number] or head.title
+        pieces.append(ReadEntry(title=title, text=text, line=number, marked_new=head.marked_new))
     return pieces
 
 
