@@ -18,6 +18,7 @@ import re
 import textwrap
 from pathlib import Path
 
+import pytest
 import yaml
 
 from bot.ingest.reader import read_text
@@ -162,3 +163,49 @@ def test_a_known_title_over_no_text_before_the_first_entry_is_a_posts_line_not_a
     result = Parsed()
     doubt_missed_heads(result, before, "before the first entry")
     assert not result.warnings
+
+
+def _offered(document) -> set[int]:
+    """The lines a document's doubts name as possible heads."""
+    found = set()
+    for warning in document.warnings:
+        if warning.doubt:
+            for pair in re.findall(r"\(line (\d+)\)|\{line: (\d+), head: true\}", warning.message):
+                found |= {int(number) for number in pair if number}
+    return found
+
+
+@pytest.mark.parametrize("paged", [False, True], ids=["one page", "paginated"])
+def test_naming_the_lines_the_doubts_name_reads_every_entry_of_the_document(paged):
+    # Before, a head named in text the shape set aside (before the first entry, or under
+    # a heading) read the whole page again with the general reader, which lost entries the
+    # shape had read; a doubt on text under a heading did not say which line to name.
+    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    copy = paginated(copy) if paged else copy
+    document = read_text(copy, filename="crd.txt")
+    named = read_text(copy, filename="crd.txt", heads={n: None for n in _offered(document)})
+    assert named.shape == document.shape
+    assert set(_bundled()) <= {entry.title for entry in named.entries}
+    assert not [w for w in named.warnings if w.doubt]
+
+
+def test_an_editing_instruction_goes_with_the_entry_split_off_with_it():
+    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    document = read_text(copy, filename="crd.txt")
+    named = read_text(copy, filename="crd.txt", heads={n: None for n in _offered(document)})
+    bundled = yaml.safe_load(ENTRIES.read_text(encoding="utf-8"))["entries"]
+    want = {e["title"]: [a["action"] for a in e.get("amendments", [])] for e in bundled}
+    got = {e.title: [a.action for a in e.amendments] for e in named.entries}
+    # "Replace the first paragraph …" was the entry above's instruction once "Borg" was cut
+    assert got["Borg"] == want["Borg"] and got["battle – affiliation restrictions"] == []
+    assert got["Alien Parasites"] == want["Alien Parasites"]
+    same = [title for title in want if got.get(title) == want[title]]
+    assert len(same) >= 0.9 * len(want)
+
+
+def test_text_under_a_heading_outside_any_entry_offers_the_heading_as_its_title():
+    document = read_text(viewer_copy(SOURCE.read_text(encoding="utf-8")), filename="crd.txt")
+    lines = viewer_copy(SOURCE.read_text(encoding="utf-8")).split("\n")
+    (doubt,) = [w for w in document.warnings if w.doubt and "outside any entry" in w.message]
+    (number,) = (int(n) for n in re.findall(r"\{line: (\d+), head: true\}", doubt.message))
+    assert number == doubt.line - 1 and lines[number - 1] == "DS9 –"

@@ -494,15 +494,17 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
     first = found[0][0]
     if len(found) == 1:
         opens = f"opens like an entry ({found[0][1]!r}) but was not read as one"
+        named = f"if it is one: {{line: {first}, head: true}}"
     else:
         shown = ", ".join(f"{title!r} (line {number})" for number, title in found[:_SHOWN])
         more = ", …" if len(found) > _SHOWN else ""
         opens = f"opens like {len(found)} entries ({shown}{more}) but was not read as them"
+        named = "for each that is one: {line: N, head: true}"
     result.warnings.append(
         ParseWarning(
             first,
             f"text {where} {opens}; check that no entry was missed "
-            f"(if not: {{line: {first}, confirm: true}})",
+            f"({named}; if none is: {{line: {first}, confirm: true}})",
             doubt=True,
         )
     )

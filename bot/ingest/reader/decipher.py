@@ -397,6 +397,7 @@ def parse(text: str) -> Parsed:
     before: list[tuple[int, str]] = []  # lines before the first entry (or between sections)
     item = False  # the current entry is a one-paragraph "term: text" item
     skipping = False  # inside a paragraph of a SIGNIFICANT section that is no item
+    heading: tuple[int, str] | None = None  # the heading over text outside any entry
     # page numbers and headers repeated on every page of a PDF's copy are no entry's text;
     # a letter index is told after the wrapped lines are joined ("* 10 and 01 - See" is
     # an entry's head over "Bynars card.", no index)
@@ -434,6 +435,7 @@ def parse(text: str) -> Parsed:
                 done.append(current)
                 current = None
             previous = ""  # a heading ends like a sentence: an entry may start under it
+            heading = (number, line)
             continue
         opens = not previous or ends_sentence(previous)
         opened = split_title(line) if opens and not introduces_text(last) else None
@@ -463,7 +465,7 @@ def parse(text: str) -> Parsed:
                 ParseWarning(number, f"text outside any entry, ignored: {line[:60]!r}")
             )
         elif opened:
-            item = False
+            item, heading = False, None
             pieces = _run_together(opened[1])
             pieces[0] = (opened[0], pieces[0][1])
             for title, body in pieces:
@@ -477,14 +479,15 @@ def parse(text: str) -> Parsed:
                 # the page printed as a heading line ("SCORCHED HAND" over its text), lost
                 # unless a moderator names the head
                 ruling = text_line(text)
-                result.warnings.append(
-                    ParseWarning(
-                        number,
-                        f"text outside any entry, ignored: {text[:60]!r}"
-                        + ("; check that no entry was missed" if ruling else ""),
-                        doubt=ruling,
-                    )
-                )
+                said = f"text outside any entry, ignored: {text[:60]!r}"
+                if ruling:
+                    said += "; check that no entry was missed"
+                if ruling and heading:
+                    # the heading just above may be its title ("DS9 –", read as capitals)
+                    said += f" (if {heading[1]!r} above is its title: "
+                    said += f"{{line: {heading[0]}, head: true}})"
+                result.warnings.append(ParseWarning(number, said, doubt=ruling))
+                heading = None
             elif text:
                 before.append((number, text))
             for title, body in rest:  # entries run into the text before them

@@ -1,4 +1,6 @@
-"""A moderator's heads inside entries a shape read: each splits its entry where it stands.
+"""A moderator's heads inside entries a shape read: each splits its entry where it stands,
+and one in text the shape set aside (before its first entry, under a heading between two)
+opens an entry there.
 
 A doubt says an entry may hold two ("contains a line that looks like a title … split them:
 {line: 35, head: true}"). Reading the page again with the general reader, as for a refused
@@ -13,6 +15,9 @@ import bisect
 import dataclasses
 import re
 
+from bot.ingest.parsers import Amendment
+from bot.ingest.parsers.text import amendment_of
+from bot.ingest.reader.common import paragraphs
 from bot.ingest.reader.general import given_head
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -23,57 +28,129 @@ _MAX_HEAD_LINE = 2_000
 
 def split_at_heads(parsed: Parsed, lines: list[str], heads: dict[int, str | None]) -> Parsed | None:
     """``parsed`` with each entry that holds a line of ``heads`` (line number: the title
-    given, or None for the line's own) split there; None where a head stands on no
-    entry's text (before the first entry, on an entry's own head line, on a line whose
-    words the entry's text does not hold): the page is then read with the heads as given."""
+    given, or None for the line's own) split there, and a head in text the shape set aside
+    opening an entry there; None where a head stands on an entry's own head line or on a
+    line neither in an entry's text nor set aside: the page is then read with the heads as
+    given."""
     starts = [entry.line for entry in parsed.entries]
     if not starts or starts != sorted(starts):
         return None
     inside: dict[int, list[int]] = {}  # entry's index: the heads inside it, in order
+    early: list[int] = []  # heads in the text set aside before the first entry
     for number in sorted(heads):
         at = bisect.bisect_right(starts, number) - 1
-        if at < 0 or starts[at] == number or not 0 < number <= len(lines):
+        if not 0 < number <= len(lines) or at >= 0 and starts[at] == number:
             return None
+        if at < 0:
+            early.append(number)
+            continue
         inside.setdefault(at, []).append(number)
-    entries: list[ReadEntry] = []
+    entries = _set_aside_read(early, starts[0], lines, heads)
+    if entries is None:
+        return None
+    taken = [(early[0], starts[0])] if early else []  # set-aside lines read as entries
     for at, owner in enumerate(parsed.entries):
-        pieces = _split(owner, inside.get(at, []), lines, heads)
-        if pieces is None:
+        cuts, aside = _cuts(owner, inside.get(at, []), lines)
+        until = starts[at + 1] if at + 1 < len(starts) else len(lines) + 1
+        tail = _set_aside_read(aside, until, lines, heads)
+        if cuts is None or tail is None:
             return None
-        entries += pieces
-    # the moderator has answered the doubts raised at the lines named
-    warnings = [w for w in parsed.warnings if not (w.doubt and w.line in heads)]
+        entries += _split(owner, cuts, lines, heads) + tail
+        taken += [(aside[0], until)] if aside else []
+    # the moderator has answered the doubts raised at the lines named, and on the text
+    # set aside that the heads named now read as entries
+    warnings = [
+        w
+        for w in parsed.warnings
+        if not (w.doubt and (w.line in heads or any(a <= w.line < b for a, b in taken)))
+    ]
     return dataclasses.replace(parsed, entries=entries, warnings=warnings)
 
 
-def _split(
-    owner: ReadEntry, numbers: list[int], lines: list[str], heads: dict[int, str | None]
+def _set_aside_read(
+    numbers: list[int], first: int, lines: list[str], heads: dict[int, str | None]
 ) -> list[ReadEntry] | None:
-    """``owner`` cut at the lines ``numbers`` (in order), each piece after a cut an entry
-    of its own; None where a line's words are not in the owner's text after the last cut.
-    Each search goes on from the last cut, so an entry is scanned once whatever the heads."""
-    cuts: list[tuple[int, int, int]] = []  # (line, where its words start, where they end)
+    """Entries opened by heads a moderator named in text the shape set aside (before its
+    first entry, or after an entry) up to the next entry, at line ``first``: each runs to
+    the next head, the last to that entry ("actions – step 1: initiation –" under a section
+    heading the copy printed without a blank line). None where a head's line or the lines
+    under it hold no words."""
+    entries: list[ReadEntry] = []
+    for at, number in enumerate(numbers):
+        until = numbers[at + 1] if at + 1 < len(numbers) else first
+        head = given_head(0, number, lines[number - 1].strip(), heads[number])
+        body = [(line, lines[line - 1]) for line in range(number + 1, until)]
+        texts = [head.rest.strip(), *(text for _, text in paragraphs(body))]
+        text = "\n\n".join(part for part in texts if part)
+        if not head.title or not text:
+            return None
+        entries.append(_entry(heads[number] or head.title, text, number, head.marked_new))
+    return entries
+
+
+def _cuts(
+    owner: ReadEntry, numbers: list[int], lines: list[str]
+) -> tuple[list[tuple[int, int, int]] | None, list[int]]:
+    """Where the lines ``numbers`` (in order) stand in ``owner``'s text: (line, where its
+    words start, where they end) for each; and the heads from the first whose line, and the
+    line under it, the text does not hold: lines the shape set aside after the entry ("DS9
+    –" read as a section's heading, its text outside any entry). None (with no heads) where
+    a line is neither. Each search goes on from the last cut: an entry is scanned once."""
+    cuts: list[tuple[int, int, int]] = []
     position, after = 0, owner.line
-    for number in numbers:
+    for index, number in enumerate(numbers):
         line = lines[number - 1].strip()
         if not line or len(line) > _MAX_HEAD_LINE:
-            return None
+            return None, []
         where = _where(owner.text, position, line, lines[after : number - 1])
         if where is None:
-            return None
+            under = next((text.strip() for text in lines[number:] if text.strip()), "")
+            if under and len(under) <= _MAX_HEAD_LINE and _where(owner.text, position, under, []):
+                return None, []  # the text goes on under it: no line of that text
+            return cuts, numbers[index:]
         cuts.append((number, *where))
         position, after = where[1], number
+    return cuts, []
+
+
+def _split(
+    owner: ReadEntry,
+    cuts: list[tuple[int, int, int]],
+    lines: list[str],
+    heads: dict[int, str | None],
+) -> list[ReadEntry]:
+    """``owner`` cut where ``cuts`` stand, each piece after a cut an entry of its own."""
     if not cuts:
         return [owner]
-    pieces = [dataclasses.replace(owner, text=owner.text[: cuts[0][1]].rstrip())]
+    kept = owner.text[: cuts[0][1]].rstrip()
+    # the editing instructions and references go with the paragraphs that give them ("Borg"
+    # / "Replace the first paragraph …" cut from the entry above is Borg's instruction)
+    pieces = [
+        dataclasses.replace(
+            owner,
+            text=kept,
+            amendments=_amendments(kept),
+            see_also=[title for title in owner.see_also if title in kept],
+        )
+    ]
     for at, (number, _, end) in enumerate(cuts):
         head = given_head(0, number, lines[number - 1].strip(), heads[number])
         until = cuts[at + 1][1] if at + 1 < len(cuts) else len(owner.text)
         rest = owner.text[end:until].strip()
         text = "\n\n".join(part for part in (head.rest.strip(), rest) if part)
-        title = heads[number] or head.title
-        pieces.append(ReadEntry(title=title, text=text, line=number, marked_new=head.marked_new))
+        pieces.append(_entry(heads[number] or head.title, text, number, head.marked_new))
     return pieces
+
+
+def _entry(title: str, text: str, line: int, marked_new: bool) -> ReadEntry:
+    return ReadEntry(
+        title=title, text=text, line=line, marked_new=marked_new, amendments=_amendments(text)
+    )
+
+
+def _amendments(text: str) -> list[Amendment]:
+    """The editing instructions ``text``'s paragraphs give, as a shape reads them."""
+    return [found for found in map(amendment_of, text.split("\n\n")) if found]
 
 
 # The words of a line searched for: a short lead, so each search costs the text's length
