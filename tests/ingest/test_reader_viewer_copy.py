@@ -209,3 +209,14 @@ def test_text_under_a_heading_outside_any_entry_offers_the_heading_as_its_title(
     (doubt,) = [w for w in document.warnings if w.doubt and "outside any entry" in w.message]
     (number,) = (int(n) for n in re.findall(r"\{line: (\d+), head: true\}", doubt.message))
     assert number == doubt.line - 1 and lines[number - 1] == "DS9 –"
+
+
+def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name():
+    # the prose under the title names "Current Rulings" too, with no blank line between:
+    # the two were taken for a preamble's list of documents, and the publisher's line above
+    # ("THE CONTINUING COMMITTEE") titled the document
+    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    metadata = read_text(copy, filename="crd.txt").metadata
+    assert metadata.title == copy.split("\n")[1]
+    assert metadata.title.startswith("First Edition Current Rulings Document")
+    assert (metadata.kind, metadata.date) == ("current rulings", "2014-11-03")

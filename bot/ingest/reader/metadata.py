@@ -96,8 +96,10 @@ def _documents_listed(lines: list[str]) -> set[str]:
     """The lines that stand in a list of documents, each naming one, next to another that
     does ("Rulebook Version 1.7 (August 2000)" / "Glossary Version 1.7 (August 2000)" /
     "Current Rulings (12/05/01)": the set a preamble says the rules consist of): none of
-    them is the page's own title."""
-    named = [bool(line) and names_a_document(line) for line in lines]
+    them is the page's own title. A line of prose under the title that names one too (a
+    copy without blank lines: "… Document (03 November 2014)" / "Current Rulings are
+    periodic updates to …") lists nothing."""
+    named = [bool(line) and names_a_document(line) and _title_line(line) for line in lines]
     return {
         line
         for index, line in enumerate(lines)
