@@ -220,3 +220,24 @@ def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name():
     assert metadata.title == copy.split("\n")[1]
     assert metadata.title.startswith("First Edition Current Rulings Document")
     assert (metadata.kind, metadata.date) == ("current rulings", "2014-11-03")
+
+
+def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():
+    # pdftotext printed a two-column page's first entry, under its section's heading, above
+    # the document's title: the parser starts at the first entry after a sentence's end and
+    # read past it with no word
+    source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
+    lines = source.split("\n")
+    start = next(i for i, line in enumerate(lines) if line.startswith("abilities – "))
+    end = next(i for i in range(start + 1, len(lines)) if not lines[i].strip())
+    moved = ["General", *lines[start:end], *lines[:start], *lines[end:]]
+    document = read_text("\n".join(moved), filename="crd-2e.txt")
+    assert document.shape == "crd-2e-text"
+    assert "abilities" not in [entry.title for entry in document.entries]
+    (doubt,) = [w for w in document.warnings if w.doubt and "before the first entry" in w.message]
+    assert "'abilities'" in doubt.message and doubt.line == 2
+    # the committee's documents as published have no such doubt: their title lines, the
+    # publisher's ("THE CONTINUING COMMITTEE", a card's name too) and the preamble open none
+    for name in ("2e-current-rulings-2014-07-07.txt", "1e-current-rulings-2014-11-03.md"):
+        published = read_text((DATA / "sources" / name).read_text(encoding="utf-8"))
+        assert not [w for w in published.warnings if "before the first entry" in w.message]

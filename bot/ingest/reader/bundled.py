@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseResult, get_parser
+from bot.ingest.reader.common import doubt_missed_heads
 from bot.ingest.reader.model import Parsed, ReadEntry
 
 UPLOAD = "<upload>"
@@ -38,6 +39,20 @@ def _run(parser: str, text: str) -> Parsed:
     return convert(get_parser(parser)(text, UPLOAD), parser)
 
 
+def _with_text_above_checked(parsed: Parsed, text: str) -> Parsed:
+    """``parsed`` (a Current Rulings Document's read) with a doubt naming the lines above its
+    first entry that open like entries its parser could not place (a copy of a PDF whose
+    columns came out of order: "General" / "abilities – Personnel may have …" above the
+    document's title). The preamble a document prints there is no news: no note."""
+    if parsed.entries:
+        first = min(entry.line for entry in parsed.entries)
+        before = [(n, line.strip()) for n, line in enumerate(text.split("\n")[: first - 1], 1)]
+        doubt_missed_heads(
+            parsed, [(n, line) for n, line in before if line], "before the first entry"
+        )
+    return parsed
+
+
 def detect_crd_2e_text(text: str) -> float:
     if "Current Rulings" not in text[:5000]:
         return 0.0
@@ -47,7 +62,7 @@ def detect_crd_2e_text(text: str) -> float:
 
 
 def parse_crd_2e_text(text: str) -> Parsed:
-    return _run("crd-2e-text", text)
+    return _with_text_above_checked(_run("crd-2e-text", text), text)
 
 
 def detect_crd_markdown(text: str) -> float:
@@ -60,7 +75,8 @@ def detect_crd_markdown(text: str) -> float:
 
 def parse_crd_markdown(text: str) -> Parsed:
     """Both editions' Markdown CRDs: the 1E one opens its rulings with "RULINGS – General"."""
-    return _run("crd-1e-markdown" if _CRD_1E_START.search(text) else "crd-2e-markdown", text)
+    parser = "crd-1e-markdown" if _CRD_1E_START.search(text) else "crd-2e-markdown"
+    return _with_text_above_checked(_run(parser, text), text)
 
 
 def detect_opencards(text: str) -> float:

@@ -483,9 +483,11 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
         bare = NEW_MARK.sub("", line.strip()).strip()
         title = title_like(bare, alone=False)
         following = lines[at + 1][1] if at + 1 < len(lines) else ""
-        if title is None and is_known(bare) and title_like(bare, alone=True) and prose(following):
+        alone = at and is_known(bare) and title_like(bare, alone=True) and prose(following)
+        if title is None and alone:
             # "Alien Parasites" over its text, run into the preamble by a copy; a card's
-            # name over no text is a post's author ("Major Rakal" / "unread,")
+            # name over no text is a post's author ("Major Rakal" / "unread,"), and the
+            # page's first line its own title or publisher ("THE CONTINUING COMMITTEE")
             title = bare
         if title:
             found.append((number, title))
