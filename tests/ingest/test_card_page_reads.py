@@ -332,3 +332,26 @@ def test_a_cards_page_of_several_rulings_is_titled_by_the_card_as_a_page_of_one_
     document = read_text(path.read_text(encoding="utf-8"), path.name)
     assert {e.title for e in document.entries} == {title}
     assert document.metadata.title == title
+
+
+def test_a_cards_name_ending_the_lores_wrapped_sentence_titles_no_page():
+    # Hippocratic Oath's page, its title line lost, copied with its lines wrapped and no
+    # blank lines (a PDF viewer's copy): the lore's sentence ends on another card's name
+    # ("…addiction to the drug" / "Ketracel-White."), and the page was read as that
+    # card's, with no doubt
+    page = (
+        Path(__file__).parent
+        / "fresh37"
+        / "1e-card-page-hippocratic-oath-no-title-opencards-node.txt"
+    )
+    copy = "\n".join(
+        textwrap.fill(line, 90, break_on_hyphens=False)
+        for line in page.read_text(encoding="utf-8").split("\n")
+        if line.strip()
+    )
+    assert "\nKetracel-White.\n" in copy
+    try:
+        titles = [entry.title for entry in read_text(copy).entries]
+    except UnknownShape:
+        titles = []
+    assert not {"Ketracel-White.", "Ketracel-White"} & set(titles)

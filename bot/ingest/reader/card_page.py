@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.card_text import card_by_text, page_names, prints_text_of
 from bot.ingest.reader.common import entry_of, lines_of, unwrapped, without_card_mark
@@ -165,15 +166,23 @@ def _first_title(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
     Ambush"), or the card's title run into its lore ("Rhomboid Dronegar Sector: Respond to
     distress call…")."""
     lines = [(n, line.strip()) for n, line in rows if line.strip()][:6]
-    for number, line in lines:
+    for at, (number, line) in enumerate(lines):
         if card_field(line):
             continue  # "Requirements: ENGINEER + …": the card's data, never its title
+        if at and _wraps_on(lines[at - 1][1]):
+            continue  # "… addiction to the drug" / "Ketracel-White.": the lore's last words
         whole, before, after = _title_parts(line)
         for title in (whole, before, after) if after else (whole,):
             # a card, not a topic: a keyword opens a 2E card's text ("Consume: 2. …")
             if is_card(title):
                 return number, title
     return _unknown_card(lines[0]) if lines else None
+
+
+def _wraps_on(line: str) -> bool:
+    """Whether ``line`` is prose a wrap carried on to the next line: a sentence's words (eight
+    or more) with no stop at their end."""
+    return len(line.split()) >= 8 and not ends_sentence(line)
 
 
 _COST = re.compile(r"^\(\d{1,2}\)\s+")  # a 2E card's cost before its name: "(3) Tragic Turn"
