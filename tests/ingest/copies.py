@@ -96,6 +96,20 @@ def _typeset(text: str, width: int = 72) -> str:
     return "\n".join(out)
 
 
+def _viewer_copied(text: str) -> str:
+    """The page printed and copied back out of a PDF viewer: each line wrapped at 90
+    characters and no blank line left between paragraphs (a viewer copies each printed
+    line and no paragraph's gap)."""
+    return _no_blank_lines(
+        "\n".join(
+            "\n".join(textwrap.wrap(line, 90, break_on_hyphens=False, break_long_words=False))
+            if len(line) > 90
+            else line
+            for line in text.split("\n")
+        )
+    )
+
+
 def _saved_as_html(text: str) -> str:
     """The page as a browser's "Save as" of a plain page keeps it: a paragraph a ``<p>``,
     its lines joined by ``<br>``, the text escaped."""
@@ -186,6 +200,7 @@ COPIES: dict[str, Callable[[str], str]] = {
     "mail-wrapped": _mail_wrapped,
     "clipped-as-markdown": _clipped_as_markdown,  # a web clipper's escapes
     "pdf-typeset": _typeset,  # copied out of a PDF viewer: long words broken with a hyphen
+    "viewer-copied": _viewer_copied,  # wrapped, with no paragraph's gap
     # a blank line after every line: line endings converted twice, a viewer's copy
     "double-spaced": lambda t: t.replace("\n", "\n\n"),
     # invisible marks: a hyphenating page's soft hyphens in long words, zero-width spaces
@@ -226,6 +241,7 @@ _EXPECTED_AS = {
     "saved-as-html": _same,
     "clipped-as-markdown": _same,  # the page's characters, unescaped
     "pdf-typeset": _same,  # the page's words, whole
+    "viewer-copied": _same,
     "soft-hyphens": _same,  # the page's words, as they read
     "zero-width-spaces": _same,
     "vertical-tabs": _same,

@@ -18,6 +18,7 @@ from bot.ingest.dataset import default_data_dir
 from bot.ingest.reader import UnknownShape, read_text
 from bot.ingest.reader.card_text import card_records
 from bot.ingest.reader.corrections import apply, parse
+from tests.ingest import copies
 
 
 def _card(title: str) -> str:
@@ -344,11 +345,7 @@ def test_a_cards_name_ending_the_lores_wrapped_sentence_titles_no_page():
         / "fresh37"
         / "1e-card-page-hippocratic-oath-no-title-opencards-node.txt"
     )
-    copy = "\n".join(
-        textwrap.fill(line, 90, break_on_hyphens=False)
-        for line in page.read_text(encoding="utf-8").split("\n")
-        if line.strip()
-    )
+    copy = copies.COPIES["viewer-copied"](page.read_text(encoding="utf-8"))
     assert "\nKetracel-White.\n" in copy
     try:
         titles = [entry.title for entry in read_text(copy).entries]
