@@ -125,6 +125,20 @@ def split_title(text: str, start: int = 0) -> tuple[str, str] | None:
         return (text[start : dash.start()].strip(), rest) if rest else None
 
 
+def _over_an_instruction(line: str, below: list[tuple[int, str]]) -> bool:
+    """Whether ``line`` is a title the project knows, alone on its line over an editing
+    instruction ("Borg" / "Replace the first paragraph of the Objectives subsection …", a
+    copy of a Current Rulings Document that lost its blank lines): an entry's head, as an
+    instruction opens no text but an entry's."""
+    title = line.lstrip("*").strip()
+    return (
+        bool(below)
+        and not ends_sentence(title)
+        and is_known(title)
+        and amendment_of(below[0][1].strip()) is not None
+    )
+
+
 def _strict_title(title: str) -> bool:
     """A title that may start a run-together entry mid-paragraph: capitals or Title Case."""
     if _upper(title):
@@ -415,7 +429,8 @@ def parse(text: str) -> Parsed:
     result.ignored(index, "the page's letter index", ": links")
     blanked = set(index)
     rows = [(n, "" if (n, line.strip()) in blanked else line) for n, line in rows]
-    for number, raw in _unwrapped(rows):
+    rows = _unwrapped(rows)
+    for at, (number, raw) in enumerate(rows):
         line = raw.strip()
         if not line:
             previous = ""
@@ -439,6 +454,8 @@ def parse(text: str) -> Parsed:
             continue
         opens = not previous or ends_sentence(previous)
         opened = split_title(line) if opens and not introduces_text(last) else None
+        if opened is None and opens and _over_an_instruction(line, rows[at + 1 : at + 2]):
+            opened = (line, "")  # "Borg" / "Replace the first paragraph of …": its head
         if not opens and current and (missed := split_title(line)) and _strict_title(missed[0]):
             # "…the card may be played" / "In Play - …": a head after a line that ends no
             # sentence is read as the text's continuation, but it may be an entry
