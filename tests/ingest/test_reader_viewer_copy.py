@@ -14,6 +14,7 @@ Now:
 
 from __future__ import annotations
 
+import difflib
 import re
 import textwrap
 from pathlib import Path
@@ -21,9 +22,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from bot.answers.imports import read_upload
 from bot.ingest.reader import read_text
 from bot.ingest.reader.common import check, doubt_missed_heads, title_like
+from bot.ingest.reader.corrections import parse
+from bot.ingest.reader.general import given_head
 from bot.ingest.reader.model import Parsed, ReadEntry
+from tests.ingest.synthetic import titles_unknown
 
 DATA = Path(__file__).resolve().parents[2] / "rulings_data"
 SOURCE = DATA / "sources" / "1e-current-rulings-2014-11-03.md"
@@ -123,21 +128,19 @@ def test_a_short_line_ending_a_sentence_ends_its_paragraph_in_a_copy_without_bla
 
 
 def test_a_title_split_off_where_the_doubt_says_loses_its_dash_and_new_mark():
+    # a new document (none of its titles known yet), a page break after "stopped –": the
+    # doubt names "Stop First Contact –" and "stopped" inside the entry above
     copy = paginated(viewer_copy(SOURCE.read_text(encoding="utf-8")))
-    document = read_text(copy, filename="crd.txt")
-    offered = {
-        int(number)
-        for w in document.warnings
-        if w.doubt and "split them" in w.message
-        for number in re.findall(r"\(line (\d+)\)", w.message)
-    }
-    split = read_text(copy, filename="crd.txt", heads={n: None for n in offered})
-    heads = {entry.title: entry for entry in split.entries if entry.line in offered}
-    # the CRD's "Title –" over its text, and a new entry's "*Title": the dash is the head's
-    # and the star the document's mark, neither the title's
-    assert len(heads) == len(offered) >= 3
-    assert not [t for t in heads if t.endswith(("–", "-")) or t.startswith("*")]
-    assert "stopped" in heads and heads["Lore Returns"].marked_new
+    with titles_unknown(list(_bundled())):
+        document = read_text(copy, filename="crd.txt")
+        offered = _offered(document)
+        split = read_text(copy, filename="crd.txt", heads={n: None for n in offered})
+    heads = {entry.title for entry in split.entries if entry.line in offered}
+    assert heads == {"Stop First Contact", "stopped"}
+    # the star a Current Rulings Document prints before a new entry's title marks it new
+    starred = given_head(0, 9, "*Lore Returns", None)
+    assert (starred.title, starred.marked_new) == ("Lore Returns", True)
+    assert given_head(0, 9, "stopped –", None).title == "stopped"
 
 
 def test_a_term_on_a_line_of_its_own_over_its_text_reads_as_a_title_line():
@@ -194,16 +197,17 @@ def _offered(document) -> set[int]:
 
 @pytest.mark.parametrize("paged", [False, True], ids=["one page", "paginated"])
 def test_naming_the_lines_the_doubts_name_reads_every_entry_of_the_document(paged):
-    # Before, a head named in text the shape set aside (before the first entry, or under
-    # a heading) read the whole page again with the general reader, which lost entries the
-    # shape had read; a doubt on text under a heading did not say which line to name.
+    # The committee's next document, none of its titles known yet. Before, a head named in
+    # text the shape set aside read the whole page again with the general reader, which
+    # lost entries the shape had read.
     copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
     copy = paginated(copy) if paged else copy
-    document = read_text(copy, filename="crd.txt")
-    named = read_text(copy, filename="crd.txt", heads={n: None for n in _offered(document)})
+    with titles_unknown(list(_bundled())):
+        document = read_text(copy, filename="crd.txt")
+        named = read_text(copy, filename="crd.txt", heads={n: None for n in _offered(document)})
     assert named.shape == document.shape
     assert set(_bundled()) <= {entry.title for entry in named.entries}
-    assert not [w for w in named.warnings if w.doubt]
+    assert not _offered(named)  # no doubt offers a head still
 
 
 def test_an_editing_instruction_goes_with_the_entry_split_off_with_it():
@@ -223,12 +227,38 @@ def test_an_editing_instruction_goes_with_the_entry_split_off_with_it():
     assert len(same) >= 0.9 * len(want)
 
 
+# Decipher's Current Rulings as a board copied it: a ruling whose title the page printed as
+# a heading in capitals, over its text
+HEADED = """Rulings Updated 09/24/01
+
+RULINGS
+
+ASSIMILATION - Assimilating a personnel does not take the personnel out of play.
+
+BATTLE - Each player's ships in a battle fire at once; damage is then applied.
+
+SCORCHED HAND
+
+This dilemma is discarded after its effect, even where the Away Team is stopped by it.
+
+CLOAKING - A cloaked ship may not fire, and may not be fired upon.
+"""
+
+
 def test_text_under_a_heading_outside_any_entry_offers_the_heading_as_its_title():
-    document = read_text(viewer_copy(SOURCE.read_text(encoding="utf-8")), filename="crd.txt")
-    lines = viewer_copy(SOURCE.read_text(encoding="utf-8")).split("\n")
+    document = read_text(HEADED, filename="rulings.txt")
+    assert document.shape == "decipher-current-rulings"
     (doubt,) = [w for w in document.warnings if w.doubt and "outside any entry" in w.message]
-    (number,) = (int(n) for n in re.findall(r"\{line: (\d+), head: true\}", doubt.message))
-    assert number == doubt.line - 1 and lines[number - 1] == "DS9 –"
+    assert "{line: 9, head: true}" in doubt.message and "'SCORCHED HAND'" in doubt.message
+    named = read_text(HEADED, filename="rulings.txt", heads={9: None})
+    assert [e.title for e in named.entries] == [
+        "ASSIMILATION",
+        "BATTLE",
+        "SCORCHED HAND",
+        "CLOAKING",
+    ]
+    assert named.entries[2].text.startswith("This dilemma is discarded")
+    assert not [w for w in named.warnings if w.doubt]
 
 
 def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name():
@@ -256,6 +286,11 @@ def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():
     assert "abilities" not in [entry.title for entry in document.entries]
     (doubt,) = [w for w in document.warnings if w.doubt and "before the first entry" in w.message]
     assert "'abilities'" in doubt.message and doubt.line == 2
+    # named, it reads up to the document's title under it, not on into the preamble
+    named = read_text("\n".join(moved), filename="crd-2e.txt", heads={2: None})
+    (entry,) = [entry for entry in named.entries if entry.line == 2]
+    assert entry.title == "abilities" and entry.text.endswith("Skills are not abilities.")
+    assert named.shape == document.shape and not [w for w in named.warnings if w.doubt]
     # the committee's documents as published have no such doubt: their title lines, the
     # publisher's ("THE CONTINUING COMMITTEE", a card's name too) and the preamble open none
     for name in ("2e-current-rulings-2014-07-07.txt", "1e-current-rulings-2014-11-03.md"):
@@ -275,3 +310,26 @@ def test_a_known_title_alone_over_an_editing_instruction_is_read_as_its_entry():
         assert read[title].amendments
     # the line the copy printed "Borg" on is no doubt's now
     assert not [w for w in document.warnings if w.doubt and "'Borg'" in w.message]
+
+
+@pytest.mark.parametrize("paged", [False, True], ids=["one page", "paginated"])
+def test_the_committees_crd_copied_out_of_a_viewer_reads_as_published(paged):
+    # every entry under its title: "DS9 –" and "stopped –" (a term's line over its text),
+    # "actions – step 1: initiation –" (under "RULINGS – General"), "*Lore Returns" (after
+    # an erratum that ends on no stop), "Borg" (over its editing instruction); one doubt, on
+    # the section "Comparing species" the new text of "species" prints, which a merge settles
+    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    copy = paginated(copy) if paged else copy
+    document = read_text(copy, filename="crd.txt")
+    bundled = _bundled()
+    assert set(bundled) <= {entry.title for entry in document.entries}
+    (doubt,) = [w for w in document.warnings if w.doubt]
+    assert "'Comparing species'" in doubt.message
+    merged = read_upload(copy.encode(), "crd.txt", parse(f"- {{line: {doubt.line}, merge: true}}"))
+    assert sorted(entry.title for entry in merged.entries) == sorted(bundled)
+    assert not [w for w in merged.warnings if w.doubt]
+    # each text as published, word for word but for a label the bundled parser reads into
+    # the title ("Liberty – Erratum:") and the icons and bullets a copy prints otherwise
+    for entry in merged.entries:
+        words = _words(entry.text).split(), _words(bundled[entry.title]).split()
+        assert difflib.SequenceMatcher(None, *words).ratio() >= 0.9, entry.title

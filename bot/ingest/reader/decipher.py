@@ -32,13 +32,18 @@ from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import without_bold_terms
 from bot.ingest.reader.model import Parsed, ReadEntry
+from bot.models import AMEND_ADD, AMEND_REPLACE_ENTRY, AMEND_REPLACE_PART
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(rf"^{RULINGS_UPDATED}\s*$", re.I)
 # a sentence's end and the next word (in lower case too: a topic's title, "card types")
 _SENTENCE_END = re.compile(r"(?<=[.!?\"”)])\s+(?=[A-Za-z0-9\"“*])")
 _SECTIONS = r"RULINGS|SIGNIFICANT RUL(?:ING|E)S CHANGES(?: AND CLARIFICATIONS| TO NOTE)?"
-_SECTION = re.compile(rf"^(?:{_SECTIONS})$")
+# a section's heading, with the subject the committee's own prints after a dash ("RULINGS
+# – General"): a few capitalised words, no entry's text
+_SECTION = re.compile(
+    rf"^(?:{_SECTIONS})(?:\s[–-]\s[A-Z][a-z]{{1,20}}(?: [A-Z][a-z]{{1,20}}){{0,2}})?$"
+)
 # "The Trouble With Tribbles: All information …": the items of a SIGNIFICANT … section.
 _COLON = re.compile(r"^([^:]{1,60}?):\s+(\S.*)$")
 _MAX_TITLE_WORDS = 8
@@ -125,16 +130,55 @@ def split_title(text: str, start: int = 0) -> tuple[str, str] | None:
         return (text[start : dash.start()].strip(), rest) if rest else None
 
 
+def _term_line(line: str) -> str | None:
+    """The title of a term's line over its text ("DS9 –", "stopped –": a Current Rulings
+    Document prints the term and its dash on a line of their own), else None."""
+    line = line.strip()
+    if not line.endswith((" -", " –", " —")):
+        return None
+    title = line[:-1].strip()
+    return title if _title_ok(title) and (_upper(title) or is_known(title.lstrip("*"))) else None
+
+
+# The instructions whose new text (a whole entry's, or paragraphs added) may hold its own
+# headings in the "Title - text" form
+_GIVES_TEXT = frozenset({AMEND_REPLACE_ENTRY, AMEND_ADD, AMEND_REPLACE_PART})
+
+
+def _inside_new_text(before: ReadEntry, entry: ReadEntry) -> ParseWarning | None:
+    """A doubt on ``entry`` where it may be a heading of the text the entry before gives
+    ("species": "Replace this entry with the following: …" / "Comparing species - Two
+    personnel are …"): its title is none the project knows, and is set as a heading is,
+    a capital and then words in lower case (a card's title capitalises each word, a
+    glossary's term none, Decipher's all of its letters)."""
+    bare = entry.title
+    if not any(a.action in _GIVES_TEXT for a in before.amendments):
+        return None
+    words = bare.split()
+    headed = bare[:1].isupper() and any(word[:1].islower() for word in words[1:])
+    if entry.marked_new or not headed or _upper(bare) or is_known(bare):
+        return None
+    return ParseWarning(
+        entry.line,
+        f"entry {bare!r} follows the new text {before.title!r} gives (an editing instruction) "
+        "and its title is none the project knows: it may be a heading inside that text; "
+        f"check that it is an entry (if not: {{line: {entry.line}, merge: true}}; if so: "
+        f"{{line: {entry.line}, confirm: true}})",
+        doubt=True,
+    )
+
+
 def _over_an_instruction(line: str, below: list[tuple[int, str]]) -> bool:
-    """Whether ``line`` is a title the project knows, alone on its line over an editing
-    instruction ("Borg" / "Replace the first paragraph of the Objectives subsection …", a
-    copy of a Current Rulings Document that lost its blank lines): an entry's head, as an
-    instruction opens no text but an entry's."""
+    """Whether ``line`` is a title alone on its line over an editing instruction ("Borg" /
+    "Replace the first paragraph of the Objectives subsection …", a copy of a Current
+    Rulings Document that lost its blank lines): an entry's head, as an instruction opens
+    no text but an entry's. The title need not be one the project knows (a new document's
+    new card), but is a title's few words."""
     title = line.lstrip("*").strip()
     return (
         bool(below)
-        and not ends_sentence(title)
-        and is_known(title)
+        and _title_ok(title)
+        and len(title.split()) <= 6
         and amendment_of(below[0][1].strip()) is not None
     )
 
@@ -187,8 +231,11 @@ def colon_title(line: str) -> tuple[str, str] | None:
 
 def _heading(line: str) -> bool:
     """Whether ``line`` is a section heading in capitals ("RULINGS A-G"); a capitals term
-    with text after its colon ("BATTLE: Y", cut) is an entry's head, not one."""
+    with text after its colon ("BATTLE: Y", cut) is an entry's head, not one, and so is one
+    over the dash its text follows ("DS9 –", a Current Rulings Document's term line)."""
     if not _upper(line) or _DASH.search(line) or len(line.split()) > 6:
+        return False
+    if line.rstrip().endswith(("-", "–", "—")):
         return False
     return not (":" in line and line.split(":", 1)[1].strip())
 
@@ -252,6 +299,10 @@ def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
         # an entry opens after a sentence's end, or under a line that ends none where its
         # title is one the project knows ("… Staffing to [Maq] [Maq]" / "Lore Returns – …")
         opens = joined and opening and (ends_sentence(joined[-1]) or _known_head(opening[0]))
+        # or marked new ("… Staffing to [Maq] [Maq]" / "*Lore Returns – When …")
+        opens = opens or bool(joined and line.startswith("*") and _marked_head(line))
+        # a term's line after a sentence's end ("… re-encountered." / "DS9 –")
+        opens = opens or bool(joined and ends_sentence(joined[-1]) and _term_line(line))
         # a list's item under the line that introduces it ("… see the following listings:" /
         # "battle: Y"), where a copy lost the blank line between
         opens = opens or bool(joined and joined[-1].endswith(":") and colon_title(line))
@@ -328,6 +379,13 @@ def _head_like(title: str) -> bool:
 
 def _known_head(title: str) -> bool:
     return is_known(title.lstrip("*").strip())
+
+
+def _marked_head(line: str) -> bool:
+    """Whether ``line`` opens "*Title – text": a new entry's mark before a title the project
+    knows or one set as titles are (capitals or Title Case: "*Lore Returns – When …")."""
+    head = split_title(line)
+    return bool(head) and (_known_head(head[0]) or _strict_title(head[0].lstrip("*").strip()))
 
 
 def _decipher_like(titles: list[str]) -> bool:
@@ -444,7 +502,7 @@ def parse(text: str) -> Parsed:
         if _UPDATED.match(line):
             previous = line
             continue
-        if _heading(line):
+        if _heading(line) or _SECTION.match(line):
             significant = "SIGNIFICANT" in line.upper() or "CHANGES" in line.upper()
             if current:
                 done.append(current)
@@ -453,9 +511,14 @@ def parse(text: str) -> Parsed:
             heading = (number, line)
             continue
         opens = not previous or ends_sentence(previous)
+        # a new entry's mark before its title opens it, whatever the line above ends on
+        # ("… and the Staffing to [Maq] [Maq]" / "*Lore Returns – When …")
+        opens = opens or bool(line.startswith("*") and _marked_head(line))
         opened = split_title(line) if opens and not introduces_text(last) else None
         if opened is None and opens and _over_an_instruction(line, rows[at + 1 : at + 2]):
             opened = (line, "")  # "Borg" / "Replace the first paragraph of …": its head
+        elif opened is None and opens and not introduces_text(last) and (term := _term_line(line)):
+            opened = (term, "")  # "DS9 –" over its text, a page break between them
         if not opens and current and (missed := split_title(line)) and _strict_title(missed[0]):
             # "…the card may be played" / "In Play - …": a head after a line that ends no
             # sentence is read as the text's continuation, but it may be an entry
@@ -535,6 +598,8 @@ def parse(text: str) -> Parsed:
         entry.see_also = see_references(entry.text)
         if not entry.text:
             result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))
+        if result.entries and (doubt := _inside_new_text(result.entries[-1], entry)):
+            result.warnings.append(doubt)
         result.entries.append(entry)
     if note := page.note():
         result.warnings.append(note)

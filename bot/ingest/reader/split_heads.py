@@ -16,8 +16,8 @@ import dataclasses
 import re
 
 from bot.ingest.parsers import Amendment
-from bot.ingest.parsers.text import amendment_of
-from bot.ingest.reader.common import paragraphs
+from bot.ingest.parsers.text import amendment_of, ends_sentence
+from bot.ingest.reader.common import paragraphs, title_like
 from bot.ingest.reader.general import given_head
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -45,18 +45,18 @@ def split_at_heads(parsed: Parsed, lines: list[str], heads: dict[int, str | None
             early.append(number)
             continue
         inside.setdefault(at, []).append(number)
-    entries = _set_aside_read(early, starts[0], lines, heads)
-    if entries is None:
+    read = _set_aside_read(early, starts[0], lines, heads)
+    if read is None:
         return None
-    taken = [(early[0], starts[0])] if early else []  # set-aside lines read as entries
+    entries, taken = read  # and the set-aside lines read as entries
     for at, owner in enumerate(parsed.entries):
         cuts, aside = _cuts(owner, inside.get(at, []), lines)
         until = starts[at + 1] if at + 1 < len(starts) else len(lines) + 1
         tail = _set_aside_read(aside, until, lines, heads)
         if cuts is None or tail is None:
             return None
-        entries += _split(owner, cuts, lines, heads) + tail
-        taken += [(aside[0], until)] if aside else []
+        entries += _split(owner, cuts, lines, heads) + tail[0]
+        taken += tail[1]
     # the moderator has answered the doubts raised at the lines named, and on the text
     # set aside that the heads named now read as entries
     warnings = [
@@ -69,15 +69,17 @@ def split_at_heads(parsed: Parsed, lines: list[str], heads: dict[int, str | None
 
 def _set_aside_read(
     numbers: list[int], first: int, lines: list[str], heads: dict[int, str | None]
-) -> list[ReadEntry] | None:
+) -> tuple[list[ReadEntry], list[tuple[int, int]]] | None:
     """Entries opened by heads a moderator named in text the shape set aside (before its
-    first entry, or after an entry) up to the next entry, at line ``first``: each runs to
-    the next head, the last to that entry ("actions – step 1: initiation –" under a section
-    heading the copy printed without a blank line). None where a head's line or the lines
-    under it hold no words."""
+    first entry, or after an entry) up to the next entry, at line ``first``, and the lines
+    each took: each runs to the next head, or to a heading of its own after a sentence's
+    end (the document's title, a section's, an unnamed entry's title line), or to that
+    entry ("actions – step 1: initiation –" under a section heading the copy printed
+    without a blank line). None where a head's line or the lines under it hold no words."""
     entries: list[ReadEntry] = []
+    taken: list[tuple[int, int]] = []
     for at, number in enumerate(numbers):
-        until = numbers[at + 1] if at + 1 < len(numbers) else first
+        until = _heading_below(lines, number, numbers[at + 1] if at + 1 < len(numbers) else first)
         head = given_head(0, number, lines[number - 1].strip(), heads[number])
         body = [(line, lines[line - 1]) for line in range(number + 1, until)]
         texts = [head.rest.strip(), *(text for _, text in paragraphs(body))]
@@ -85,7 +87,20 @@ def _set_aside_read(
         if not head.title or not text:
             return None
         entries.append(_entry(heads[number] or head.title, text, number, head.marked_new))
-    return entries
+        taken.append((number, until))
+    return entries, taken
+
+
+def _heading_below(lines: list[str], number: int, until: int) -> int:
+    """The first line after ``number`` and before ``until`` that stands as a heading (a title
+    line of its own after a line that ends a sentence), else ``until``."""
+    above = lines[number - 1].strip()
+    for line in range(number + 1, until):
+        text = lines[line - 1].strip()
+        if text and ends_sentence(above) and title_like(text, alone=True):
+            return line
+        above = text or above
+    return until
 
 
 def _cuts(
