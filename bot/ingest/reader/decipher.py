@@ -179,6 +179,7 @@ def _over_an_instruction(line: str, below: list[tuple[int, str]]) -> bool:
         bool(below)
         and _title_ok(title)
         and len(title.split()) <= 6
+        and amendment_of(title) is None  # "Add the following" over another: no title
         and amendment_of(below[0][1].strip()) is not None
     )
 
@@ -515,10 +516,11 @@ def parse(text: str) -> Parsed:
         # ("… and the Staffing to [Maq] [Maq]" / "*Lore Returns – When …")
         opens = opens or bool(line.startswith("*") and _marked_head(line))
         opened = split_title(line) if opens and not introduces_text(last) else None
-        if opened is None and opens and _over_an_instruction(line, rows[at + 1 : at + 2]):
-            opened = (line, "")  # "Borg" / "Replace the first paragraph of …": its head
-        elif opened is None and opens and not introduces_text(last) and (term := _term_line(line)):
-            opened = (term, "")  # "DS9 –" over its text, a page break between them
+        if opened is None and opens and not introduces_text(last):
+            if _over_an_instruction(line, rows[at + 1 : at + 2]):
+                opened = (line, "")  # "Borg" / "Replace the first paragraph of …": its head
+            elif term := _term_line(line):
+                opened = (term, "")  # "DS9 –" over its text, a page break between them
         if not opens and current and (missed := split_title(line)) and _strict_title(missed[0]):
             # "…the card may be played" / "In Play - …": a head after a line that ends no
             # sentence is read as the text's continuation, but it may be an entry
