@@ -328,8 +328,21 @@ def test_the_committees_crd_copied_out_of_a_viewer_reads_as_published(paged):
     merged = read_upload(copy.encode(), "crd.txt", parse(f"- {{line: {doubt.line}, merge: true}}"))
     assert sorted(entry.title for entry in merged.entries) == sorted(bundled)
     assert not [w for w in merged.warnings if w.doubt]
-    # each text as published, word for word but for a label the bundled parser reads into
-    # the title ("Liberty – Erratum:") and the icons and bullets a copy prints otherwise
+    # each text as published, word for word but for the icons and bullets a copy prints
+    # otherwise
     for entry in merged.entries:
         words = _words(entry.text).split(), _words(bundled[entry.title]).split()
         assert difflib.SequenceMatcher(None, *words).ratio() >= 0.9, entry.title
+
+
+def test_an_erratums_label_under_its_title_is_its_kind_as_the_bundled_parser_reads_it():
+    # "Brilgar –Erratum:" over the card's new lore: the label was the text's first
+    # paragraph, so a re-import of the same document showed each erratum changed
+    document = read_text(viewer_copy(SOURCE.read_text(encoding="utf-8")), filename="crd.txt")
+    bundled = yaml.safe_load(ENTRIES.read_text(encoding="utf-8"))["entries"]
+    errata = {e["title"]: e["text"] for e in bundled if e["kind"] == "erratum"}
+    read = {entry.title: entry for entry in document.entries}
+    assert len(errata) >= 5
+    for title, text in errata.items():
+        assert read[title].kind == "erratum", title
+        assert _words(read[title].text).split()[:6] == _words(text).split()[:6], title

@@ -28,7 +28,7 @@ from bot.ingest.reader import (
     pdf_columns,
     spacing,
 )
-from bot.ingest.reader.common import check, none_known
+from bot.ingest.reader.common import check, labelled_kind, none_known
 from bot.ingest.reader.decode import decode, references_read, tidy
 from bot.ingest.reader.metadata import ImpossibleDate, guess_metadata
 from bot.ingest.reader.model import (
@@ -267,6 +267,7 @@ def _document(parsed: Parsed, shape: Shape, page: _Page) -> ReadDocument:
     _check_count(parsed, filename)
     for entry in parsed.entries:
         entry.title = markdown.without_bold(markdown.heading_text(entry.title))
+        labelled_kind(entry)
     warnings = parsed.warnings + check(parsed.entries, shape.unique_titles, text.split("\n"))
     if not shape.own_form:
         warnings += none_known(parsed.entries, warnings)

@@ -28,10 +28,18 @@ from bot.models import (
     AMEND_REPLACE_ENTRY,
     AMEND_REPLACE_PART,
     KIND_CARD_RULING,
+    KIND_CLARIFICATION,
+    KIND_ERRATUM,
     KIND_RULE,
 )
 
 YEAR = re.compile(r"\b(?:19|20)\d\d\b")  # a year in prose: a date, a release
+# The editing instructions that give new text (an entry's whole, or paragraphs added): what
+# follows them is quoted, and may print its own headings ("Objectives – …")
+GIVES_TEXT = frozenset({AMEND_ADD, AMEND_REPLACE_ENTRY, AMEND_REPLACE_PART})
+# A card ruling's kind printed as a label on a paragraph of its own under its title, as the
+# Current Rulings print "Brilgar –Erratum:" and the bundled parsers read it (not the text's)
+_LABELLED_KINDS = {"erratum:": KIND_ERRATUM, "clarification:": KIND_CLARIFICATION}
 _CARDS = re.compile(r"^Applicable Cards?:\s*(.*)$", re.I)
 # A line that reads like an amendment instruction ("Replace …", "Add the following …").
 _INSTRUCTION = re.compile(
@@ -165,6 +173,15 @@ def entry_of(
         cards=cards or [],
         amendments=[a for a in map(amendment_of, texts) if a],
     )
+
+
+def labelled_kind(entry: ReadEntry) -> None:
+    """``entry`` of the kind its first paragraph names when that paragraph is only the
+    label ("Erratum:" over the card's new text), the label taken out of its text."""
+    first, _, rest = entry.text.partition("\n\n")
+    kind = _LABELLED_KINDS.get(" ".join(first.split()).casefold())
+    if kind is not None and rest.strip():
+        entry.kind, entry.text = kind, rest.strip()
 
 
 def text_line(line: str) -> bool:
@@ -450,7 +467,7 @@ def introduces_text(line: str) -> bool:
         amendment = amendment_of(tail)
         if (
             amendment is not None
-            and amendment.action in (AMEND_ADD, AMEND_REPLACE_ENTRY, AMEND_REPLACE_PART)
+            and amendment.action in GIVES_TEXT
             and amendment.instruction == tail.strip().strip("*").strip()
         ):
             return True

@@ -18,6 +18,7 @@ from bot.ingest.parsers.text import amendment_of, ends_sentence
 from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.common import (
+    GIVES_TEXT,
     doubt_missed_heads,
     introduces_text,
     join,
@@ -32,7 +33,6 @@ from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import without_bold_terms
 from bot.ingest.reader.model import Parsed, ReadEntry
-from bot.models import AMEND_ADD, AMEND_REPLACE_ENTRY, AMEND_REPLACE_PART
 
 _DASH = re.compile(r"\s[-–—]{1,2}\s")
 _UPDATED = re.compile(rf"^{RULINGS_UPDATED}\s*$", re.I)
@@ -140,11 +140,6 @@ def _term_line(line: str) -> str | None:
     return title if _title_ok(title) and (_upper(title) or is_known(title.lstrip("*"))) else None
 
 
-# The instructions whose new text (a whole entry's, or paragraphs added) may hold its own
-# headings in the "Title - text" form
-_GIVES_TEXT = frozenset({AMEND_REPLACE_ENTRY, AMEND_ADD, AMEND_REPLACE_PART})
-
-
 def _inside_new_text(before: ReadEntry, entry: ReadEntry) -> ParseWarning | None:
     """A doubt on ``entry`` where it may be a heading of the text the entry before gives
     ("species": "Replace this entry with the following: …" / "Comparing species - Two
@@ -152,7 +147,7 @@ def _inside_new_text(before: ReadEntry, entry: ReadEntry) -> ParseWarning | None
     a capital and then words in lower case (a card's title capitalises each word, a
     glossary's term none, Decipher's all of its letters)."""
     bare = entry.title
-    if not any(a.action in _GIVES_TEXT for a in before.amendments):
+    if not any(a.action in GIVES_TEXT for a in before.amendments):
         return None
     words = bare.split()
     headed = bare[:1].isupper() and any(word[:1].islower() for word in words[1:])
