@@ -346,3 +346,21 @@ def test_an_erratums_label_under_its_title_is_its_kind_as_the_bundled_parser_rea
     for title, text in errata.items():
         assert read[title].kind == "erratum", title
         assert _words(read[title].text).split()[:6] == _words(text).split()[:6], title
+
+
+def test_heads_run_into_an_entrys_text_are_named_by_the_lines_that_open_with_them():
+    # the 2E CRD of 2011 copied out of a viewer: "winning the game – …" and "Klingon Tea
+    # Ceremony – Clarification:" ran into "skills"; the doubt named them but no line, so no
+    # correction could split them
+    source = DATA / "sources" / "2e-current-rulings-2011-10-05.md"
+    copy = viewer_copy(source.read_text(encoding="utf-8"))
+    document = read_text(copy, filename="crd-2e.txt")
+    (doubt,) = [w for w in document.warnings if w.doubt and "'skills'" in w.message]
+    lines = copy.split("\n")
+    for title in ("winning the game", "Klingon Tea Ceremony"):
+        number = int(re.search(rf"'{title}' \(line (\d+)\)", doubt.message)[1])
+        assert lines[number - 1].startswith(f"{title} – ")
+    named = read_text(copy, filename="crd-2e.txt", heads={n: None for n in _offered(document)})
+    bundled = _bundled(DATA / "entries" / "2e-crd-2011-10-05.yaml")
+    assert sorted(entry.title for entry in named.entries) == sorted(bundled)
+    assert not [w for w in named.warnings if w.doubt]

@@ -455,6 +455,16 @@ def _paragraph_line(lines: list[str], first: str, start: int, end: int) -> int |
     return None
 
 
+def _line_opening(lines: list[str], title: str, start: int, end: int) -> int | None:
+    """The number of the line in ``lines`` (``start`` < number < ``end``) that opens with
+    ``title`` and a dash after it, else None."""
+    for number in range(start + 1, min(end, len(lines) + 1)):
+        line = lines[number - 1].lstrip(" *")
+        if line.startswith(title) and line[len(title) :].lstrip()[:1] in DASH_MARKS:
+            return number
+    return None
+
+
 def introduces_text(line: str) -> bool:
     """Whether ``line`` ends by introducing text that follows it ("Replace the first
     paragraph of the Objectives subsection with the following:"): the next paragraph is
@@ -576,9 +586,12 @@ def check(
                 splits.append(number)
             for inside in _known_heads_inside(paragraph):
                 # "…does not change. Klingon Tea Ceremony – If a single action…": a known
-                # title after a sentence's end, then its dash, inside the text
-                titles.append(repr(inside))
-                splits.append(None)
+                # title after a sentence's end, then its dash, inside the text; where the
+                # page opens a line with it (a copy that ran its lines together), that line
+                number = _line_opening(lines, inside, at, end) if len(titles) < 5 else None
+                at = number or at
+                titles.append(f"{inside!r} (line {number})" if number else repr(inside))
+                splits.append(number)
         if len(titles) == 1:
             warnings.append(
                 ParseWarning(
