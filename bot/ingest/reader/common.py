@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from bot.ingest.parsers import ParseWarning
+from bot.ingest.parsers import Amendment, ParseWarning
 from bot.ingest.parsers.text import amendment_of, ends_sentence, is_list_item, see_also
 from bot.ingest.reader import page_checks, runin, spacing
 from bot.ingest.reader.glued import SENTENCE_OPENERS
@@ -171,8 +171,13 @@ def entry_of(
         kind=KIND_CARD_RULING if cards else KIND_RULE,
         date=date,
         cards=cards or [],
-        amendments=[a for a in map(amendment_of, texts) if a],
+        amendments=amendments_of(texts),
     )
+
+
+def amendments_of(texts: list[str]) -> list[Amendment]:
+    """The editing instructions an entry's paragraphs ``texts`` give, in order."""
+    return [found for found in map(amendment_of, texts) if found]
 
 
 def labelled_kind(entry: ReadEntry) -> None:
@@ -509,13 +514,12 @@ def doubt_missed_heads(result: Parsed, lines: list[tuple[int, str]], where: str)
         # a "*" new-entry mark is no list bullet: "* assimilation - Correction to …"
         bare = NEW_MARK.sub("", line.strip()).strip()
         title = title_like(bare, alone=False)
-        following = lines[at + 1][1] if at + 1 < len(lines) else ""
-        alone = at and is_known(bare) and title_like(bare, alone=True) and prose(following)
-        if title is None and alone:
+        if title is None and at and is_known(bare) and title_like(bare, alone=True):
             # "Alien Parasites" over its text, run into the preamble by a copy; a card's
             # name over no text is a post's author ("Major Rakal" / "unread,"), and the
             # page's first line its own title or publisher ("THE CONTINUING COMMITTEE")
-            title = bare
+            following = lines[at + 1][1] if at + 1 < len(lines) else ""
+            title = bare if prose(following) else None
         if title:
             found.append((number, title))
     if not found:

@@ -19,6 +19,7 @@ from bot.ingest.reader import chrome, spacing
 from bot.ingest.reader.chrome import kind_of
 from bot.ingest.reader.common import (
     GIVES_TEXT,
+    amendments_of,
     doubt_missed_heads,
     introduces_text,
     join,
@@ -29,7 +30,7 @@ from bot.ingest.reader.common import (
     unglue_marks,
 )
 from bot.ingest.reader.dates import RULINGS_UPDATED
-from bot.ingest.reader.head_forms import cites_a_title, names_no_entry
+from bot.ingest.reader.head_forms import cites_a_title, names_no_entry, without_trailing_dash
 from bot.ingest.reader.known import QUESTION_WORDS, is_known
 from bot.ingest.reader.markdown import without_bold_terms
 from bot.ingest.reader.model import Parsed, ReadEntry
@@ -134,9 +135,8 @@ def _term_line(line: str) -> str | None:
     """The title of a term's line over its text ("DS9 –", "stopped –": a Current Rulings
     Document prints the term and its dash on a line of their own), else None."""
     line = line.strip()
-    if not line.endswith((" -", " –", " —")):
+    if (title := without_trailing_dash(line)) == line:
         return None
-    title = line[:-1].strip()
     return title if _title_ok(title) and (_upper(title) or is_known(title.lstrip("*"))) else None
 
 
@@ -267,8 +267,7 @@ def _unfilled(line: str, following: str, width: int) -> bool:
     ends on a quotation, ``play "here"``, may be a sentence the wrap cut)."""
     if len(line) < spacing.FILLED * width:
         return True
-    first = following.split(None, 1)[0] if following.strip() else ""
-    return bool(_STOP_AT_END.search(line)) and len(line) + 1 + len(first) <= width
+    return bool(_STOP_AT_END.search(line)) and spacing.room_for_next(line, following, width)
 
 
 def _reflowed(rows: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -591,7 +590,7 @@ def parse(text: str) -> Parsed:
     for entry, body in done:
         texts = [p for _, p in paragraphs(body)]
         entry.text = join(texts)
-        entry.amendments = [a for a in map(amendment_of, texts) if a]
+        entry.amendments = amendments_of(texts)
         entry.see_also = see_references(entry.text)
         if not entry.text:
             result.warnings.append(ParseWarning(entry.line, f"entry {entry.title!r} has no text"))

@@ -213,6 +213,12 @@ def _cut_end(line: str, after: str, width: int) -> bool:
     line = line.strip()
     if not line or len(line) > width / 2:
         return False
+    return room_for_next(line, after, width)
+
+
+def room_for_next(line: str, after: str, width: int) -> bool:
+    """Whether the first word of ``after`` would have fitted after ``line`` on a line
+    ``width`` long: the wrap did not cut ``line``, it ended there."""
     return _fits(line, _first_word(after), width)
 
 

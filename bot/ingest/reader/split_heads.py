@@ -16,8 +16,8 @@ import dataclasses
 import re
 
 from bot.ingest.parsers import Amendment
-from bot.ingest.parsers.text import amendment_of, ends_sentence
-from bot.ingest.reader.common import paragraphs, title_like
+from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader.common import amendments_of, paragraphs, title_like
 from bot.ingest.reader.general import given_head
 from bot.ingest.reader.model import Parsed, ReadEntry
 
@@ -164,8 +164,7 @@ def _entry(title: str, text: str, line: int, marked_new: bool) -> ReadEntry:
 
 
 def _amendments(text: str) -> list[Amendment]:
-    """The editing instructions ``text``'s paragraphs give, as a shape reads them."""
-    return [found for found in map(amendment_of, text.split("\n\n")) if found]
+    return amendments_of(text.split("\n\n"))
 
 
 # The words of a line searched for: a short lead, so each search costs the text's length
