@@ -261,15 +261,41 @@ def test_text_under_a_heading_outside_any_entry_offers_the_heading_as_its_title(
     assert not [w for w in named.warnings if w.doubt]
 
 
-def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name():
+@pytest.mark.parametrize("width", [80, WIDTH])
+def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name(width):
     # the prose under the title names "Current Rulings" too, with no blank line between:
     # the two were taken for a preamble's list of documents, and the publisher's line above
-    # ("THE CONTINUING COMMITTEE") titled the document
-    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    # ("THE CONTINUING COMMITTEE") titled the document. At 80 characters the prose's first
+    # line ("Current Rulings are periodic updates to the First Edition Rulebook, including")
+    # is as short as a title: it wraps into the next line's lower case, so it is prose.
+    copy = viewer_copy(SOURCE.read_text(encoding="utf-8"), width)
     metadata = read_text(copy, filename="crd.txt").metadata
     assert metadata.title == copy.split("\n")[1]
     assert metadata.title.startswith("First Edition Current Rulings Document")
     assert (metadata.kind, metadata.date) == ("current rulings", "2014-11-03")
+
+
+def test_a_running_header_gives_way_to_the_whole_title_it_cuts_short():
+    # pdftotext prints a page's running header first: the title cut short
+    copy = "First Edition Current Rulings\n\n" + viewer_copy(SOURCE.read_text(encoding="utf-8"))
+    metadata = read_text(copy, filename="crd.txt").metadata
+    assert metadata.title == "First Edition Current Rulings Document (03 November 2014)"
+    # a line naming another document is no fuller title of the header's
+    other = "Current Rulings\n\nGlossary Version 1.7 (August 2000)\n\n" + copy.split("\n", 4)[4]
+    assert read_text(other, filename="crd.txt").metadata.title == "Current Rulings"
+
+
+def test_a_title_over_its_date_in_brackets_is_one_title():
+    # the 2E document prints "Current Rulings Document", a blank line, "(7 July 2014)"
+    source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
+    for text in (source, viewer_copy(source, 80)):
+        metadata = read_text(text, filename="crd-2e.txt").metadata
+        assert metadata.title == "Current Rulings Document (7 July 2014)"
+        assert (metadata.edition, metadata.date) == ("2E", "2014-07-07")
+    # a heading that names no document keeps its own line
+    assert read_text("Some Heading\n(7 July 2014)\n\n" + source).metadata.title != (
+        "Some Heading (7 July 2014)"
+    )
 
 
 def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():

@@ -46,7 +46,10 @@ def _top_lines(text: str, first_entry: int | None) -> list[str]:
 
 def _unwrapped(lines: list[str]) -> list[str]:
     """``lines`` with a line that opens a bracket joined to the short line after it that
-    closes it: a narrow column wraps a title's date ("… Document (03 November" / "2014)")."""
+    closes it: a narrow column wraps a title's date ("… Document (03 November" / "2014)");
+    and a title joined to its date in brackets on the line under it, or under a blank line
+    ("Current Rulings Document" / "(7 July 2014)"). A joined line's place is kept, empty:
+    lines are counted by number."""
     out: list[str] = []
     for line in lines:
         if (
@@ -56,10 +59,25 @@ def _unwrapped(lines: list[str]) -> list[str]:
             and ("(" not in line and len(line.split()) <= 3)
         ):
             out[-1] = f"{out[-1]} {line}"
-            out.append("")  # the line's place is kept: lines are counted by number
+            out.append("")
+            continue
+        above = len(out) - 1 if out and out[-1] else len(out) - 2
+        if above >= 0 and names_a_document(out[above]) and _bracketed_date(line):
+            out[above] = f"{out[above]} {line}"
+            out.append("")
             continue
         out.append(line)
     return out
+
+
+def _bracketed_date(line: str) -> bool:
+    """Whether ``line`` is only a date in brackets: "(7 July 2014)", "(9/21/07)"."""
+    inner = line[1:-1].strip()
+    return (
+        line[:1] == "("
+        and line[-1:] == ")"
+        and (_only_a_date(inner) or bool(_FIGURES_LINE.fullmatch(inner)))
+    )
 
 
 def _document_title(
@@ -88,7 +106,13 @@ def _document_title(
         # a heading under an entry's tail is the next entry's or a section's, not the
         # document's own title
         plausible = []
-    named = next((line for line in plausible if names_a_document(line)), None)
+    naming = [line for line in plausible if names_a_document(line)]
+    named = next(iter(naming), None)
+    # A copy out of a PDF opens with the page's running header, the title cut short ("First
+    # Edition Current Rulings" over "First Edition Current Rulings Document (03 November
+    # 2014)"): the title that carries it whole is the document's.
+    if named:
+        named = max((line for line in naming if named.casefold() in line.casefold()), key=len)
     return named or page_title or lone_title or (plausible[0] if plausible else None)
 
 
@@ -99,7 +123,13 @@ def _documents_listed(lines: list[str]) -> set[str]:
     them is the page's own title. A line of prose under the title that names one too (a
     copy without blank lines: "… Document (03 November 2014)" / "Current Rulings are
     periodic updates to …") lists nothing."""
-    named = [bool(line) and names_a_document(line) and _title_line(line) for line in lines]
+    named = [
+        bool(line)
+        and names_a_document(line)
+        and _title_line(line)
+        and not _wraps_into(line, lines[index + 1 : index + 2])
+        for index, line in enumerate(lines)
+    ]
     return {
         line
         for index, line in enumerate(lines)
