@@ -361,6 +361,24 @@ def test_the_committees_crd_copied_out_of_a_viewer_reads_as_published(paged):
         assert difflib.SequenceMatcher(None, *words).ratio() >= 0.9, entry.title
 
 
+@pytest.mark.parametrize("width", [80, WIDTH])
+def test_the_2e_crd_copied_out_of_a_viewer_reads_as_published(width):
+    # "building a deck" ends on "The rest of the entry does not change", printed with no
+    # full stop: the instruction closes the entry, so "cannot / may not – …" on the next
+    # line opens its own (before, it ran into "building a deck", doubted)
+    entries = DATA / "entries" / "2e-crd-2014-07-07.yaml"
+    source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
+    document = read_text(viewer_copy(source, width), filename="crd-2e.txt")
+    bundled = _bundled(entries)
+    assert sorted(entry.title for entry in document.entries) == sorted(bundled)
+    assert not [w for w in document.warnings if w.doubt]
+    for entry in document.entries:
+        assert _words(entry.text) == _words(bundled[entry.title]), entry.title
+    # an instruction that gives text to come closes nothing: its next line is that text
+    copy = "General\nbuilding a deck – Add the following\ncannot / may not – Game text which …"
+    assert [e.title for e in read_text(copy, filename="x.txt").entries] == ["building a deck"]
+
+
 def test_an_erratums_label_under_its_title_is_its_kind_as_the_bundled_parser_reads_it():
     # "Brilgar –Erratum:" over the card's new lore: the label was the text's first
     # paragraph, so a re-import of the same document showed each erratum changed

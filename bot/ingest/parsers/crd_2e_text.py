@@ -17,6 +17,7 @@ from bot.ingest.parsers.text import (
     amendment_of,
     check_readable,
     clean_title,
+    closes_entry,
     ends_sentence,
     flow,
     is_list_item,
@@ -89,7 +90,7 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         match = _ENTRY.match(raw.strip())
         card = None if match else _CARD_ENTRY.match(raw.strip())
         previous = lines[index - 1].strip() if index else ""
-        if (match or card) and (not previous or ends_sentence(previous)) and raw[:1] != " ":
+        if (match or card) and (not previous or closes_entry(previous)) and raw[:1] != " ":
             if card:
                 cards.add(index)
             starts.append((index, (match or card).group(1), match.group(2) if match else ""))

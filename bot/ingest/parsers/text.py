@@ -101,6 +101,16 @@ def ends_sentence(line: str) -> bool:
     return line.rstrip().rstrip(_CLOSING_EMPHASIS).endswith(_TERMINAL)
 
 
+def closes_entry(line: str) -> bool:
+    """Whether ``line`` may be an entry's last: it ends a sentence, or it is the editing
+    instruction that closes an entry, full stop or not ("The rest of the entry does not
+    change", as the 2014 2E CRD prints it)."""
+    if ends_sentence(line):
+        return True
+    amendment = amendment_of(line)
+    return amendment is not None and amendment.action == AMEND_REST_UNCHANGED
+
+
 def canonical_item(line: str) -> str:
     """Bullets print as "- "; numbered and lettered items stay as printed."""
     return _BULLET.sub("- ", line.strip())
