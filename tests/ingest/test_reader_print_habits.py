@@ -471,11 +471,25 @@ series of actions many times, he or she may adjust the game.
 
 
 def test_a_known_head_run_into_the_entry_above_in_a_viewers_copy_is_a_doubt():
-    document = read_text(_VIEWER_COPY)
+    # the line above ends no sentence: the head is not seen as one, and a doubt names it
+    page = _VIEWER_COPY.replace(
+        "least 60 cards. The rest of the entry\ndoes not change", "least 60 cards of"
+    )
+    document = read_text(page)
     titles = [e.title for e in document.entries]
-    assert "cannot / may not" not in titles  # no full stop above it: not seen as a head
+    assert "cannot / may not" not in titles
     doubts = [w for w in document.warnings if w.doubt]
     assert any("'cannot / may not'" in w.message for w in doubts)
+
+
+def test_the_instruction_that_closes_an_entry_ends_it_in_a_viewers_copy():
+    # "The rest of the entry does not change", no full stop, a wrap splitting it: it closes
+    # "building a deck", so "cannot / may not" opens its own entry, with no doubt
+    document = read_text(_VIEWER_COPY)
+    entries = {e.title: e for e in document.entries}
+    assert "cannot / may not" in entries
+    assert entries["building a deck"].text.endswith("The rest of the entry does not change")
+    assert not [w for w in document.warnings if w.doubt]
 
 
 def test_a_cards_name_and_subtitle_after_a_dash_are_no_head_run_in():

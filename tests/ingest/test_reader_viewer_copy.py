@@ -27,6 +27,7 @@ from bot.ingest.reader import read_text
 from bot.ingest.reader.common import check, doubt_missed_heads, title_like
 from bot.ingest.reader.corrections import parse
 from bot.ingest.reader.general import given_head
+from bot.ingest.reader.metadata import guess_metadata
 from bot.ingest.reader.model import Parsed, ReadEntry
 from tests.ingest.synthetic import titles_unknown
 
@@ -275,14 +276,24 @@ def test_the_copy_is_titled_by_the_documents_title_not_its_publishers_name(width
     assert (metadata.kind, metadata.date) == ("current rulings", "2014-11-03")
 
 
-def test_a_running_header_gives_way_to_the_whole_title_it_cuts_short():
-    # pdftotext prints a page's running header first: the title cut short
-    copy = "First Edition Current Rulings\n\n" + viewer_copy(SOURCE.read_text(encoding="utf-8"))
+@pytest.mark.parametrize("width", [50, 66, WIDTH])
+def test_a_running_header_gives_way_to_the_whole_title_it_cuts_short(width):
+    # pdftotext prints a page's running header first: the title cut short. At 66 characters
+    # the prose under the title ("Current Rulings are periodic updates to the First
+    # Edition") wraps into a capital: it is no document of a list, being no title's case.
+    source = SOURCE.read_text(encoding="utf-8")
+    copy = "First Edition Current Rulings\n\n" + viewer_copy(source, width)
     metadata = read_text(copy, filename="crd.txt").metadata
     assert metadata.title == "First Edition Current Rulings Document (03 November 2014)"
     # a line naming another document is no fuller title of the header's
     other = "Current Rulings\n\nGlossary Version 1.7 (August 2000)\n\n" + copy.split("\n", 4)[4]
     assert read_text(other, filename="crd.txt").metadata.title == "Current Rulings"
+    # a preamble's list of documents is still one, a bracket's words in lower case or not
+    listed = (
+        "Rulebook Version 1.7 (August 2000)\nGlossary Version 1.7 (August 2000)\n"
+        "Current Rulings (12/05/01 - full version)\n"
+    )
+    assert guess_metadata(listed).title is None
 
 
 def test_a_title_over_its_date_in_brackets_is_one_title():
@@ -361,14 +372,26 @@ def test_the_committees_crd_copied_out_of_a_viewer_reads_as_published(paged):
         assert difflib.SequenceMatcher(None, *words).ratio() >= 0.9, entry.title
 
 
-@pytest.mark.parametrize("width", [80, WIDTH])
+@pytest.mark.parametrize("width", [50, 58, 80, WIDTH])
 def test_the_2e_crd_copied_out_of_a_viewer_reads_as_published(width):
     # "building a deck" ends on "The rest of the entry does not change", printed with no
     # full stop: the instruction closes the entry, so "cannot / may not – …" on the next
     # line opens its own (before, it ran into "building a deck", doubted)
+    # line. As a PDF print's text copies it, the instruction runs on from the entry's last
+    # words and a wrap may split it ("… missions) The rest of the entry does not" /
+    # "change"), under the page's running header ("Current Rulings").
     entries = DATA / "entries" / "2e-crd-2014-07-07.yaml"
     source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
+    run_on = re.sub(r"missions\) *\n+The rest", "missions) The rest", source)
+    assert run_on != source
     document = read_text(viewer_copy(source, width), filename="crd-2e.txt")
+    printed = read_text("Current Rulings\n" + viewer_copy(run_on, width), filename="crd-2e.txt")
+    assert printed.metadata.title == "Current Rulings Document (7 July 2014)"
+    # the instruction is the paragraph of its own the document prints, and closes the entry
+    assert [(e.title, e.text, e.amendments) for e in printed.entries] == [
+        (e.title, e.text, e.amendments) for e in document.entries
+    ]
+    assert not [w for w in printed.warnings if w.doubt]
     bundled = _bundled(entries)
     assert sorted(entry.title for entry in document.entries) == sorted(bundled)
     assert not [w for w in document.warnings if w.doubt]

@@ -18,6 +18,7 @@ from bot.ingest.parsers.text import (
     check_readable,
     clean_title,
     closes_entry,
+    closing_split,
     ends_sentence,
     flow,
     is_list_item,
@@ -61,7 +62,7 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
         pending_blank = False
     flowed: list[str] = []
     for paragraph in paragraphs:
-        flowed.extend(flow(paragraph))
+        flowed.extend(piece for line in flow(paragraph) for piece in closing_split(line))
     return [p for p in flowed if p]
 
 
@@ -90,7 +91,8 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         match = _ENTRY.match(raw.strip())
         card = None if match else _CARD_ENTRY.match(raw.strip())
         previous = lines[index - 1].strip() if index else ""
-        if (match or card) and (not previous or closes_entry(previous)) and raw[:1] != " ":
+        above = lines[max(0, index - 2) : index]
+        if (match or card) and (not previous or closes_entry(above)) and raw[:1] != " ":
             if card:
                 cards.add(index)
             starts.append((index, (match or card).group(1), match.group(2) if match else ""))

@@ -29,6 +29,10 @@ _TERMINAL = tuple('.:;!?"”’)')
 _CLOSING_EMPHASIS = "*_"
 
 # Amendment instructions, most specific first. Matched at the start of a paragraph.
+_REST_UNCHANGED = (
+    r"The rest of the entry does not change|The remainder of the entry is unchanged|"
+    r"All other sections of this entry remain unchanged"
+)
 _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(Replace this entry with the following:?)", re.I), AMEND_REPLACE_ENTRY),
     (re.compile(r"^(This entry is replaced with:?)", re.I), AMEND_REPLACE_ENTRY),
@@ -44,14 +48,14 @@ _AMENDMENTS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"^(Add (?:the following|this paragraph)[^:]*?(?::|(?<!\.)$))", re.I), AMEND_ADD),
     (re.compile(r"^(Add the [^.]*? to the list\.)", re.I), AMEND_ADD),
     (
-        re.compile(
-            r"^\*?((?:The rest of the entry does not change|The remainder of the entry is "
-            r"unchanged|All other sections of this entry remain unchanged)\.?)\*?\s*$",
-            re.I,
-        ),
+        re.compile(rf"^\*?((?:{_REST_UNCHANGED})\.?)\*?\s*$", re.I),
         AMEND_REST_UNCHANGED,
     ),
 ]
+# The instruction that closes an entry, at the end of a line: a PDF's text may run it on
+# from the entry's last words ("… two non-headquarters missions) The rest of the entry" /
+# "does not change").
+_CLOSING_INSTRUCTION = re.compile(rf"(?:^|\W)(?:{_REST_UNCHANGED})\.?\*?\s*$", re.I)
 
 # "See **X**", "see **X, Y**", "(See **X**.)", and plain in parentheses "(See X.)"; a plain
 # "See X, Y." sentence is the Glossary's own form (glossary.py).
@@ -101,14 +105,25 @@ def ends_sentence(line: str) -> bool:
     return line.rstrip().rstrip(_CLOSING_EMPHASIS).endswith(_TERMINAL)
 
 
-def closes_entry(line: str) -> bool:
-    """Whether ``line`` may be an entry's last: it ends a sentence, or it is the editing
-    instruction that closes an entry, full stop or not ("The rest of the entry does not
-    change", as the 2014 2E CRD prints it)."""
-    if ends_sentence(line):
-        return True
-    amendment = amendment_of(line)
-    return amendment is not None and amendment.action == AMEND_REST_UNCHANGED
+def closing_split(paragraph: str) -> list[str]:
+    """``paragraph`` with the instruction that closes an entry, where a PDF's text ran it on
+    from the entry's last words, made the paragraph of its own it is printed as ("… two
+    non-headquarters missions) The rest of the entry does not change")."""
+    match = _CLOSING_INSTRUCTION.search(paragraph)
+    if match is None or not paragraph[: match.start()].strip():
+        return [paragraph]
+    at = match.start() + (not paragraph[match.start()].isalpha())
+    return [paragraph[:at].rstrip(), paragraph[at:].strip()]
+
+
+def closes_entry(lines: list[str]) -> bool:
+    """Whether the last of ``lines`` (an entry's last few, in order) may end the entry: it
+    ends a sentence, or it ends with the editing instruction that closes an entry, full
+    stop or not ("The rest of the entry does not change", as the 2014 2E CRD prints it),
+    which a wrap may have split over the last two lines."""
+    if not lines or ends_sentence(lines[-1]):
+        return bool(lines)
+    return bool(_CLOSING_INSTRUCTION.search(" ".join(line.strip() for line in lines[-2:])))
 
 
 def canonical_item(line: str) -> str:

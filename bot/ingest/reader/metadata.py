@@ -112,8 +112,19 @@ def _document_title(
     # Edition Current Rulings" over "First Edition Current Rulings Document (03 November
     # 2014)"): the title that carries it whole is the document's.
     if named:
-        named = max((line for line in naming if named.casefold() in line.casefold()), key=len)
+        named = max((line for line in naming if _fuller_title(named, line)), key=len)
     return named or page_title or lone_title or (plausible[0] if plausible else None)
+
+
+def _fuller_title(header: str, line: str) -> bool:
+    """Whether ``line`` is ``header``'s title printed whole: it holds the header's words,
+    and every word it adds is capitalised, a figure or in brackets ("Document (7 July
+    2014)"), not a sentence's run on ("Current Rulings are periodic updates to the")."""
+    at = line.casefold().find(header.casefold())
+    if at < 0:
+        return False
+    added = f"{line[:at]} {line[at + len(header) :]}".split()
+    return all(word[:1].isupper() or word[:1].isdigit() or word[:1] == "(" for word in added)
 
 
 def _documents_listed(lines: list[str]) -> set[str]:
@@ -124,18 +135,43 @@ def _documents_listed(lines: list[str]) -> set[str]:
     copy without blank lines: "… Document (03 November 2014)" / "Current Rulings are
     periodic updates to …") lists nothing."""
     named = [
-        bool(line)
-        and names_a_document(line)
-        and _title_line(line)
-        and not _wraps_into(line, lines[index + 1 : index + 2])
-        for index, line in enumerate(lines)
+        bool(line) and names_a_document(line) and _title_line(line) and _title_cased(line)
+        for line in lines
     ]
+
+    def other_document(index: int, other: int) -> bool:
+        # a running header over the title it cuts short ("Current Rulings" / "Current
+        # Rulings Document") names one document, not two
+        if not (0 <= other < len(lines) and named[other]):
+            return False
+        one, two = lines[index].casefold(), lines[other].casefold()
+        return one not in two and two not in one
+
     return {
         line
         for index, line in enumerate(lines)
-        if named[index]
-        and (index and named[index - 1] or index + 1 < len(lines) and named[index + 1])
+        if named[index] and (other_document(index, index - 1) or other_document(index, index + 1))
     }
+
+
+# The small words a title leaves in lower case ("Rules of Acquisition", "Glossary Version 1.7
+# (as of August 2000)").
+_SMALL_WORDS = frozenset("a an and as at by for from in of on or the to v vs with".split())
+
+
+def _title_cased(line: str) -> bool:
+    """Whether ``line`` is set as a title: no word in lower case but the small ones and
+    those in brackets ("(12/05/01 - full version)" qualifies a title). Prose that names a
+    document ("Current Rulings are periodic updates to the First Edition") is none, however
+    short its line."""
+    outside = _BRACKETED.sub(" ", line)
+    return all(
+        not word[:1].islower() or word.strip(",").lower() in _SMALL_WORDS
+        for word in outside.split()
+    )
+
+
+_BRACKETED = re.compile(r"\([^()]*\)")
 
 
 def _wraps_into(line: str, following: list[str]) -> bool:
