@@ -279,6 +279,11 @@ def test_a_pdf_printed_by_a_browser_from_the_2011_2e_crd_reads_its_card_rulings(
     card = next(e for e in pdf.entries if e.title == "Kira Nerys, Iliana Ghemor")
     assert card.kind == "clarification"
     assert card.text.startswith("This personnel's ability only allows you to place")
+    # the document prints its title and date under its first section (line 64 of the
+    # text): below the page's top, where the title had been taken for none and no date found
+    meta = pdf.metadata
+    assert meta.title == "Current Rulings Document (5 October 2011)"
+    assert (meta.edition, meta.date, meta.kind) == ("2E", "2011-10-05", "current rulings")
 
 
 def test_words_set_apart_at_the_ends_of_one_columns_lines_are_no_second_column():
@@ -544,6 +549,10 @@ def test_a_typeset_pdf_reads_as_the_page_it_was_made_from(stem):
     for printed, source in zip(pdf.entries, page.entries, strict=True):
         assert folded(printed.text) == folded(source.text), printed.title
     assert not any(w.doubt for w in pdf.warnings)
+    # its edition is named across a line's end ("… updates to the Second" / "Edition
+    # Rulebook"), as the page names it on one line
+    meta = pdf.metadata
+    assert (meta.edition, meta.date, meta.kind) == ("2E", "2014-07-07", "current rulings")
 
 
 def _word_by_word(x: float, y: float, line: str) -> list[tuple[float, float, str]]:

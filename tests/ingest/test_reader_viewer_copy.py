@@ -309,6 +309,21 @@ def test_a_title_over_its_date_in_brackets_is_one_title():
     )
 
 
+@pytest.mark.parametrize("width", [80, WIDTH])
+def test_a_title_printed_below_the_first_section_titles_and_dates_the_document(width):
+    # the 2011 2E CRD prints its publisher's line, then its "General" section, then its
+    # title with its date and the preamble naming the edition (line 140 of an 80-wide copy)
+    source = (DATA / "sources" / "2e-current-rulings-2011-10-05.md").read_text(encoding="utf-8")
+    meta = read_text(viewer_copy(source, width), filename="crd-2e.txt").metadata
+    assert meta.title == "Current Rulings Document (5 October 2011)"
+    assert (meta.edition, meta.date, meta.kind) == ("2E", "2011-10-05", "current rulings")
+    # a dated line below that names no document, or is set as prose, titles nothing
+    for line in ("Rules of the Game (5 October 2011)", "the Current Rulings (5 October 2011)"):
+        text = "A Page\n\nSome prose here.\n" + "More prose.\n" * 70 + line + "\n"
+        meta = guess_metadata(text)
+        assert meta.title == "A Page" and meta.date is None
+
+
 def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():
     # pdftotext printed a two-column page's first entry, under its section's heading, above
     # the document's title: the parser starts at the first entry after a sentence's end and

@@ -338,20 +338,25 @@ def guess_metadata(
         meta.date = _titled_date([line.strip() for line in top])
     if meta.date is None:
         meta.date = _dated_line(text, first_entry)
+    further = _dated_title_below(text)
+    if meta.date is None and further is not None:
+        meta.date = further[0]
     if meta.date is None and page_title and (m := _LONG_DATE.search(page_title)):
         # a page's title (a PDF's running header) may print the date the body does not
         try:
             meta.date = dt.date(int(m[3]), _month_number(m[2]), int(m[1])).isoformat()
         except ValueError:
             pass  # a title's impossible date dates nothing; the body's own is checked above
-    for line in head[:40]:
-        line = line.strip("|").strip()
-        if re.search(r"\bFirst Edition\b|\b1E\b", line):
-            meta.edition = meta.edition or "1E"
-        if re.search(r"\bSecond Edition\b|\b2E\b|\bST2E\b", line):
-            meta.edition = meta.edition or "2E"
+    # the first edition the top names (a wrap may split "the Second" / "Edition Rulebook"),
+    # else the preamble under a title printed below the top
+    tops = [" ".join(line.strip("|").strip() for line in head[:40])]
+    for top in tops + ([" ".join(further[2])] if further else []):
+        if meta.edition is None and (m := _EDITION.search(top)):
+            meta.edition = "1E" if m["first"] else "2E"
     if meta.title is None:
         meta.title = _document_title(text, page_title, first_entry, lone_title)
+    if further is not None and not names_a_document(meta.title or ""):
+        meta.title = further[1]
     if re.search(r"openCards", f"{meta.title or ''}\n{joined[:2000]}"):
         meta.kind = "community copy"
         return meta
@@ -360,6 +365,32 @@ def guess_metadata(
     meta.kind = _kind_named(meta.title or "")
     meta.kind_mentioned = meta.kind or _kind_named(joined[:2000])
     return meta
+
+
+_EDITION = re.compile(r"(?P<first>\bFirst\s+Edition\b|\b1E\b)|\bSecond\s+Edition\b|\b2E\b|\bST2E\b")
+_BELOW_LINES = 400  # the lines a text copied out of order may print its title within
+_PREAMBLE_LINES = 12  # the lines under that title where its preamble names the edition
+
+
+def _dated_title_below(text: str) -> tuple[str, str, list[str]] | None:
+    """(date, title, the lines under it) of the document's dated title, wherever the first
+    :data:`_BELOW_LINES` lines print it: a copy out of a PDF may put a column's entries
+    above it ("General" / "abilities – …" / … / "Current Rulings Document (5 October" /
+    "2011)"). A title line naming a kind of rules document, set as a title, with its date
+    in brackets; else None."""
+    lines = text.split("\n", _BELOW_LINES)[:_BELOW_LINES]
+    lines = _unwrapped([line.strip().strip("#*|").strip() for line in lines])
+    for index, line in enumerate(lines):
+        m = _LONG_DATE.search(line)
+        if not (m and names_a_document(line) and _title_line(line) and _title_cased(line)):
+            continue
+        try:
+            date = dt.date(int(m[3]), _month_number(m[2]), int(m[1])).isoformat()
+        except ValueError:
+            return None
+        below = [other for other in lines[index + 1 : index + 1 + _PREAMBLE_LINES] if other]
+        return date, line, below
+    return None
 
 
 def _kind_named(text: str) -> str | None:
