@@ -9,6 +9,7 @@ import pytest
 from bot.ingest.reader import read_document
 from bot.ingest.reader.page_breaks import unpaginated
 from tests.ingest import copies
+from tests.ingest.test_reader_viewer_copy import DATA, viewer_copy
 
 INGEST = Path(__file__).parent
 FLIP_BOOK = "corpus/1e-glossary-html-yumpu-p22.txt"  # "Dead in Bed – You choose …" cut
@@ -102,3 +103,15 @@ def test_a_card_fields_value_wrapped_by_a_mail_program_stays_with_the_cards_data
     copy = copies.COPIES["mail-wrapped"](text)
     assert "\nThen turn resumes." in copy
     assert _entries(copy, page) == _entries(text, page)
+
+
+def test_a_copy_whose_pages_print_nothing_of_their_own_says_what_was_taken_out():
+    # pdftotext's copy of a print with no header, footer or number: only its form feeds
+    # show the page breaks, and the note named none of its lines ("…own lines ()")
+    source = DATA / "sources" / "2e-current-rulings-2014-07-07.txt"
+    lines = viewer_copy(source.read_text(encoding="utf-8"), 80).split("\n")
+    text = "\f".join("\n".join(lines[at : at + 50]) for at in range(0, len(lines), 50))
+    document = read_document(text.encode(), "crd.txt")
+    assert len(document.entries) == 23
+    (note,) = [w.message for w in document.warnings if "paginated" in w.message]
+    assert "()" not in note and "form feed" in note

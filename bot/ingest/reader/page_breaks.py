@@ -123,8 +123,9 @@ def unpaginated(text: str) -> tuple[str, list[str]] | None:
 
 
 def note(left_out: list[str]) -> str:
-    """The note on a page read so: what was taken out, a few of its lines."""
+    """The note on a page read so: what was taken out, a few of its lines (pdftotext's
+    form feed between pages, where that is all)."""
     shown = " · ".join(repr(line[:40]) for line in left_out[:3]) + (
         " · …" if len(left_out) > 3 else ""
     )
-    return NOTE.format(shown=shown)
+    return NOTE.format(shown=shown or "only the form feed between pages")
