@@ -283,6 +283,15 @@ def test_a_pdf_printed_by_a_browser_from_the_2011_2e_crd_reads_its_card_rulings(
     # text): below the page's top, where the title had been taken for none and no date found
     meta = pdf.metadata
     assert meta.title == "Current Rulings Document (5 October 2011)"
+    # that title and the preamble under it end the entry above, as a section's heading
+    # does: they were read as the rest of "attempting missions"
+    attempting = next(e for e in pdf.entries if e.title == "attempting missions")
+    assert "Current Rulings" not in attempting.text
+    assert attempting.text.endswith("return to the beginning of part 5.")
+    assert any(
+        not w.doubt and "'Current Rulings Document (5 October 2011)'" in w.message
+        for w in pdf.warnings
+    )
     assert (meta.edition, meta.date, meta.kind) == ("2E", "2011-10-05", "current rulings")
 
 

@@ -32,6 +32,10 @@ from bot.models import KIND_CLARIFICATION, KIND_RULE
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
 # A section's heading between entries ("Card-Specific"): a few capitalised words alone
 _SECTION = re.compile(r"^[A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,2}$")
+# The document's own title with its date: "Current Rulings Document (5 October 2011)"
+_DOCUMENT_TITLE = re.compile(
+    r"^(?:(?:First|Second) Edition )?Current Rulings(?: Document)? ?\(\d{1,2} [A-Z][a-z]{2,8} \d{4}\)$"
+)
 # A card-specific entry: the card's title and what the entry is, its text below it
 # ("Klingon Tea Ceremony – Clarification:"), as the Markdown CRD's "**Title** – Clarification:"
 _CARD_ENTRY = re.compile(rf"^(\*?[A-Z0-9][^–]{{0,60}}?)\s+[–-]\s+(?:{CARD_RULING_LABEL}):?\s*$")
@@ -68,11 +72,17 @@ def _paragraphs(lines: list[tuple[int, str]]) -> list[str]:
 
 def _sections(lines: list[str], first: int) -> list[int]:
     """The lines (by index) after the first entry that head a section: a few capitalised
-    words alone between blank lines, after a sentence's end ("Card-Specific")."""
+    words alone between blank lines, after a sentence's end ("Card-Specific"); or the
+    document's own dated title, where a copy prints it under its first section ("Current
+    Rulings Document (5 October" / "2011)"), its preamble under it."""
     found = []
     for index in range(first + 1, len(lines) - 1):
         line = lines[index].strip()
-        if not _SECTION.match(line) or lines[index - 1].strip() or lines[index + 1].strip():
+        titled = _DOCUMENT_TITLE.match(line) or _DOCUMENT_TITLE.match(
+            f"{line} {lines[index + 1].strip()}"
+        )
+        alone = _SECTION.match(line) and not lines[index - 1].strip()
+        if not (titled or alone and not lines[index + 1].strip()):
             continue
         above = next((lines[n].strip() for n in range(index - 1, -1, -1) if lines[n].strip()), "")
         if ends_sentence(above):
@@ -104,6 +114,10 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         if heading := next((n for n in sections if index < n < end), None):
             # a section's heading ends the entry above it; it and its note are no entry's
             note = [lines[n].strip() for n in range(heading, end) if lines[n].strip()]
+            if note[0].count("(") > note[0].count(")") and len(note) > 1:
+                # a title wrapped inside its date: "… Document (5 October" / "2011)"
+                first, _, rest = note[1].partition(")")
+                note = [f"{note[0]} {first})", *([rest.strip()] if rest.strip() else []), *note[2:]]
             result.warnings.append(
                 ParseWarning(
                     heading + 1,
