@@ -121,8 +121,10 @@ def closes_entry(lines: list[str]) -> bool:
     ends a sentence, or it ends with the editing instruction that closes an entry, full
     stop or not ("The rest of the entry does not change", as the 2014 2E CRD prints it),
     which a wrap may have split over the last two lines."""
-    if not lines or ends_sentence(lines[-1]):
-        return bool(lines)
+    if not lines:
+        return False
+    if ends_sentence(lines[-1]):
+        return True
     return bool(_CLOSING_INSTRUCTION.search(" ".join(line.strip() for line in lines[-2:])))
 
 
