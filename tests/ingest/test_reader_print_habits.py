@@ -299,6 +299,34 @@ def test_a_title_of_capitalised_words_and_a_date_in_brackets_titles_the_document
 
 
 @pytest.mark.parametrize(
+    ("page", "title", "date"),
+    [
+        # its line breaks lost: the title runs on into the preamble on one line
+        (
+            "1e-crd-pdf-text-2010-06-11-docslib.txt",
+            "First Edition Current Rulings Document (11 June 2010)",
+            "2010-06-11",
+        ),
+        # cut inside an entry: the title stands under that entry's tail
+        ("2e-crd-pdf-text-2007-09-21-scribd.txt", "Current Rulings (9/21/07)", "2007-09-21"),
+    ],
+)
+def test_a_crds_dated_title_in_a_copy_of_its_pdf_titles_it(page, title, date):
+    # both were titled by nothing (the file's name stood), their kind unknown
+    document = read_document((INGEST / "corpus" / page).read_bytes(), page)
+    meta = document.metadata
+    assert (meta.title, meta.date, meta.kind) == (title, date, "current rulings")
+    # prose that names a document opening a line is no title, below the text's first line
+    # or running on for a sentence only
+    words = " and more" * 30
+    for prose in (
+        f"Some page\n\nThe Current Rulings Document (11 June 2010) says so{words}.\n",
+        "The Current Rulings Document (11 June 2010) says so, and more.\n\nSome page\n",
+    ):
+        assert guess_metadata(prose).title != "The Current Rulings Document (11 June 2010)"
+
+
+@pytest.mark.parametrize(
     ("top", "date"),
     [
         ("Current Rulings (9/21/07)", "2007-09-21"),

@@ -376,21 +376,41 @@ def _dated_title_below(text: str) -> tuple[str, str, list[str]] | None:
     """(date, title, the lines under it) of the document's dated title, wherever the first
     :data:`_BELOW_LINES` lines print it: a copy out of a PDF may put a column's entries
     above it ("General" / "abilities – …" / … / "Current Rulings Document (5 October" /
-    "2011)"). A title line naming a kind of rules document, set as a title, with its date
-    in brackets; else None."""
+    "2011)"), a cut copy the tail of an entry. A title line naming a kind of rules
+    document, set as a title, its date in brackets or in figures at its end ("Current
+    Rulings (9/21/07)"); else None."""
     lines = text.split("\n", _BELOW_LINES)[:_BELOW_LINES]
     lines = _unwrapped([line.strip().strip("#*|").strip() for line in lines])
+    first = next((index for index, line in enumerate(lines) if len(line) >= 3), None)
+    listed = _documents_listed(lines)  # a preamble's list of documents, each dated
     for index, line in enumerate(lines):
-        m = _LONG_DATE.search(line)
-        if not (m and names_a_document(line) and _title_line(line) and _title_cased(line)):
+        if line in listed:
             continue
-        try:
-            date = dt.date(int(m[3]), _month_number(m[2]), int(m[1])).isoformat()
-        except ValueError:
-            return None
+        opening = _OPENING_TITLE.match(line) if index == first else None
+        if opening and len(line[opening.end(1) :].split()) >= _RUN_ON_WORDS:
+            # a copy that lost its line breaks runs its title on into the preamble: the
+            # text's first line, of paragraphs, not a sentence that names a document
+            line = opening.group(1)
+        if not (names_a_document(line) and _title_line(line) and _title_cased(line)):
+            continue
+        if m := _LONG_DATE.search(line):
+            try:
+                date = dt.date(int(m[3]), _month_number(m[2]), int(m[1])).isoformat()
+            except ValueError:
+                return None
+        elif m := _TITLE_DATE.search(line):
+            date = iso_or_none(m.group(1))
+        else:
+            continue
         below = [other for other in lines[index + 1 : index + 1 + _PREAMBLE_LINES] if other]
-        return date, line, below
+        return (date, line, below) if date else None
     return None
+
+
+# A title with its date in brackets opening a line the preamble runs on in ("First Edition
+# Current Rulings Document (11 June 2010) Current Rulings are periodic updates …")
+_RUN_ON_WORDS = 40  # the words a line runs on after its title where its breaks were lost
+_OPENING_TITLE = re.compile(rf"^(.{{3,100}}?\(\d{{1,2}}\s+(?:{_MONTHS})\s+\d{{4}}\))\s+\S")
 
 
 def _kind_named(text: str) -> str | None:
