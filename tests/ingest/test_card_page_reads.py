@@ -162,6 +162,48 @@ def test_rule_notes_under_a_cards_game_text_are_read_under_that_card():
     assert any(w.doubt and "game text of 'Pla-Net'" in w.message for w in document.warnings)
 
 
+INGEST = Path(__file__).parent
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        "fresh136/1e-card-page-prepare-assault-teams-rule-notes-stccgfaq-687.txt",
+        "fresh139/1e-card-page-chula-the-abyss-dilemma-facts-rule-notes-stccgfaq-1159.txt",
+        "fresh140/1e-card-page-in-the-zone-rule-notes-table-stccgfaq-2072.txt",
+        "fresh146/1e-card-page-spacedock-rule-notes-stccgfaq-event-278.txt",
+    ],
+)
+def test_rule_notes_end_at_their_source_line_which_heads_no_entry(page):
+    # "Taken from: Rulebook Glossary (08/2002)" names the rulings' source: it was a doubt
+    # ("looks like a title") that blocked a right read, and the site's "map" link after it
+    # was read as the ruling's last words (the page "looks cut off")
+    document = read_text((INGEST / page).read_text(encoding="utf-8"), Path(page).name)
+    (entry,) = document.entries
+    assert entry.text.endswith("Taken from: Rulebook Glossary (08/2002)")
+    assert not [w for w in document.warnings if w.doubt]
+    assert not [w for w in document.warnings if "cut off" in w.message]
+
+
+def test_rulings_of_another_source_after_a_source_line_go_on():
+    page = (
+        "|\nQ-Card Typ: Dilemma; Points: -5\n"
+        f"{_card('Pla-Net')}\n|\n|\nRule notes\nMajor Rakal's Dilemma Facts\n"
+        "If you wish to nullify it, you must do so before making your choice.\n"
+        "Taken from: Dilemma Resolution Guide\nOfficial Rulings:\n"
+        "You may not nullify it once you have chosen.\nTaken from: Rulebook Glossary\nmap\n"
+    )
+    document = read_text(page)
+    (entry,) = document.entries
+    assert entry.text.split("\n\n") == [
+        "If you wish to nullify it, you must do so before making your choice.",
+        "Taken from: Dilemma Resolution Guide",
+        "Official Rulings:",
+        "You may not nullify it once you have chosen.",
+        "Taken from: Rulebook Glossary",
+    ]
+
+
 def _card_2e(title: str) -> str:
     cards = load_card_index(default_data_dir() / "cards" / "2e.yaml")
     text = next(card.text for card in cards if card.title == title)

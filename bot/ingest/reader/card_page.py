@@ -18,7 +18,7 @@ from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader import chrome
 from bot.ingest.reader.card_text import card_by_text, page_names, prints_text_of
 from bot.ingest.reader.common import entry_of, lines_of, unwrapped, without_card_mark
-from bot.ingest.reader.head_forms import card_field, title_ok
+from bot.ingest.reader.head_forms import card_field, names_a_source, title_ok
 from bot.ingest.reader.known import is_card, is_known
 from bot.ingest.reader.lookalike import speaks_as_i
 from bot.ingest.reader.model import Parsed
@@ -62,7 +62,6 @@ def _card_line(rows: list[tuple[int, str]]) -> tuple[int, str] | None:
 _ANNOUNCED = re.compile(
     r"^This card has an? (?:erratum|errata|clarification|ruling)s?:(?:\s+(\S.*))?$", re.I
 )
-_SOURCE = re.compile(r"^Taken f(?:ro|or)m\b", re.I)  # "Taken form": the site's own typo
 
 
 def _announced(rows: list[tuple[int, str]]) -> list[int]:
@@ -126,7 +125,7 @@ def _unlabelled(rows: list[tuple[int, str]], text: str) -> tuple[int, str, int, 
         (
             k
             for k, (_, line) in enumerate(content)
-            if _SOURCE.match(line) and _RULES_DOCUMENT.search(line)
+            if names_a_source(line) and _RULES_DOCUMENT.search(line)
         ),
         0,  # none: no paragraph is closed by a source
     )
@@ -221,7 +220,7 @@ def detect(text: str) -> float:
         return 0.9
     if _announced(rows) and (_first_title(rows) or card_by_text(rows, text)):
         return 0.9
-    if _announced(rows) and any(_SOURCE.match(line.strip()) for _, line in rows):
+    if _announced(rows) and any(names_a_source(line) for _, line in rows):
         # a card's announced rulings, closed by their sources, on a copy that lost the
         # card's name: refused as such (parse), not as an article
         return 0.9
@@ -259,7 +258,7 @@ def _parse_announced(
             texts.append(inline)  # "This card has an erratum: Game text before errata: …"
         for index in range(at + 1, end):
             line = rows[index][1].strip()
-            if _SOURCE.match(line):
+            if names_a_source(line):
                 # Each ruling is closed by its source: text closed by a source of its own
                 # is the card's next ruling, announced or not ("This card has an erratum:"
                 # / … / "Taken form Glossary" / "There are …" / "Taken form Glossary").
@@ -345,13 +344,21 @@ def parse(text: str) -> Parsed:
         return result
     pieces = [rows[notes][1].split(_NOTES, 1)[1]] + [line for _, line in rows[notes + 1 :]]
     texts: list[str] = []
+    after: list[str] = []  # what follows the rulings' last source line
     for piece in pieces:
         piece = piece.strip(" |\t")
-        if not texts and (piece.endswith(":") and len(piece.split()) <= 4 or _named(piece)):
+        if not piece or chrome.kind_of(piece) is not None:
+            continue
+        labels = piece.endswith(":") and len(piece.split()) <= 4 or _named(piece)
+        if after or texts and names_a_source(texts[-1]) and not labels:
+            # after "Taken from: Rulebook Glossary (08/2002)" only another source's
+            # rulings go on; the rest is the page's ("map")
+            after.append(piece)
+            continue
+        if not texts and labels:
             # the source's own line ("Official Rulings:", "Major Rakal's Dilemma Facts")
             continue
-        if piece and chrome.kind_of(piece) is None:
-            texts.append(_without_source(piece) if not texts else piece)
+        texts.append(_without_source(piece) if not texts else piece)
     card = [(n, line.strip(" |")) for n, line in rows[index:notes] if line.strip(" |")]
     result.ignored(
         card,
@@ -365,6 +372,8 @@ def parse(text: str) -> Parsed:
     entry = entry_of(title, texts, number, [title])
     entry.text = "\n\n".join(texts)
     result.entries.append(entry)
+    rest = [row for row in rows[notes + 1 :] if row[1].strip(" |\t") in after]
+    result.ignored([(n, line.strip(" |\t")) for n, line in rest], "text after the card's ruling")
     if by_text is not None:
         result.warnings.append(_named_by_text_doubt(number, title, by_text[0]))
     return result
@@ -386,8 +395,8 @@ def _parse_unlabelled(
     end = len(rows)
     for index in range(at, len(rows)):
         line = rows[index][1].strip()
-        if _SOURCE.match(line) or _AFTER_RULING.match(line) or _QUOTE.match(line):
-            end = index + 1 if _SOURCE.match(line) else index
+        if names_a_source(line) or _AFTER_RULING.match(line) or _QUOTE.match(line):
+            end = index + 1 if names_a_source(line) else index
             break
         if line:
             body.append((rows[index][0], line))

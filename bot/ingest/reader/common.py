@@ -17,6 +17,7 @@ from bot.ingest.reader.head_forms import (
     cites_a_title,
     inline,
     is_label,
+    names_a_source,
     prose,
     without_trailing_dash,
 )
@@ -371,6 +372,8 @@ def title_like(line: str, alone: bool) -> str | None:
     """The title ``line`` seems to open a new entry with, else None: a heading on a line of
     its own (``alone``), or a ``Title – text`` head at the start of a paragraph."""
     line = line.strip()
+    if names_a_source(line):  # "Taken from: Rulebook Glossary (08/2002)": a citation
+        return None
     if is_list_item(line):
         # a numbered item that prints a head ("21) scouting location: Add the following")
         # may be an entry of a numbered list; a bullet's comment or a step is none

@@ -62,9 +62,20 @@ _NO_TITLE = re.compile(r"\S@\S|://|\bwww\.|\s\(?[x×]\d{1,2}\)?$|^\d{1,2}\s?[x×
 def names_no_entry(title: str) -> bool:
     """Whether ``title`` holds an e-mail or a web address ("MajorRakal@decipher.com --
     rules questions": a signature's or a link's line), a deck list's count of a card
-    ("Data x1 – android officer") or a quotation's tail (``notes" - Your cards…``: a page
-    cut inside a sentence that quoted): no entry is titled so."""
-    return bool(_NO_TITLE.search(title)) or _quotes_unbalanced(title)
+    ("Data x1 – android officer"), a quotation's tail (``notes" - Your cards…``: a page
+    cut inside a sentence that quoted) or a ruling's source (:func:`names_a_source`): no
+    entry is titled so."""
+    return bool(_NO_TITLE.search(title)) or _quotes_unbalanced(title) or names_a_source(title)
+
+
+# A ruling's source after its text: "Taken from: Rulebook Glossary (08/2002)", openCards'
+# "Taken form Glossary - Version 1.9.2." (the site's own typo)
+_SOURCE = re.compile(r"^Taken f(?:ro|or)m\b", re.I)
+
+
+def names_a_source(line: str) -> bool:
+    """Whether ``line`` names the document a ruling was taken from: a citation, no title."""
+    return bool(_SOURCE.match(line.strip()))
 
 
 _LIST_COMMA = re.compile(r", (?:and |or )?| and | or ")  # on single spaces: linear
