@@ -837,3 +837,26 @@ def test_a_card_list_of_title_colon_subtitle_and_rarity_invents_no_entry():
             "Vulcan Stone of Gol: Piece 1 TNG Rare\nVulcan Stone of Gol: Piece 2 TNG Rare\n"
             "Quark's Bar: Tongo DS9 Common\nPADD: Earth Guidebook DS9 Uncommon\n"
         )
+
+
+@pytest.mark.parametrize(
+    "titles",
+    [
+        # the Glossary's order is letter by letter: "Handshake" before "hand weapon"
+        ["Hail", "Handshake", "hand weapon", "Harness Particle 010", "Hate Crime", "Hawk"],
+        ["Walls Have Ears, The", "Warp Core Breach", "Warped Space", "Warp Speed"],
+        ["Talosian Cage", "Tal Shiar", "Tama", "Tantalus Field"],
+        # and word by word as before: "Warp Speed" before "Warped Space"
+        ["Walls Have Ears, The", "Warp Core Breach", "Warp Speed", "Warped Space"],
+    ],
+)
+def test_a_title_in_either_alphabetical_order_of_the_page_is_no_sub_heading(titles):
+    from bot.ingest.reader.model import ReadEntry
+    from bot.ingest.reader.page_checks import out_of_order
+
+    entries = [ReadEntry(title=t, text="A ruling.", line=n) for n, t in enumerate(titles, 1)]
+    assert out_of_order(entries) == []
+    # a title out of both is still a doubt
+    stray = ReadEntry(title="Zebra Stripes", text="A ruling.", line=99)
+    (doubt,) = out_of_order([*entries[:2], stray, *entries[2:]])
+    assert doubt.doubt and "'Zebra Stripes'" in doubt.message

@@ -17,7 +17,14 @@ from bot.ingest.reader.model import ReadEntry
 
 
 def _order_key(title: str) -> str:
+    """``title`` as a word-by-word order sorts it ("hand weapon" before "Handshake")."""
     return " ".join(title.casefold().lstrip("*\"'“‘").split())
+
+
+def _letters_key(title: str) -> str:
+    """``title`` as a letter-by-letter order sorts it, the Glossary's ("Handshake" before
+    "hand weapon", "Talosian Cage" before "Tal Shiar"): its letters and figures only."""
+    return "".join(c for c in title.casefold() if c.isalnum())
 
 
 # The text's first words up to a dash: "affiliation restrictions – If a card allows …"
@@ -113,20 +120,30 @@ def out_of_order(entries: list[ReadEntry]) -> list[ParseWarning]:
     """On a page whose known titles run in alphabetical order (a glossary, a Current Rulings
     Document), an unknown title out of that order is more likely a sub-heading inside an
     entry ("Response actions – …" under "actions") than an entry: a doubt."""
-    known = [_order_key(e.title) if is_known(e.title) else None for e in entries]
-    keys = [key for key in known if key is not None]
-    if len(keys) < 3 or keys != sorted(keys):
+    # the orders the page's known titles keep: word by word, letter by letter, or both
+    orders = [
+        ([order(e.title) if is_known(e.title) else None for e in entries], order)
+        for order in (_order_key, _letters_key)
+    ]
+    orders = [
+        (known, order)
+        for known, order in orders
+        if len(keys := [key for key in known if key is not None]) >= 3 and keys == sorted(keys)
+    ]
+    if not orders:
         return []
-    # the nearest known title before and after each entry, in two passes (not a scan each)
-    before: list[str | None] = list(itertools.accumulate(known, lambda last, k: k or last))
-    after = list(itertools.accumulate(reversed(known), lambda last, k: k or last))[::-1]
+    outside = [True] * len(entries)  # out of every order the page keeps
+    for known, order in orders:
+        # the nearest known title before and after each entry, in two passes
+        before: list[str | None] = list(itertools.accumulate(known, lambda last, k: k or last))
+        after = list(itertools.accumulate(reversed(known), lambda last, k: k or last))[::-1]
+        for position, entry in enumerate(entries):
+            key, last, following = order(entry.title), before[position], after[position]
+            inside = (last is None or key >= last) and (following is None or key <= following)
+            outside[position] = outside[position] and known[position] is None and not inside
     warnings: list[ParseWarning] = []
     for position, entry in enumerate(entries):
-        if known[position] is not None:
-            continue
-        key = _order_key(entry.title)
-        last, following = before[position], after[position]
-        if last is not None and key < last or following is not None and key > following:
+        if outside[position]:
             warnings.append(
                 ParseWarning(
                     entry.line,
