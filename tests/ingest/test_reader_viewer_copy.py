@@ -324,10 +324,11 @@ def test_a_title_printed_below_the_first_section_titles_and_dates_the_document(w
         assert meta.title == "A Page" and meta.date is None
 
 
-def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():
+def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_read_or_named_by_a_doubt():
     # pdftotext printed a two-column page's first entry, under its section's heading, above
-    # the document's title: the parser starts at the first entry after a sentence's end and
-    # read past it with no word
+    # the document's title: the parser started at the first entry after a sentence's end and
+    # read past it with no word. Under its heading it is the first entry now, and the title
+    # with its preamble below it is set aside as a section's heading is.
     source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
     lines = source.split("\n")
     start = next(i for i, line in enumerate(lines) if line.startswith("abilities – "))
@@ -335,6 +336,14 @@ def test_an_entry_a_copy_printed_above_the_2e_crds_title_is_named_by_a_doubt():
     moved = ["General", *lines[start:end], *lines[:start], *lines[end:]]
     document = read_text("\n".join(moved), filename="crd-2e.txt")
     assert document.shape == "crd-2e-text"
+    entry = document.entries[0]
+    assert (entry.title, entry.line) == ("abilities", 2)
+    assert entry.text.endswith("Skills are not abilities.")
+    assert not [w for w in document.warnings if w.doubt]
+    assert any("'Current Rulings Document'" in w.message for w in document.warnings)
+    # under a line that is no heading and ends no sentence, it is named by a doubt
+    moved[0] = "as the rulebook has it"
+    document = read_text("\n".join(moved), filename="crd-2e.txt")
     assert "abilities" not in [entry.title for entry in document.entries]
     (doubt,) = [w for w in document.warnings if w.doubt and "before the first entry" in w.message]
     assert "'abilities'" in doubt.message and doubt.line == 2

@@ -102,7 +102,10 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         card = None if match else _CARD_ENTRY.match(raw.strip())
         previous = lines[index - 1].strip() if index else ""
         above = lines[max(0, index - 2) : index]
-        if (match or card) and (not previous or closes_entry(above)) and raw[:1] != " ":
+        # the first entry may sit right under its section's heading ("General" / "abilities
+        # – …"), a copy having lost the blank line between them
+        headed = not starts and _SECTION.match(previous)
+        if (match or card) and (not previous or headed or closes_entry(above)) and raw[:1] != " ":
             if card:
                 cards.add(index)
             starts.append((index, (match or card).group(1), match.group(2) if match else ""))
