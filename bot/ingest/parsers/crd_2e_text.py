@@ -32,6 +32,7 @@ from bot.models import KIND_CLARIFICATION, KIND_RULE
 _ENTRY = re.compile(r"^(\*?[a-z][a-z ,/'’()]{1,40}?)\s*(?:\s[–-]|[–-]\s)\s*(.*)$")
 # A section's heading between entries ("Card-Specific"): a few capitalised words alone
 _SECTION = re.compile(r"^[A-Z][A-Za-z-]+(?: [A-Z][A-Za-z-]+){0,2}$")
+_GAPLESS = 0.05  # the share of blank lines under which a text lost its paragraphs' gaps
 # The document's own title with its date: "Current Rulings Document (5 October 2011)"
 _DOCUMENT_TITLE = re.compile(
     r"^(?:(?:First|Second) Edition )?Current Rulings(?: Document)? ?\(\d{1,2} [A-Z][a-z]{2,8} \d{4}\)$"
@@ -76,13 +77,22 @@ def _sections(lines: list[str], first: int) -> list[int]:
     document's own dated title, where a copy prints it under its first section ("Current
     Rulings Document (5 October" / "2011)"), its preamble under it."""
     found = []
+    width = max((len(line.rstrip()) for line in lines), default=0)
+    # a copy that lost its blank lines (a viewer's): a heading shows only by its short line
+    gapless = sum(1 for line in lines if not line.strip()) < len(lines) * _GAPLESS
     for index in range(first + 1, len(lines) - 1):
         line = lines[index].strip()
         titled = _DOCUMENT_TITLE.match(line) or _DOCUMENT_TITLE.match(
             f"{line} {lines[index + 1].strip()}"
         )
-        alone = _SECTION.match(line) and not lines[index - 1].strip()
-        if not (titled or alone and not lines[index + 1].strip()):
+        below = lines[index + 1].strip()
+        # a copy without blank lines: the heading's line broke before a word that would
+        # have fitted on it, and the section's note opens with a capital
+        unbroken = (
+            gapless and below[:1].isupper() and len(line) + 1 + len(below.split()[0]) <= width
+        )
+        gapped = not lines[index - 1].strip() and not below
+        if not (titled or _SECTION.match(line) and (gapped or unbroken)):
             continue
         above = next((lines[n].strip() for n in range(index - 1, -1, -1) if lines[n].strip()), "")
         if ends_sentence(above):
@@ -105,7 +115,10 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
         # the first entry may sit right under its section's heading ("General" / "abilities
         # – …"), a copy having lost the blank line between them
         headed = not starts and _SECTION.match(previous)
-        if (match or card) and (not previous or headed or closes_entry(above)) and raw[:1] != " ":
+        # a card's title and what the entry is, alone on a line ("Klingon Tea Ceremony –
+        # Clarification:"), opens its entry whatever the line above ends on (a web address)
+        opens = not previous or headed or card or closes_entry(above)
+        if (match or card) and opens and raw[:1] != " ":
             if card:
                 cards.add(index)
             starts.append((index, (match or card).group(1), match.group(2) if match else ""))
