@@ -1,9 +1,9 @@
 """Doubts about a page's entries taken together, which every shape owes (run by
 :func:`bot.ingest.reader.common.check`): a title out of the page's alphabetical order or
 out of its case, one that ends as a broken sentence does, one that runs on into its text,
-one the entry before announces as its own sub-heading, and a first entry whose head may be
-a line of an entry cut off above. Each names the corrections that settle it where there is
-one to name."""
+one the entry before announces as its own sub-heading, a first entry whose head may be
+a line of an entry cut off above, and one whose numbered steps skip. Each names the
+corrections that settle it where there is one to name."""
 
 from __future__ import annotations
 
@@ -240,4 +240,48 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
 
 
 # Run on every page's entries (announced_sub_headings only where titles are unique).
-EVERY_PAGE = (out_of_order, case_apart, open_ended, title_runs_on, opened_at_a_cut)
+# A numbered step opening a line of an entry's text: "3. The card's …" ("- 3. …" as an
+# item of a list prints it)
+_STEP = re.compile(r"^(?:- )?(\d{1,2})[.)] ", re.M)
+
+
+def steps_out_of_sequence(entries: list[ReadEntry]) -> list[ParseWarning]:
+    """An entry whose numbered steps skip some (1, 2, 5) or open past the first (a lone
+    3): a copy of a page set in columns moved steps from one entry into another ("3. The
+    card's cost-related game text activates." from "playing a card" into "exchange"), or
+    lost them. Every entry is there under its title, but its text is not whole: a doubt.
+    An entry that edits another may quote one of its steps: none is raised there."""
+    warnings: list[ParseWarning] = []
+    for entry in entries:
+        numbers = [int(m[1]) for m in _STEP.finditer(entry.text)]
+        if not numbers or entry.amendments:
+            continue
+        if numbers[0] > 1:
+            found = f"opens its numbered steps at {numbers[0]}"
+        elif skip := next(
+            ((a, b) for a, b in itertools.pairwise(numbers) if b not in (a + 1, 1)), None
+        ):
+            found = f"numbers its steps {skip[0]} then {skip[1]}"
+        else:
+            continue
+        warnings.append(
+            ParseWarning(
+                entry.line,
+                f"entry {entry.title!r} {found}: a copy of a page set in columns may have "
+                "moved steps from one entry to another; check its text against the document "
+                "(or upload the document itself), then confirm it as read "
+                f"({{line: {entry.line}, confirm: true}})",
+                doubt=True,
+            )
+        )
+    return warnings
+
+
+EVERY_PAGE = (
+    out_of_order,
+    case_apart,
+    open_ended,
+    title_runs_on,
+    opened_at_a_cut,
+    steps_out_of_sequence,
+)
