@@ -860,3 +860,30 @@ def test_a_title_in_either_alphabetical_order_of_the_page_is_no_sub_heading(titl
     stray = ReadEntry(title="Zebra Stripes", text="A ruling.", line=99)
     (doubt,) = out_of_order([*entries[:2], stray, *entries[2:]])
     assert doubt.doubt and "'Zebra Stripes'" in doubt.message
+
+
+def test_steps_out_of_sequence_in_several_places_are_one_doubt_on_the_page():
+    from bot.ingest.reader.page_checks import steps_interleaved
+
+    # lists that restart, lettered steps under numbered ones, a Roman "i.": in sequence
+    whole = [
+        "1. Draw.",
+        "a. one",
+        "b. two",
+        "2. Play.",
+        "a. three",
+        "i. four",
+        "1. Again.",
+        "2. End.",
+    ]
+    assert steps_interleaved(whole) == []
+    # a lettered step inside the preamble, a numbered one after another entry's text
+    mixed = [
+        "Preamble text.",
+        "c. OP reveals the top card.",
+        "abilities – Skills are not abilities.",
+    ]
+    mixed += ["4. Overcoming Dilemmas", "1. Begin.", "2. Go on."]
+    (doubt,) = steps_interleaved(mixed)
+    assert doubt.doubt and doubt.line == 2 and "(lines 2, 4)" in doubt.message
+    assert steps_interleaved(mixed[:3]) == []  # one step out of place is an entry's doubt

@@ -431,23 +431,32 @@ def test_steps_a_copy_moved_from_one_entry_to_another_are_a_doubt_on_both():
     # activates. …" (a step of "playing a card") at the end of "exchange": both entries
     # were read under their titles, their texts wrong, with no doubt
     source = (DATA / "sources" / "2e-current-rulings-2014-07-07.txt").read_text(encoding="utf-8")
-    step = "3. The card's cost-related game text activates. Cost-related response actions process \nbeginning with the AP. \n\n"
+    step = (
+        "3. The card's cost-related game text activates. Cost-related response actions "
+        "process \nbeginning with the AP. \n\n"
+    )
     assert step in source
     end = "would have been. \n\n"
     moved = source.replace(step, "").replace(end, end + step, 1)
     document = read_text(moved, filename="crd-2e.txt")
-    doubts = {w.message.split("'")[1]: w.message for w in document.warnings if w.doubt}
-    assert set(doubts) == {"exchange", "playing a card"}
-    assert "opens its numbered steps at 3" in doubts["exchange"]
-    assert "numbers its steps 2 then 4" in doubts["playing a card"]
-    # confirming the entry as read settles its doubt
-    entry = next(e for e in document.entries if e.title == "exchange")
-    confirmed = read_upload(
-        moved.encode(), "crd-2e.txt", parse(f"- {{line: {entry.line}, confirm: true}}")
-    )
-    assert [w for w in confirmed.warnings if w.doubt and "'exchange'" in w.message] == []
+    doubts = [w for w in document.warnings if w.doubt]
+    entries = {w.message.split("'")[1]: w.message for w in doubts if w.message.startswith("entry")}
+    assert set(entries) == {"exchange", "playing a card"}
+    assert "opens its numbered steps at 3" in entries["exchange"]
+    assert "numbers its steps 2 then 4" in entries["playing a card"]
+    # and the page: two steps out of sequence, as a copy whose columns interleave leaves them
+    (page,) = [w for w in doubts if not w.message.startswith("entry")]
+    assert "2 numbered or lettered steps run out of sequence" in page.message
+    assert "upload the document itself" in page.message
+    # confirming each as read settles it
+    confirm = "\n".join(f"- {{line: {w.line}, confirm: true}}" for w in doubts)
+    confirmed = read_upload(moved.encode(), "crd-2e.txt", parse(confirm))
+    assert [w for w in confirmed.warnings if w.doubt] == []
     # an entry that edits another may quote one of its steps
-    quoted = "Current Rulings\n\nplaying a card – Replace the third step with the following:\n\n3. Pay all costs.\n"
+    quoted = (
+        "Current Rulings\n\nplaying a card – Replace the third step with the following:\n\n"
+        "3. Pay all costs.\n"
+    )
     assert not [w for w in read_text(quoted, filename="x.txt").warnings if "steps" in w.message]
 
 

@@ -554,7 +554,8 @@ def check(
 ) -> list[ParseWarning]:
     """The warnings every shape owes: duplicates, a cut-off last entry, title-like lines
     inside an entry (with their line in ``lines``, the page's text, where found), and
-    amendment instructions that were not understood."""
+    amendment instructions that were not understood; and a page whose steps run out of
+    sequence as interleaved columns leave them."""
     warnings: list[ParseWarning] = []
     seen: dict[str, int] = {}
     lines = lines or []
@@ -630,6 +631,7 @@ def check(
             )
     for page_check in page_checks.EVERY_PAGE:
         warnings += page_check(entries)
+    warnings += page_checks.steps_interleaved(lines, {entry.line for entry in entries})
     if unique_titles:  # an FAQ's answers name the next topic as often as not
         warnings += page_checks.announced_sub_headings(entries)
     if entries:

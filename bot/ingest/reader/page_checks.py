@@ -277,6 +277,52 @@ def steps_out_of_sequence(entries: list[ReadEntry]) -> list[ParseWarning]:
     return warnings
 
 
+# A lettered step opening a line: "c. OP reveals …"
+_LETTERED = re.compile(r"^(?:[-•]\s*)?([a-z])[.)] ")
+_ROMAN = frozenset("ivx")  # "i." may open a list numbered in Roman figures
+INTERLEAVED_STEPS = 2  # steps out of sequence that show a copy's columns interleaved
+
+
+def steps_interleaved(lines: list[str], heads: set[int] = frozenset()) -> list[ParseWarning]:
+    """A copy whose numbered and lettered steps run out of sequence in several places
+    ("c. OP reveals …" inside the preamble, "4. Overcoming Dilemmas" after "abilities"): a
+    page set in columns copied with its columns interleaved, so entries' texts may be mixed
+    beyond any one entry's steps. One doubt, at the first such step's line. The lines of
+    ``heads`` (where entries open) are passed over: a list of entries numbers its items as
+    it likes ("9) cannot: …", "11) Commander: …", a selection)."""
+    out_of_sequence: list[int] = []
+    number, letter = 0, ""
+    for index, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if index in heads:
+            continue
+        if step := _STEP.match(line):
+            if int(step[1]) not in (1, number + 1):
+                out_of_sequence.append(index)
+            number, letter = int(step[1]), ""
+        elif lettered := _LETTERED.match(line):
+            found = lettered[1]
+            follows = letter and ord(found) == ord(letter) + 1
+            if found != "a" and not follows and found not in _ROMAN:
+                out_of_sequence.append(index)
+            letter = found
+    if len(out_of_sequence) < INTERLEAVED_STEPS:
+        return []
+    return [
+        ParseWarning(
+            out_of_sequence[0],
+            f"{len(out_of_sequence)} numbered or lettered steps run out of sequence (lines "
+            + ", ".join(str(n) for n in out_of_sequence[:5])
+            + (", …" if len(out_of_sequence) > 5 else "")
+            + "): this looks like a copy of a page set in columns, its columns interleaved, "
+            "so the texts of its entries may be mixed; upload the document itself (its PDF) to read "
+            f"it whole, or check every entry and confirm ({{line: {out_of_sequence[0]}, "
+            "confirm: true}})",
+            doubt=True,
+        )
+    ]
+
+
 EVERY_PAGE = (
     out_of_order,
     case_apart,
