@@ -886,4 +886,5 @@ def test_steps_out_of_sequence_in_several_places_are_one_doubt_on_the_page():
     mixed += ["4. Overcoming Dilemmas", "1. Begin.", "2. Go on."]
     (doubt,) = steps_interleaved(mixed)
     assert doubt.doubt and doubt.line == 2 and "(lines 2, 4)" in doubt.message
+    assert doubt.message.endswith("({line: 2, confirm: true})")
     assert steps_interleaved(mixed[:3]) == []  # one step out of place is an entry's doubt

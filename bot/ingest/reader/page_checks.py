@@ -317,7 +317,7 @@ def steps_interleaved(lines: list[str], heads: set[int] = frozenset()) -> list[P
             + "): this looks like a copy of a page set in columns, its columns interleaved, "
             "so the texts of its entries may be mixed; upload the document itself (its PDF) to read "
             f"it whole, or check every entry and confirm ({{line: {out_of_sequence[0]}, "
-            "confirm: true}})",
+            "confirm: true})",
             doubt=True,
         )
     ]
