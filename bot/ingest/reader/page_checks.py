@@ -239,7 +239,6 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
     ]
 
 
-# Run on every page's entries (announced_sub_headings only where titles are unique).
 # A numbered step opening a line of an entry's text: "3. The card's …" ("- 3. …" as an
 # item of a list prints it)
 _STEP = re.compile(r"^(?:- )?(\d{1,2})[.)] ", re.M)
@@ -283,7 +282,9 @@ _ROMAN = frozenset("ivx")  # "i." may open a list numbered in Roman figures
 INTERLEAVED_STEPS = 2  # steps out of sequence that show a copy's columns interleaved
 
 
-def steps_interleaved(lines: list[str], heads: set[int] = frozenset()) -> list[ParseWarning]:
+def steps_interleaved(
+    lines: list[str], heads: set[int] | frozenset[int] = frozenset()
+) -> list[ParseWarning]:
     """A copy whose numbered and lettered steps run out of sequence in several places
     ("c. OP reveals …" inside the preamble, "4. Overcoming Dilemmas" after "abilities"): a
     page set in columns copied with its columns interleaved, so entries' texts may be mixed
@@ -314,15 +315,16 @@ def steps_interleaved(lines: list[str], heads: set[int] = frozenset()) -> list[P
             f"{len(out_of_sequence)} numbered or lettered steps run out of sequence (lines "
             + ", ".join(str(n) for n in out_of_sequence[:5])
             + (", …" if len(out_of_sequence) > 5 else "")
-            + "): this looks like a copy of a page set in columns, its columns interleaved, "
-            "so the texts of its entries may be mixed; upload the document itself (its PDF) to read "
-            f"it whole, or check every entry and confirm ({{line: {out_of_sequence[0]}, "
-            "confirm: true})",
+            + "): this looks like a copy of a page set in columns, its columns "
+            "interleaved, so the texts of its entries may be mixed; upload the document "
+            "itself (its PDF) to read it whole, or check every entry and confirm "
+            f"({{line: {out_of_sequence[0]}, confirm: true}})",
             doubt=True,
         )
     ]
 
 
+# Run on every page's entries (announced_sub_headings only where titles are unique).
 EVERY_PAGE = (
     out_of_order,
     case_apart,
