@@ -372,7 +372,8 @@ def parse(text: str) -> Parsed:
     entry = entry_of(title, texts, number, [title])
     entry.text = "\n\n".join(texts)
     result.entries.append(entry)
-    rest = [row for row in rows[notes + 1 :] if row[1].strip(" |\t") in after]
+    set_aside = set(after)  # looked up once a line: a long page stays linear
+    rest = [row for row in rows[notes + 1 :] if row[1].strip(" |\t") in set_aside]
     result.ignored([(n, line.strip(" |\t")) for n, line in rest], "text after the card's ruling")
     if by_text is not None:
         result.warnings.append(_named_by_text_doubt(number, title, by_text[0]))

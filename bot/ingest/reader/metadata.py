@@ -10,6 +10,7 @@ import re
 from bot.ingest.reader.chrome import kind_of, links_glued
 from bot.ingest.reader.common import opens_with_a_tail
 from bot.ingest.reader.dates import ISO, RULINGS_UPDATED, US_DATE, iso_or_none, us_date
+from bot.ingest.reader.known import SMALL_WORDS
 from bot.ingest.reader.markdown import heading_level
 from bot.ingest.reader.model import Metadata
 
@@ -118,13 +119,12 @@ def _document_title(
 
 def _fuller_title(header: str, line: str) -> bool:
     """Whether ``line`` is ``header``'s title printed whole: it holds the header's words,
-    and every word it adds is capitalised, a figure or in brackets ("Document (7 July
+    and the words it adds are set as a title's (:func:`_title_cased`: "Document (7 July
     2014)"), not a sentence's run on ("Current Rulings are periodic updates to the")."""
     at = line.casefold().find(header.casefold())
     if at < 0:
         return False
-    added = f"{line[:at]} {line[at + len(header) :]}".split()
-    return all(word[:1].isupper() or word[:1].isdigit() or word[:1] == "(" for word in added)
+    return _title_cased(f"{line[:at]} {line[at + len(header) :]}")
 
 
 def _documents_listed(lines: list[str]) -> set[str]:
@@ -154,11 +154,6 @@ def _documents_listed(lines: list[str]) -> set[str]:
     }
 
 
-# The small words a title leaves in lower case ("Rules of Acquisition", "Glossary Version 1.7
-# (as of August 2000)").
-_SMALL_WORDS = frozenset("a an and as at by for from in of on or the to v vs with".split())
-
-
 def _title_cased(line: str) -> bool:
     """Whether ``line`` is set as a title: no word in lower case but the small ones and
     those in brackets ("(12/05/01 - full version)" qualifies a title). Prose that names a
@@ -166,8 +161,7 @@ def _title_cased(line: str) -> bool:
     short its line."""
     outside = _BRACKETED.sub(" ", line)
     return all(
-        not word[:1].islower() or word.strip(",").lower() in _SMALL_WORDS
-        for word in outside.split()
+        not word[:1].islower() or word.strip(",").lower() in SMALL_WORDS for word in outside.split()
     )
 
 

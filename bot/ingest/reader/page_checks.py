@@ -14,6 +14,7 @@ from bot.ingest.parsers import ParseWarning
 from bot.ingest.reader.head_forms import BARE_EM_DASH, CONNECTIVES, SPACED_DASH, cites_a_title
 from bot.ingest.reader.known import is_known
 from bot.ingest.reader.model import ReadEntry
+from bot.ingest.reader.numbered import list_number
 
 
 def _order_key(title: str) -> str:
@@ -239,9 +240,10 @@ def opened_at_a_cut(entries: list[ReadEntry]) -> list[ParseWarning]:
     ]
 
 
-# A numbered step opening a line of an entry's text: "3. The card's …" ("- 3. …" as an
-# item of a list prints it)
-_STEP = re.compile(r"^(?:- )?(\d{1,2})[.)] ", re.M)
+def _step_number(line: str) -> int | None:
+    """The number of a step opening ``line`` ("3. The card's …"; "- 3. …" or "• 3. …" as a
+    list's item prints it), else None."""
+    return list_number(line.strip().lstrip("-•").lstrip())
 
 
 def steps_out_of_sequence(entries: list[ReadEntry]) -> list[ParseWarning]:
@@ -252,7 +254,7 @@ def steps_out_of_sequence(entries: list[ReadEntry]) -> list[ParseWarning]:
     An entry that edits another may quote one of its steps: none is raised there."""
     warnings: list[ParseWarning] = []
     for entry in entries:
-        numbers = [int(m[1]) for m in _STEP.finditer(entry.text)]
+        numbers = [n for line in entry.text.split("\n") if (n := _step_number(line)) is not None]
         if not numbers or entry.amendments:
             continue
         if numbers[0] > 1:
@@ -297,10 +299,10 @@ def steps_interleaved(
         line = raw.strip()
         if index in heads:
             continue
-        if step := _STEP.match(line):
-            if int(step[1]) not in (1, number + 1):
+        if (step := _step_number(line)) is not None:
+            if step not in (1, number + 1):
                 out_of_sequence.append(index)
-            number, letter = int(step[1]), ""
+            number, letter = step, ""
         elif lettered := _LETTERED.match(line):
             found = lettered[1]
             follows = letter and ord(found) == ord(letter) + 1
