@@ -107,9 +107,16 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
     lines = text.splitlines()
     starts: list[tuple[int, str, str]] = []  # (index, raw title, first text)
     cards: set[int] = set()  # the starts of card-specific entries
+    labelled_below: set[int] = set()  # card entries whose label the next line holds
     for index, raw in enumerate(lines):
         match = _ENTRY.match(raw.strip())
         card = None if match else _CARD_ENTRY.match(raw.strip())
+        if not (match or card) and raw.rstrip().endswith((" –", " -")) and index + 1 < len(lines):
+            # a narrow column wraps the card's title before what the entry is
+            # ("Klingon Tea Ceremony –" / "Clarification:"): that line is the head's
+            card = _CARD_ENTRY.match(f"{raw.strip()} {lines[index + 1].strip()}")
+            if card:
+                labelled_below.add(index)
         previous = lines[index - 1].strip() if index else ""
         above = lines[max(0, index - 2) : index]
         # the first entry may sit right under its section's heading ("General" / "abilities
@@ -143,7 +150,8 @@ def parse(text: str, path: str, known_titles: frozenset[str] = frozenset()) -> P
                 )
             )
             end = heading
-        body = [(index + 1, first)] + [(n + 1, lines[n]) for n in range(index + 1, end)]
+        after = index + 1 + (index in labelled_below)
+        body = [(index + 1, first)] + [(n + 1, lines[n]) for n in range(after, end)]
         title, marked_new = clean_title(raw_title)
         paragraphs = _paragraphs(body)
         if not paragraphs:

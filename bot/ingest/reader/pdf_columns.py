@@ -1,9 +1,11 @@
-"""A PDF page's text in reading order: two columns read one after the other, running lines left out.
+"""A PDF page's text in reading order: columns read one after the other, running lines left out.
 
 A producer may draw a two-column page row by row across both columns; the text layer then
 splices each left line with the right line beside it. The runs' positions tell the columns
 apart: when the page's runs fall into a left and a right group with a clear gutter between
-them, the page is read as the left column top to bottom, then the right one. Any other page
+them, the page is read as the left column top to bottom, then the right one; three columns
+or more (a rulebook's, a guide's) are told by their margins, as many lines starting at each,
+evenly spaced across the page, and read left to right the same way. Any other page
 keeps pypdf's own extraction (which puts the spaces between a line's pieces), with a blank
 line where the lines' positions show a paragraph's gap, as a copy of the text has it.
 
@@ -79,7 +81,9 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
             left_out.setdefault(running_key(text), text)
         gone = {id(run) for line in dropped for run in line}
         runs = [run for run in page.runs if id(run) not in gone]
-        columns = _two_columns(runs, page.width) if page.width else None
+        columns = None
+        if page.width:
+            columns = _many_columns(runs, page.width) or _two_columns(runs, page.width)
         if columns is None:
             columns = _with_gaps(_without_edges(page.plain, drop), runs)
         texts.append(columns)
@@ -284,6 +288,126 @@ def _two_columns(runs: list[Run], width: float) -> str | None:
     return joined([_lines(part) for part in (above, left, right, below) if part])
 
 
+# Three columns or more. Each column's margin is where many of the lines that start near it
+# start (a list's items may start at an indent; a word in bold or a justified line's word
+# starts anywhere, on a line or two); the last page's last column may hold a few lines
+# only. Margins closer than a share of the page's width are one column's (an indent, a
+# list's tab stop). The columns share one width: their margins stand evenly spaced, each
+# within a share of the spacing, and no piece of a column's line reaches the next margin:
+# a piece's width is taken as its letters' at their narrowest on average (a line of text
+# averages half an em a letter), so a column's line never seems to, and a word of a line
+# that runs across the page, as most do, does.
+_MARGIN_SHARE = 0.3
+_NARROWEST_COLUMN = 0.15
+_UNEVEN = 0.1
+_MOST_COLUMNS = 6
+_NARROW_LETTER = 0.35  # ems
+# The right part of a column, by share of the spacing, where a piece on a line of the column
+# is the line's own (a word in bold at its end) and a line's start is none: the gutter.
+_GUTTER_FROM = 0.8
+
+
+def _many_columns(runs: list[Run], width: float) -> str | None:
+    """The page read column by column, left to right, where its runs fall into three or
+    more columns of one width (:func:`_column_margins`); a heading above them all is read
+    before them, a line below them all after. None where the page is not so divided, or a
+    line starts in a gutter beside the columns."""
+    if len(runs) < _MIN_RUNS:
+        return None
+    margins = _column_margins(runs, width)
+    if margins is None:
+        return None
+    # A heading above them all stands higher than every column's first line at its margin.
+    top = max(max(r[1] for r in runs if abs(r[0] - m) <= 2) for m in margins) + _SAME_LINE
+    spacing = (margins[-1] - margins[0]) / (len(margins) - 1)
+    columns: list[list[Run]] = [[] for _ in margins]
+    above = [r for r in runs if r[1] > top]
+    in_gutters: list[tuple[int, Run]] = []
+    for run in (r for r in runs if r[1] <= top):
+        column = max((i for i, m in enumerate(margins) if run[0] >= m - 2), default=0)
+        if run[0] > margins[column] + _GUTTER_FROM * spacing:
+            in_gutters.append((column, run))
+        else:
+            columns[column].append(run)
+    if min(len(column) for column in columns) < _MIN_RUNS // 2:
+        return None
+    if _runs_across(columns, margins):
+        return None
+    below: list[Run] = []
+    heights = [{round(r[1]) for r in column} for column in columns]
+    for column, run in in_gutters:
+        # a piece in a gutter on a line of the column left of it is that line's own
+        on_its_line = any(round(run[1]) + d in heights[column] for d in (-2, -1, 0, 1, 2))
+        (columns[column] if on_its_line else below).append(run)
+    # a line across the page below them all (a note) is read after them; one starting in a
+    # gutter beside them means no columns of one width
+    bottom = max(min(r[1] for r in column) for column in columns) - _SAME_LINE
+    if any(r[1] >= bottom for r in below):
+        return None
+    return joined([_lines(part) for part in (above, *columns, below) if part])
+
+
+def _runs_across(columns: list[list[Run]], margins: list[float]) -> bool:
+    """Whether a piece of a column's line reaches the next column's margin beside that
+    column's text or below it: a line across the page (as a one-column page's lines all
+    run, over a table's cells) where no gutter is. A line across the top, above the next
+    column (a document's opening paragraph), is read before it, as its column's."""
+    for left, right, margin in zip(columns, columns[1:], margins[1:], strict=False):
+        top = max(r[1] for r in right) + _SAME_LINE
+        for x, y, text, em in left:
+            if y <= top and x + len(text.rstrip()) * em * _NARROW_LETTER > margin + 1:
+                return True
+    return False
+
+
+def _column_margins(runs: list[Run], width: float) -> list[float] | None:
+    """The left margins of three or more columns of one width, left to right: where most of
+    the lines that start near them start (:data:`_MARGIN_SHARE`), one to a column, evenly
+    spaced and all on the page. None where the runs show no such columns."""
+    rows_at: dict[int, set[int]] = {}  # where pieces start: the lines (by height) there
+    for x, y, text, _ in runs:
+        if text.strip():
+            rows_at.setdefault(round(x), set()).add(round(y))
+    # the starts within 2 pt of each other are one margin's (lines one under another drift)
+    margins: list[tuple[int, set[int]]] = []  # (the leftmost start, the lines starting there)
+    for x in sorted(rows_at):
+        if margins and x - margins[-1][0] <= 2:
+            margins[-1][1].update(rows_at[x])
+        else:
+            margins.append((x, set(rows_at[x])))
+    reach = round(_NARROWEST_COLUMN * width)
+    # The lines with a piece starting near each margin (from 2 pt left of it to where the
+    # next column may start), counted in one sweep: the window only moves right.
+    starts = sorted(rows_at)
+    near: Counter[int] = Counter()  # a line: how many of the window's starts it has
+    lines_near = added = removed = 0
+    kept: list[float] = []
+    for x, rows in margins:
+        while added < len(starts) and starts[added] < x + reach:
+            for row in rows_at[starts[added]]:
+                near[row] += 1
+                lines_near += near[row] == 1
+            added += 1
+        while starts[removed] < x - 2:
+            for row in rows_at[starts[removed]]:
+                near[row] -= 1
+                lines_near -= near[row] == 0
+            removed += 1
+        if len(rows) < _MIN_RUNS // 2 or kept and x - kept[-1] < reach:
+            continue  # too few lines, or an indent inside the column before
+        # A column's lines start at its margin; a word that a justified line puts there, or
+        # a word in bold, starts where other lines have other words.
+        if len(rows) >= _MARGIN_SHARE * lines_near:
+            kept.append(float(x))
+    if not 3 <= len(kept) <= _MOST_COLUMNS:
+        return None
+    spacing = (kept[-1] - kept[0]) / (len(kept) - 1)
+    even = all(abs(x - (kept[0] + i * spacing)) <= _UNEVEN * spacing for i, x in enumerate(kept))
+    if not even or kept[-1] + spacing / 2 > width:
+        return None
+    return kept
+
+
 def _margin(right: list[Run]) -> float | None:
     """Where the pieces right of the middle start, if they make a column: lines that start
     at one margin, :data:`_MIN_RUNS` / 2 of them at least (its leftmost such start). Words
@@ -357,16 +481,31 @@ def joined(parts: list[str]) -> str:
     introducing what follows (``… the following:``), the next most likely opens a
     paragraph (a paragraph that runs on breaks between words, mid-sentence), so a blank
     line stands there, as in a copy of the text."""
-    text = ""
+    text = before = ""
     for part in (part.strip("\n") for part in parts):
         if text and part:
-            text += "\n\n" if _ends_paragraph(text) else "\n"
+            text += "\n\n" if _ends_paragraph(before, part) else "\n"
         text += part
+        before = part or before
     return text
 
 
-def _ends_paragraph(text: str) -> bool:
-    return ends_sentence(text) or text.rstrip().endswith((" –", " —", " -", ":"))
+# A part's last line this much shorter than its longest, by characters, or more: a paragraph
+# that runs on fills its lines, and a proportional font's letters differ in width.
+_SHORT_LINE = 0.8
+
+
+def _ends_paragraph(part: str, following: str) -> bool:
+    """Whether ``part`` ends its paragraph where the ``following`` part takes up: on a
+    sentence's end, a term's line, an introduction to what follows, or a line that broke
+    before the following part's first word would have fitted on it (a heading, a paragraph's
+    short last line: "Card-Specific" at a column's foot, its note atop the next)."""
+    last = part.rstrip().rsplit("\n", 1)[-1]
+    if ends_sentence(last) or last.endswith((" –", " —", " -", ":")):
+        return True
+    width = max(len(line.rstrip()) for line in part.split("\n"))
+    word = following.split(maxsplit=1)[0] if following.split() else ""
+    return len(last) + 1 + len(word) <= _SHORT_LINE * width
 
 
 def _lines(runs: list[Run]) -> str:
