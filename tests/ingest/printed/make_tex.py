@@ -62,10 +62,15 @@ def document(page: str, columns: int, font: str, header: str) -> str:
     if title and columns == 2:
         title = r"\twocolumn[" + title + "]"
     options = "10pt,twocolumn" if columns == 2 else "10pt"
+    body_text = "\n\n".join(paragraphs)
+    if columns > 2:  # the multicol package's balanced columns, the title above them
+        opening = r"\begin{multicols}{" + str(columns) + "}"
+        body_text = "\n".join([opening, body_text, r"\end{multicols}"])
     return "\n".join(
         [
             r"\documentclass[" + options + "]{article}",
             r"\usepackage[T1]{fontenc}",
+            r"\usepackage{multicol}",
             _FONTS[font],
             r"\usepackage[margin=0.75in]{geometry}",
             r"\usepackage{fancyhdr}",
@@ -74,7 +79,7 @@ def document(page: str, columns: int, font: str, header: str) -> str:
             r"\setlength{\parindent}{0pt}\setlength{\parskip}{6pt}",
             r"\begin{document}",
             title,
-            "\n\n".join(paragraphs),
+            body_text,
             r"\end{document}",
             "",
         ]
@@ -85,7 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("page", type=Path)
     parser.add_argument("out", type=Path)
-    parser.add_argument("--columns", type=int, default=2, choices=[1, 2])
+    parser.add_argument("--columns", type=int, default=2, choices=[1, 2, 3])
     parser.add_argument("--font", default="times", choices=sorted(_FONTS))
     parser.add_argument("--header", default="Current Rulings Document")
     args = parser.parse_args()
