@@ -73,6 +73,16 @@ def test_a_pdf_of_many_columns_reads_as_its_text(lefts, size, row_by_row):
     assert not any(w.doubt for w in document.warnings)
 
 
+def test_a_last_page_that_fills_two_of_three_columns_is_set_on_the_other_pages():
+    # its own margins are two, so its columns were taken for two halves of the page, the
+    # first two columns' lines spliced where it is drawn row by row
+    lines = _narrow_lines()[: 3 * ROWS + ROWS + 34]
+    expected = _entries(read_text("\n".join(lines)))
+    document = read_document(_columns_pdf(lines, [36.0, 226.0, 416.0], True), "crd.pdf")
+    assert _entries(document) == expected
+    assert not any(w.doubt for w in document.warnings)
+
+
 def test_a_title_above_three_columns_is_read_before_them():
     lines = _narrow_lines(paragraphs=30)
     runs = [

@@ -70,7 +70,7 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
     to the next page or column."""
     grouped = [_grouped(page.runs) for page in read]
     running = _running_keys(grouped)
-    texts: list[str] = []
+    pages: list[tuple[PageRuns, list[Run], list[str]]] = []  # each page, its runs, its edges
     left_out: dict[str, str] = {}
     for page, lines in zip(read, grouped, strict=True):
         dropped: list[list[Run]] = [
@@ -80,10 +80,20 @@ def texts_of(read: list[PageRuns]) -> tuple[list[str], list[str]]:
         for text in drop:
             left_out.setdefault(running_key(text), text)
         gone = {id(run) for line in dropped for run in line}
-        runs = [run for run in page.runs if id(run) not in gone]
+        pages.append((page, [run for run in page.runs if id(run) not in gone], drop))
+    # A page of a document set in three columns or more whose last columns are empty (its
+    # last page) shows too few margins of its own: it is set on another page's.
+    found = (_column_margins(runs, page.width) for page, runs, _ in pages if page.width)
+    margins = next((margins for margins in found if margins), None)
+    texts: list[str] = []
+    for page, runs, drop in pages:
         columns = None
         if page.width:
-            columns = _many_columns(runs, page.width) or _two_columns(runs, page.width)
+            columns = (
+                _many_columns(runs, page.width)
+                or (margins and _many_columns(runs, page.width, margins))
+                or _two_columns(runs, page.width)
+            )
         if columns is None:
             columns = _with_gaps(_without_edges(page.plain, drop), runs)
         texts.append(columns)
@@ -307,18 +317,25 @@ _NARROW_LETTER = 0.35  # ems
 _GUTTER_FROM = 0.8
 
 
-def _many_columns(runs: list[Run], width: float) -> str | None:
+def _many_columns(runs: list[Run], width: float, margins: list[float] | None = None) -> str | None:
     """The page read column by column, left to right, where its runs fall into three or
-    more columns of one width (:func:`_column_margins`); a heading above them all is read
-    before them, a line below them all after. None where the page is not so divided, or a
-    line starts in a gutter beside the columns."""
+    more columns of one width (:func:`_column_margins`), or into the columns of the
+    ``margins`` given (the document's: the page's last columns may be empty); a heading
+    above them all is read before them, a line below them all after. None where the page
+    is not so divided, or a line starts in a gutter beside the columns."""
     if len(runs) < _MIN_RUNS:
         return None
-    margins = _column_margins(runs, width)
-    if margins is None:
+    given = margins is not None
+    margins = margins if given else _column_margins(runs, width)
+    if not margins:
+        return None
+    starting = [[r for r in runs if abs(r[0] - m) <= 2] for m in margins]
+    # each column of the page's own holds lines at its margin, and so does the first of
+    # the document's (a title page's lines, centred, stand at no margin)
+    if any(len(lines) < _MIN_RUNS // 2 for lines in starting[: 1 if given else None]):
         return None
     # A heading above them all stands higher than every column's first line at its margin.
-    top = max(max(r[1] for r in runs if abs(r[0] - m) <= 2) for m in margins) + _SAME_LINE
+    top = max(max(r[1] for r in lines) for lines in starting if lines) + _SAME_LINE
     spacing = (margins[-1] - margins[0]) / (len(margins) - 1)
     columns: list[list[Run]] = [[] for _ in margins]
     above = [r for r in runs if r[1] > top]
@@ -329,9 +346,10 @@ def _many_columns(runs: list[Run], width: float) -> str | None:
             in_gutters.append((column, run))
         else:
             columns[column].append(run)
-    if min(len(column) for column in columns) < _MIN_RUNS // 2:
+    if any(len(column) < _MIN_RUNS // 2 for column in columns if column or not given):
         return None
-    if _runs_across(columns, margins):
+    filled = [(m, column) for m, column in zip(margins, columns, strict=True) if column]
+    if _runs_across([column for _, column in filled], [m for m, _ in filled]):
         return None
     below: list[Run] = []
     heights = [{round(r[1]) for r in column} for column in columns]
@@ -341,7 +359,7 @@ def _many_columns(runs: list[Run], width: float) -> str | None:
         (columns[column] if on_its_line else below).append(run)
     # a line across the page below them all (a note) is read after them; one starting in a
     # gutter beside them means no columns of one width
-    bottom = max(min(r[1] for r in column) for column in columns) - _SAME_LINE
+    bottom = max(min(r[1] for r in column) for column in columns if column) - _SAME_LINE
     if any(r[1] >= bottom for r in below):
         return None
     return joined([_lines(part) for part in (above, *columns, below) if part])
