@@ -204,14 +204,26 @@ class ImportPreview:
         }
 
 
+def _words_read(text: str) -> list[str]:
+    # each word as it reads: "ship's" and "ship’s" are no change to show
+    return [plain_typography(word) for word in text.split()]
+
+
+def same_words(before: str, after: str) -> bool:
+    """Whether two prints of a ruling say the same: as a whole (list markers and line
+    breaks aside) or word by word (:func:`word_diff` shows no change: a list item's marker
+    that a print's wrap left at the end of the line before, "downloaded. -" over "2) A
+    card", was a change to show with no word changed)."""
+    if plain_typography(before) == plain_typography(after):
+        return True
+    return _words_read(before) == _words_read(after)
+
+
 def word_diff(before: str, after: str, context: int = 4) -> str:
     """The words that change: ``[-removed-]`` and ``{+added+}``, with a few words around each
     change and "…" for the unchanged stretches between."""
     old, new = before.split(), after.split()
-    # compared as their words read: "ship's" and "ship’s" are no change to show
-    matcher = difflib.SequenceMatcher(
-        a=[plain_typography(w) for w in old], b=[plain_typography(w) for w in new], autojunk=False
-    )
+    matcher = difflib.SequenceMatcher(a=_words_read(before), b=_words_read(after), autojunk=False)
     parts: list[str] = []
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
         if op == "equal":
@@ -503,7 +515,7 @@ class DocumentImports:
             record["current"] = current["id"]
             if ours < theirs:
                 record["status"] = OLDER
-            elif plain_typography(current["text"]) == plain_typography(record["text"]):
+            elif same_words(current["text"], record["text"]):
                 # the same words: where lines break, and curly or straight quotes, are the
                 # printer's (a PDF of a document imported as text changes no ruling)
                 record["status"] = UNCHANGED
