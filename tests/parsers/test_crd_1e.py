@@ -196,3 +196,20 @@ def test_list_items_spaced_apart_are_no_titles(bullet):
     result = parse(text, "crd.txt")
     assert [entry.title for entry in result.entries] == ["species", "stopped"]
     assert "Phlox is a Denobulan" in result.entries[0].text
+
+
+def test_a_number_a_wrap_puts_at_a_lines_start_is_the_paragraphs_text():
+    # a narrow column wraps "Deep Space 9. Often …" before the 9: a list that interrupts a
+    # paragraph starts at 1, as Markdown reads it, so "9." there is no step of a list
+    from bot.ingest.parsers.text import flow
+
+    assert flow(["serving aboard Deep Space", "9. Often served as a bodyguard."]) == [
+        "serving aboard Deep Space 9. Often served as a bodyguard."
+    ]
+    assert flow(["in this order:", "1. Seed.", "2. Play.", "b) Draw."]) == [
+        "in this order:",
+        "1. Seed.",
+        "2. Play.",
+        "b) Draw.",
+    ]
+    assert flow(["the steps:", "a. Seed.", "b. Play"]) == ["the steps:", "a. Seed.", "b. Play"]

@@ -133,6 +133,18 @@ def canonical_item(line: str) -> str:
     return _BULLET.sub("- ", line.strip())
 
 
+def _continues_paragraph(line: str, before: str) -> bool:
+    """Whether a numbered or lettered line is the paragraph's text that a wrap put at a
+    line's start ("… aboard Deep Space" / "9. Often served …"), as Markdown reads it: a
+    list that interrupts a paragraph starts at 1 (or a)."""
+    marker = _ORDERED_MARKER.match(line)
+    return bool(marker) and marker[1] not in ("1", "a") and not is_list_item(before)
+
+
+# An ordered list item's marker: its number or letter.
+_ORDERED_MARKER = re.compile(r"(\d{1,2}|[a-z])[.)]\s")
+
+
 def flow(lines: list[str]) -> list[str]:
     """Re-flow hard-wrapped lines: list items start a new line, other lines join with a space."""
     out: list[str] = []
@@ -140,7 +152,8 @@ def flow(lines: list[str]) -> list[str]:
         line = line.strip()
         if not line:
             continue
-        if out and not is_list_item(line) and not amendment_of(line):
+        wrapped = out and _continues_paragraph(line, out[-1])
+        if out and (wrapped or not is_list_item(line)) and not amendment_of(line):
             # "non-cost-" + "related": a hyphen at the end of a line joins without a space.
             joiner = "" if re.search(r"\w-$", out[-1]) else " "
             out[-1] = f"{out[-1]}{joiner}{line}"
