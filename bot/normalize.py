@@ -125,8 +125,13 @@ def plain_typography(text: str) -> str:
     ruling (Markdown, a word processor's PDF, a web page) say the same where these agree;
     unlike :func:`normalize`, case and other punctuation stay."""
     text = unicodedata.normalize("NFC", text).translate(_TRANSLATE)
-    text = _ASTERISKS.sub("", _LIST_MARK.sub("", text)).replace("\u2022", " ")
+    text = _ASTERISKS.sub("", without_list_marks(text)).replace("\u2022", " ")
     return " ".join(text.split())
+
+
+def without_list_marks(text: str) -> str:
+    """``text`` without the markers (``- ``, ``•``, ``*``) that open its lines' list items."""
+    return _LIST_MARK.sub("", text)
 
 
 # A list item's marker at a line's start; a run of asterisks (emphasis, a "new" mark).

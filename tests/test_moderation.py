@@ -340,6 +340,12 @@ def test_a_changes_diff_shows_words_not_their_typography():
         "Only the ship's printed RANGE counts.", "Only the ship\u2019s printed range counts."
     )
     assert diff == "Only the ship's printed [-RANGE-] {+range+} counts."
+    # a list the print sets without its markers: "[---]" for each item was no word changed
+    diff = word_diff(
+        "Exceptions:\n- Tora is Bajoran\n- Phlox is Denobulan",
+        "Exceptions:\nTora is Bajoran\nPhlox is a Denobulan",
+    )
+    assert diff == "Exceptions: Tora is Bajoran Phlox is {+a+} Denobulan"
 
 
 @pytest.mark.parametrize(

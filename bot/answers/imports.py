@@ -37,7 +37,7 @@ from bot.ingest.reader.corrections import apply as apply_corrections
 from bot.ingest.reader.limits import MAX_DOCUMENT_BYTES
 from bot.ingest.reader.worker import read_isolated
 from bot.models import Card, Document, precedence
-from bot.normalize import plain_typography, slugify
+from bot.normalize import plain_typography, slugify, without_list_marks
 from bot.store.changelog import document_row, entry_row
 from bot.store.schema import decode_entry
 
@@ -222,6 +222,9 @@ def same_words(before: str, after: str) -> bool:
 def word_diff(before: str, after: str, context: int = 4) -> str:
     """The words that change: ``[-removed-]`` and ``{+added+}``, with a few words around each
     change and "…" for the unchanged stretches between."""
+    # a list's markers are the printer's too: "[---]" for each item a print bullets
+    # otherwise was a change to show with no word changed
+    before, after = without_list_marks(before), without_list_marks(after)
     old, new = before.split(), after.split()
     matcher = difflib.SequenceMatcher(a=_words_read(before), b=_words_read(after), autojunk=False)
     parts: list[str] = []
