@@ -457,7 +457,7 @@ def test_a_typesetters_narrow_gutter_parts_two_columns(text_entries, row_by_row)
 
 
 def test_words_broken_at_a_lines_end_are_whole_again():
-    from bot.ingest.reader.pdf_columns import unhyphenated
+    from bot.ingest.reader.pdf_pages import unhyphenated
 
     text = (
         "Below is the timing for mission at-\n"

@@ -17,7 +17,9 @@ import yaml
 
 from bot.ingest.reader import read_document, read_text
 from bot.ingest.reader.decode import decode
-from bot.ingest.reader.pdf_columns import _many_columns, joined, read_page
+from bot.ingest.reader.pdf_columns import many_columns
+from bot.ingest.reader.pdf_lines import joined
+from bot.ingest.reader.pdf_pages import read_page
 from tests.ingest.pdfmaker import make_pdf
 from tests.ingest.test_pdf_columns import _word_by_word
 
@@ -183,7 +185,7 @@ def test_one_column_drawn_word_by_word_is_no_columns():
     (drawn,) = pypdf.PdfReader(io.BytesIO(make_pdf([page]))).pages
     runs = read_page(drawn).runs
     assert len(runs) > 500
-    assert _many_columns(runs, 612.0) is None
+    assert many_columns(runs, 612.0) is None
 
 
 def test_a_table_inside_one_column_is_no_columns():
@@ -200,10 +202,10 @@ def test_a_table_inside_one_column_is_no_columns():
     ]
     page += [(40.0, TOP - (14 + row) * LEADING, wide) for row in range(6)]
     (drawn,) = pypdf.PdfReader(io.BytesIO(make_pdf([page]))).pages
-    assert _many_columns(read_page(drawn).runs, 612.0) is None
+    assert many_columns(read_page(drawn).runs, 612.0) is None
     # a paragraph across the top, above the columns, is read first, as the first column's
     opened = [(36.0, TOP + 40, wide, 9.0)] + _three_columns_runs(_narrow_lines(paragraphs=30))
-    text = _many_columns(opened, 612.0)
+    text = many_columns(opened, 612.0)
     assert text is not None and text.startswith(wide + "\n")
 
 
@@ -224,6 +226,6 @@ def test_many_pieces_starting_in_many_places_are_judged_in_linear_time():
 
     runs = [(float(x), float(row), "w", 9.0) for x in range(20_000) for row in range(4)]
     start = time.process_time()  # CPU time: a busy machine must not fail it
-    text = _many_columns(runs, 100_000.0)
+    text = many_columns(runs, 100_000.0)
     assert time.process_time() - start < 5  # 0.2 s here
     assert text is None or text.count("w") == len(runs)  # read in columns, none lost

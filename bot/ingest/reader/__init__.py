@@ -25,7 +25,7 @@ from bot.ingest.reader import (
     lookalike,
     markdown,
     page_breaks,
-    pdf_columns,
+    pdf_pages,
     spacing,
 )
 from bot.ingest.reader.common import check, labelled_kind, none_known
@@ -150,7 +150,7 @@ def _as_a_pdf_reads(text: str) -> tuple[str, list[str]]:
         text = unpaged[0]
         notes.append(page_breaks.note(unpaged[1]))
     if "-\n" in text:
-        text = pdf_columns.unhyphenated(text, known.words())
+        text = pdf_pages.unhyphenated(text, known.words())
     return text, notes
 
 

@@ -106,7 +106,8 @@ def pdf_text(content: bytes) -> tuple[str, list[str]]:
     from pypdf.errors import LimitReachedError, PyPdfError
 
     from bot.ingest.reader.limits import MAX_PDF_PAGES, MAX_TEXT_CHARS
-    from bot.ingest.reader.pdf_columns import joined, read_page, texts_of, unhyphenated
+    from bot.ingest.reader.pdf_lines import joined
+    from bot.ingest.reader.pdf_pages import read_page, texts_of, unhyphenated
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # its repairs are not our warnings
     try:

@@ -16,7 +16,8 @@ from collections import Counter
 
 from bot.ingest.parsers.text import ends_sentence
 from bot.ingest.reader.chrome import is_page_number, printed_by_browser
-from bot.ingest.reader.pdf_columns import joined, running_key
+from bot.ingest.reader.pdf_lines import joined
+from bot.ingest.reader.pdf_pages import running_key
 
 # A page's number between dashes ("- 4 -"), as a footer prints it
 _DASHED_NUMBER = re.compile(r"^[-–—]\s*\d{1,4}\s*[-–—]$")
