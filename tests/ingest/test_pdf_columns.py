@@ -531,6 +531,25 @@ def test_a_typeset_pdf_reads_its_hyphenated_words_whole():
     assert "The difference\nbetween" in text
 
 
+def reads_as_the_2014_page(stem: str):
+    """The print ``stem`` of the 2E CRD of 2014, read: the page's entries, word for word,
+    with no doubt; where a typesetter's quotes differ, folded. The page prints "non-cost-
+    related" (a copy's join of "non-cost-" over "related"): a print that breaks its line
+    after the hyphen has no space there to show."""
+    page = read_document((PRINTED / "crd-2e-2014-07-07.html").read_bytes(), "crd.html")
+    pdf = read_document((PRINTED / f"{stem}.pdf").read_bytes(), "crd.pdf")
+    assert [e.title for e in pdf.entries] == [e.title for e in page.entries]
+
+    def folded(text: str) -> str:
+        text = re.sub(r"(?<=\w-) (?=\w)", "", text)
+        return " ".join(text.replace("’", "'").replace("”", '"').replace("“", '"').split())
+
+    for printed, source in zip(pdf.entries, page.entries, strict=True):
+        assert folded(printed.text) == folded(source.text), printed.title
+    assert not any(w.doubt for w in pdf.warnings)
+    return pdf
+
+
 @pytest.mark.parametrize(
     "stem",
     [
@@ -545,19 +564,7 @@ def test_a_typeset_pdf_reads_as_the_page_it_was_made_from(stem):
     # pdfTeX (printed/README.md): two justified columns 10 pt apart, words hyphenated at
     # lines' ends, kerning and word gaps drawn as moves, no space glyphs at all. It prints
     # typographic quotes for the page's straight ones: those are folded for the check.
-    page = read_document((PRINTED / "crd-2e-2014-07-07.html").read_bytes(), "crd.html")
-    pdf = read_document((PRINTED / f"{stem}.pdf").read_bytes(), "crd.pdf")
-    assert [e.title for e in pdf.entries] == [e.title for e in page.entries]
-
-    def folded(text: str) -> str:
-        # the page prints "non-cost- related" (a copy's join of "non-cost-" over "related"):
-        # a print that breaks its line after the hyphen has no space there to show
-        text = re.sub(r"(?<=\w-) (?=\w)", "", text)
-        return " ".join(text.replace("’", "'").replace("”", '"').replace("“", '"').split())
-
-    for printed, source in zip(pdf.entries, page.entries, strict=True):
-        assert folded(printed.text) == folded(source.text), printed.title
-    assert not any(w.doubt for w in pdf.warnings)
+    pdf = reads_as_the_2014_page(stem)
     # its edition is named across a line's end ("… updates to the Second" / "Edition
     # Rulebook"), as the page names it on one line
     meta = pdf.metadata
