@@ -494,3 +494,48 @@ def test_heads_run_into_an_entrys_text_are_named_by_the_lines_that_open_with_the
     bundled = _bundled(DATA / "entries" / "2e-crd-2011-10-05.yaml")
     assert sorted(entry.title for entry in named.entries) == sorted(bundled)
     assert not [w for w in named.warnings if w.doubt]
+
+
+# Helvetica's widths (thousandths of an em) of the letters whose width differs most from an
+# average letter's (556): a proportional font's line holds more or fewer characters.
+_NARROW = dict.fromkeys("ijl'|.,:;!", 222) | dict.fromkeys("ftrI ()[]-", 300)
+_WIDE = dict.fromkeys("mwMW", 850) | dict.fromkeys("ABCDEFGHKNOPQRSTUVXYZ", 680)
+
+
+def proportional_copy(page: str, measure: int = 62_000) -> str:
+    """``page`` (paragraphs between blank lines) as a viewer copies its print in a
+    proportional font: each paragraph wrapped where its words fill ``measure`` (thousandths
+    of an em), no blank line left."""
+
+    def width(text: str) -> int:
+        return sum(_NARROW.get(c, _WIDE.get(c, 556)) for c in text)
+
+    lines: list[str] = []
+    for paragraph in page.split("\n\n"):
+        line = ""
+        for word in paragraph.split():
+            if line and width(f"{line} {word}") > measure:
+                lines.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        lines += [line] if line else []
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("title", ["matching commander", "missions", "named in lore"])
+def test_a_proportional_fonts_copy_keeps_its_paragraphs(title):
+    # A viewer's copy of a page printed in a proportional font: its lines hold from 110 to
+    # 140 characters, so a paragraph's end shows only as a line that stops short of the
+    # width or ends a sentence with room for the next word. Each line was read as a
+    # paragraph of its own where the block held more than one paragraph.
+    entry = next(
+        e for e in yaml.safe_load(ENTRIES.read_text("utf-8"))["entries"] if e["title"] == title
+    )
+    paragraphs = [" ".join(p.split()) for p in entry["text"].split("\n\n")]
+    assert len(paragraphs) >= 3
+    copy = proportional_copy("\n\n".join([title, *paragraphs]))
+    assert "\n\n" not in copy and len({len(line) for line in copy.split("\n")}) > 5
+    (read,) = read_text(copy, filename="copy.txt").entries
+    assert read.title == title
+    assert [" ".join(p.split()) for p in read.text.split("\n\n")] == paragraphs

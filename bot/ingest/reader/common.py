@@ -74,6 +74,7 @@ def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tu
     out: list[tuple[int, str]] = []
     blank = True
     wrapped = False
+    cut: set[int] = set()  # in a block of paragraphs wrapped to a width: the lines it cut
     for index, (number, raw) in enumerate(body):
         line = raw.strip()
         if not line:
@@ -81,17 +82,55 @@ def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tu
             continue
         if blank:
             wrapped = _wrapped_block(body, index)
+            cut = set() if wrapped else _cut_lines(body, index)
         if (
             out
             and not blank
             and not is_list_item(line)
-            and (wrapped or lower_joins and not ends_sentence(out[-1][1]) and line[:1].islower())
+            and (
+                wrapped
+                or index - 1 in cut
+                or lower_joins and not ends_sentence(out[-1][1]) and line[:1].islower()
+            )
         ):
             out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
             continue
         out.append((number, line))
         blank = False
     return out
+
+
+def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
+    """In the block of lines from ``start`` (to the next blank line), where it holds
+    several paragraphs wrapped to one width with no blank line between them (a PDF's
+    text as a viewer or ``pdftotext`` copies it), the lines the wrap cut. A paragraph ends
+    on a line that stops short of the width (a title's, a paragraph's last) or on a
+    sentence's end with room left for the next word. None where most of its lines were
+    not cut: short lines (a menu, a list), a table's rows."""
+    end = start
+    while end < len(body) and body[end][1].strip():
+        end += 1  # each block is looked at once: linear
+    lines = [body[index][1].strip() for index in range(start, end)]
+    if len(lines) < 3 or any("|" in line for line in lines):
+        return set()
+    # a copy may join two lines where a word broke at the first one's end ("Bird-of-" over
+    # "Prey"): a line or two over the width
+    held = [len(line) for line in lines if len(line) <= _WRAP_WIDTHS[1]]
+    if 4 * (len(lines) - len(held)) > len(lines) or not held:
+        return set()
+    widest = max(held)
+    if widest < _WRAP_WIDTHS[0]:
+        return set()
+    # A line near the width that ends no sentence goes on, whatever fits after it: a
+    # proportional font's lines differ by many characters. One that ends a sentence goes
+    # on only where the next word would not have fitted.
+    cut = {
+        start + offset
+        for offset, (line, after) in enumerate(zip(lines, lines[1:], strict=False))
+        if len(line) >= spacing.FILLED * widest
+        and (not ends_sentence(line) or not spacing.room_for_next(line, after, widest))
+    }
+    return cut if 2 * len(cut) >= len(lines) else set()
 
 
 def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
