@@ -90,7 +90,9 @@ def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tu
             and (
                 wrapped
                 or index - 1 in cut
-                or lower_joins and not ends_sentence(out[-1][1]) and line[:1].islower()
+                or lower_joins
+                and not ends_sentence(out[-1][1])
+                and line[:1].islower()
             )
         ):
             out[-1] = (out[-1][0], f"{out[-1][1]} {line}")
@@ -105,8 +107,8 @@ def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
     several paragraphs wrapped to one width with no blank line between them (a PDF's
     text as a viewer or ``pdftotext`` copies it), the lines the wrap cut. A paragraph ends
     on a line that stops short of the width (a title's, a paragraph's last) or on a
-    sentence's end with room left for the next word. None where most of its lines were
-    not cut: short lines (a menu, a list), a table's rows."""
+    sentence's end with room left for the next word. None where most of its lines stop
+    short of the width (a menu, a list) or end a sentence, or a line is a table's row."""
     end = start
     while end < len(body) and body[end][1].strip():
         end += 1  # each block is looked at once: linear
@@ -115,11 +117,11 @@ def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
         return set()
     # a copy may join two lines where a word broke at the first one's end ("Bird-of-" over
     # "Prey"): a line or two over the width
-    held = [len(line) for line in lines if len(line) <= _WRAP_WIDTHS[1]]
-    if 4 * (len(lines) - len(held)) > len(lines) or not held:
+    held = [line for line in lines if len(line) <= _WRAP_WIDTHS[1]]
+    if 4 * (len(lines) - len(held)) > len(lines):
         return set()
-    widest = max(held)
-    if widest < _WRAP_WIDTHS[0]:
+    widest = spacing.line_width(held)  # a stray longer line aside
+    if not _WRAP_WIDTHS[0] <= widest <= _WRAP_WIDTHS[1]:
         return set()
     # A line near the width that ends no sentence goes on, whatever fits after it: a
     # proportional font's lines differ by many characters. One that ends a sentence goes
@@ -130,7 +132,11 @@ def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
         if len(line) >= spacing.FILLED * widest
         and (not ends_sentence(line) or not spacing.room_for_next(line, after, widest))
     }
-    return cut if 2 * len(cut) >= len(lines) else set()
+    # A block wrapped to a width: most of its lines near the width, and most end inside a
+    # sentence the wrap cut (a web page's paragraphs a sentence a line end on stops).
+    near = sum(1 for line in lines if len(line) >= spacing.FILLED * widest)
+    inside = sum(1 for line in lines[:-1] if not ends_sentence(line))
+    return cut if 2 * near >= len(lines) and 2 * inside >= len(lines) - 1 else set()
 
 
 def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
