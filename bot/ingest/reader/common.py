@@ -102,13 +102,18 @@ def paragraphs(body: list[tuple[int, str]], lower_joins: bool = True) -> list[tu
     return out
 
 
+# A sentence's full stop (or the colon before a list) at a line's end, a closing quote or
+# bracket after it: a line the wrap cut ends on none ("… that personnel is (or was)").
+_STOPS = re.compile(r"[.!?:][\"”’)*_]*$")
+
+
 def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
     """In the block of lines from ``start`` (to the next blank line), where it holds
     several paragraphs wrapped to one width with no blank line between them (a PDF's
     text as a viewer or ``pdftotext`` copies it), the lines the wrap cut. A paragraph ends
-    on a line that stops short of the width (a title's, a paragraph's last) or on a
-    sentence's end with room left for the next word. None where most of its lines stop
-    short of the width (a menu, a list) or end a sentence, or a line is a table's row."""
+    on a line that stops short of the width (a title's, a paragraph's last) or ends a
+    sentence. None where most of its lines stop short of the width (a menu, a list) or end
+    a sentence, or a line is a table's row."""
     end = start
     while end < len(body) and body[end][1].strip():
         end += 1  # each block is looked at once: linear
@@ -123,14 +128,14 @@ def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
     widest = spacing.line_width(held)  # a stray longer line aside
     if not _WRAP_WIDTHS[0] <= widest <= _WRAP_WIDTHS[1]:
         return set()
-    # A line near the width that ends no sentence goes on, whatever fits after it: a
-    # proportional font's lines differ by many characters. One that ends a sentence goes
-    # on only where the next word would not have fitted.
+    # A line near the width that ends no sentence goes on, whatever would have fitted after
+    # it: a proportional font's lines differ by many characters, so no count tells a full
+    # line from one a paragraph ended. A line that ends a sentence ends its paragraph: a
+    # card's source line ("Taken form Glossary …") or the next heading stays apart.
     cut = {
         start + offset
-        for offset, (line, after) in enumerate(zip(lines, lines[1:], strict=False))
-        if len(line) >= spacing.FILLED * widest
-        and (not ends_sentence(line) or not spacing.room_for_next(line, after, widest))
+        for offset, line in enumerate(lines[:-1])
+        if len(line) >= spacing.FILLED * widest and not _STOPS.search(line)
     }
     # A block wrapped to a width: most of its lines near the width, and most end inside a
     # sentence the wrap cut (a web page's paragraphs a sentence a line end on stops).
@@ -168,7 +173,14 @@ def unwrapped(body: list[tuple[int, str]]) -> list[tuple[int, str]]:
             rest = " ".join(raw.strip() for _, raw in body[start + 1 : end])
             out.append((body[start][0], f"{body[start][1].rstrip()} {rest}"))
         else:
-            out.extend(body[start:end])
+            # a block of paragraphs wrapped with no gap between them: each joined into its
+            # first row, where the wrap cut its lines (a card page copied out of its PDF)
+            cut = _cut_lines(body, start)
+            for row in range(start, end):
+                if row - 1 in cut and not is_list_item(body[row][1].strip()):
+                    out[-1] = (out[-1][0], f"{out[-1][1].rstrip()} {body[row][1].strip()}")
+                else:
+                    out.append(body[row])
         index = end
     return out
 
