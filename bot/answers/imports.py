@@ -204,9 +204,9 @@ class ImportPreview:
         }
 
 
-def _words_read(text: str) -> list[str]:
+def _as_read(words: list[str]) -> list[str]:
     # each word as it reads: "ship's" and "ship’s" are no change to show
-    return [plain_typography(word) for word in text.split()]
+    return [plain_typography(word) for word in words]
 
 
 def same_words(before: str, after: str) -> bool:
@@ -216,7 +216,7 @@ def same_words(before: str, after: str) -> bool:
     card", was a change to show with no word changed)."""
     if plain_typography(before) == plain_typography(after):
         return True
-    return _words_read(before) == _words_read(after)
+    return _as_read(before.split()) == _as_read(after.split())
 
 
 def word_diff(before: str, after: str, context: int = 4) -> str:
@@ -226,7 +226,7 @@ def word_diff(before: str, after: str, context: int = 4) -> str:
     # otherwise was a change to show with no word changed
     before, after = without_list_marks(before), without_list_marks(after)
     old, new = before.split(), after.split()
-    matcher = difflib.SequenceMatcher(a=_words_read(before), b=_words_read(after), autojunk=False)
+    matcher = difflib.SequenceMatcher(a=_as_read(old), b=_as_read(new), autojunk=False)
     parts: list[str] = []
     for op, a1, a2, b1, b2 in matcher.get_opcodes():
         if op == "equal":

@@ -17,7 +17,8 @@ from bot.models import (
 # What a CRD's card-specific entry says it is, after the card's title ("– Clarification:")
 CARD_RULING_LABEL = "Clarification|Erratum|Ruling"
 # "1. ", "a. ", "1) ", "• ", "- " at the start of a line: list items keep their own line.
-_LIST_ITEM = re.compile(r"^(?:\d{1,2}[.)]|[a-z][.)]|[•\-])\s")
+# A list item's marker: a number or letter (captured) and its stop, or a bullet.
+_LIST_ITEM = re.compile(r"^(?:(\d{1,2}|[a-z])[.)]|[•\-])\s")
 _BULLET = re.compile(r"^•\s*")
 SUB_ITEM_INDENT = "   "  # under "1. ", Markdown's nesting depth
 # "For example:" after a finished sentence opens a paragraph of its own (as the other
@@ -137,12 +138,8 @@ def _continues_paragraph(line: str, before: str) -> bool:
     """Whether a numbered or lettered line is the paragraph's text that a wrap put at a
     line's start ("… aboard Deep Space" / "9. Often served …"), as Markdown reads it: a
     list that interrupts a paragraph starts at 1 (or a)."""
-    marker = _ORDERED_MARKER.match(line)
-    return bool(marker) and marker[1] not in ("1", "a") and not is_list_item(before)
-
-
-# An ordered list item's marker: its number or letter.
-_ORDERED_MARKER = re.compile(r"(\d{1,2}|[a-z])[.)]\s")
+    marker = _LIST_ITEM.match(line)
+    return bool(marker and marker[1]) and marker[1] not in ("1", "a") and not is_list_item(before)
 
 
 def flow(lines: list[str]) -> list[str]:

@@ -132,14 +132,15 @@ def _cut_lines(body: list[tuple[int, str]], start: int) -> set[int]:
     # it: a proportional font's lines differ by many characters, so no count tells a full
     # line from one a paragraph ended. A line that ends a sentence ends its paragraph: a
     # card's source line ("Taken form Glossary …") or the next heading stays apart.
+    full = spacing.FILLED * widest  # a line this long or longer is near the width
     cut = {
         start + offset
         for offset, line in enumerate(lines[:-1])
-        if len(line) >= spacing.FILLED * widest and not _STOPS.search(line)
+        if len(line) >= full and not _STOPS.search(line)
     }
     # A block wrapped to a width: most of its lines near the width, and most end inside a
     # sentence the wrap cut (a web page's paragraphs a sentence a line end on stops).
-    near = sum(1 for line in lines if len(line) >= spacing.FILLED * widest)
+    near = sum(1 for line in lines if len(line) >= full)
     inside = sum(1 for line in lines[:-1] if not ends_sentence(line))
     return cut if 2 * near >= len(lines) and 2 * inside >= len(lines) - 1 else set()
 

@@ -9,6 +9,7 @@ import unicodedata
 from collections import Counter
 
 from bot.ingest.parsers.text import ends_sentence
+from bot.ingest.reader.spacing import room_for_next
 
 SAME_LINE = 2.0  # points: runs this close vertically are one line
 # A gap this many times the usual line spacing is a paragraph's: 6 pt of space after a 9 pt
@@ -149,5 +150,4 @@ def _ends_paragraph(part: str, following: str) -> bool:
     if ends_sentence(last) or last.endswith((" –", " —", " -", ":")):
         return True
     width = max(len(line.rstrip()) for line in part.split("\n"))
-    word = following.split(maxsplit=1)[0] if following.split() else ""
-    return len(last) + 1 + len(word) <= _SHORT_LINE * width
+    return room_for_next(last, following, int(_SHORT_LINE * width))
