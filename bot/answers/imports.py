@@ -23,6 +23,7 @@ from typing import Any
 
 from bot import validate
 from bot.answers.moderation import Moderation, ModerationError, Moderator, StaleEdit
+from bot.answers.moderators import NotRead
 from bot.ingest.importer import build_entries, card_names, card_ruling_kind
 from bot.ingest.parsers import ParsedEntry
 from bot.ingest.reader import (
@@ -267,7 +268,7 @@ def read_upload(
     except (UnreadableDocument, UnknownShape) as error:
         # The reader's refusal names the file and says why; each front end puts its own
         # "not imported" before it, so the reader's message never says so itself.
-        raise ModerationError(str(error)) from None
+        raise NotRead(str(error), getattr(error, "heads", None)) from None
     if corrections is None:
         return read
     try:

@@ -15,6 +15,15 @@ class ModerationError(ValueError):
     """A change that cannot be made; the message is fit to show the moderator."""
 
 
+class NotRead(ModerationError):
+    """The reader refused a document. ``heads``: the lines it lists as opening like an entry,
+    (line, title), which a moderator may name as heads and have the page read again."""
+
+    def __init__(self, message: str, heads: list[tuple[int, str]] | None = None):
+        super().__init__(message)
+        self.heads = list(heads or ())
+
+
 class StaleEdit(ModerationError):
     """The entry changed after the moderator opened it."""
 

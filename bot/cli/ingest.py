@@ -38,7 +38,9 @@ two entries read as one), which block --apply until the entries are fixed with
 Correcting an entry settles the doubts raised at lines inside it; a doubt before the first
 entry is confirmed at its own line. A page with no ruling text is refused ("no entries
 found"), never imported; the refusal lists the lines that open like an entry, which
---corrections may name as heads."""
+--corrections may name as heads. --draft-corrections NEW_FILE writes that file for you: each
+doubt's proposed fixes (or each listed line as a head), every one commented out with "#";
+remove the "#" before those you choose and run again with --corrections NEW_FILE."""
 
 
 def add_ingest_command(sub: argparse._SubParsersAction) -> None:
@@ -74,6 +76,12 @@ def add_ingest_command(sub: argparse._SubParsersAction) -> None:
         type=Path,
         metavar="FILE",
         help="YAML list of entry corrections (confirm, title, merge, drop, head) by line",
+    )
+    p.add_argument(
+        "--draft-corrections",
+        type=Path,
+        metavar="NEW_FILE",
+        help="write a corrections file to edit: the doubts' proposed fixes, or the listed heads",
     )
     p.add_argument("--apply", action="store_true", help="import it (default: preview only)")
     p.add_argument(
@@ -120,6 +128,7 @@ def _refuse(message: str) -> int:
 
 
 def run_ingest(ctx) -> int:
+    from bot.answers.drafts import doubts_draft, heads_draft
     from bot.answers.moderation import ModerationError
     from bot.ingest.reader import UnreadableDocument
     from bot.ingest.reader.worker import read_upload_file
@@ -148,9 +157,18 @@ def run_ingest(ctx) -> int:
             corrections=corrections,
         )
     except ModerationError as error:  # the reader's refusal, or corrections not applied
+        heads = getattr(error, "heads", [])
+        if args.draft_corrections is not None:
+            _write_draft(args, heads_draft(heads, corrections, args.file.name))
+        elif heads:
+            error = (
+                f"{error}\n(--draft-corrections NEW_FILE writes those lines as heads to choose.)"
+            )
         return _refuse(f"not imported: {error}")
     if not args.json:
         print_preview(preview, terminal_width(sys.stdout))
+    if args.draft_corrections is not None:
+        _write_draft(args, doubts_draft(preview.doubts, corrections, args.file.name))
     if not args.apply:
         if args.json:
             emit_json(preview.to_json())
@@ -174,8 +192,8 @@ def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str
     if preview.doubts:
         return None, (
             f"not imported: the preview has {len(preview.doubts)} doubt(s) about entry "
-            "boundaries or titles; fix the entries with --corrections FILE (see --help), "
-            "then run again"
+            "boundaries or titles; fix the entries with --corrections FILE (see --help; "
+            "--draft-corrections NEW_FILE writes one to edit), then run again"
         )
     if preview.warnings and not args.accept_warnings:
         return None, (
@@ -189,6 +207,31 @@ def _apply(rulings, args: argparse.Namespace, preview) -> tuple[dict | None, str
     except ModerationError as error:
         return None, f"not imported: {error}"
     return change, None
+
+
+def _write_draft(args: argparse.Namespace, draft: str) -> None:
+    """Write the corrections draft to ``--draft-corrections`` (never over an existing file:
+    it may hold a moderator's edits); say so, or why not, on stderr."""
+    from bot.answers.drafts import drafted
+
+    path = args.draft_corrections
+    if not drafted(draft):
+        print(f"rulings ingest: nothing to correct: {path} not written", file=sys.stderr)
+        return
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(draft)
+    except FileExistsError:
+        print(f"rulings ingest: {path} exists: not overwritten (name a new file)", file=sys.stderr)
+        return
+    except OSError as error:
+        print(f"rulings ingest: {path} not written: {error.strerror or error}", file=sys.stderr)
+        return
+    print(
+        f'rulings ingest: wrote a corrections draft to {path}: remove the "#" before each '
+        f"correction you choose, then run again with --corrections {path}",
+        file=sys.stderr,
+    )
 
 
 def _read_corrections(path: Path):

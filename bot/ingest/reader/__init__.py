@@ -138,7 +138,7 @@ def read_text(
             raise
         # the lines a refusal names are counted as the page was read
         notes = "\n".join(f"{note[:1].upper()}{note[1:]}." for note in page.relaid)
-        raise UnknownShape(f"{str(error).rstrip()}\n{notes}") from None
+        raise UnknownShape(f"{str(error).rstrip()}\n{notes}", error.heads) from None
 
 
 def _as_a_pdf_reads(text: str) -> tuple[str, list[str]]:
@@ -222,31 +222,36 @@ def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> Rea
                 f"rules: {entries} {terms[0] or 'none'} of the game's terms in {terms[1]} "
                 f"words (dilemma, mission, personnel, ship, affiliation…), and {names}: "
                 f"another game's or subject's {'page' if few else 'glossary'}."
-                f"{_heads_hint(parsed)}"
+                f"{_heads_hint(parsed)}",
+                _heads_of(parsed),
             )
         if listed := lookalike.card_list(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a card list: its entries' "
                 f"texts open with the card's type ({_words_up_to(listed, 60)!r}), as card "
-                f"data does, not a ruling.{_heads_hint(parsed)}"
+                f"data does, not a ruling.{_heads_hint(parsed)}",
+                _heads_of(parsed),
             )
         if listed := lookalike.unsentenced(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a list (a deck list, an "
                 f"index): its entries' texts end no sentence ({_words_up_to(listed, 60)!r}), as "
-                f"rulings do.{_heads_hint(parsed)}"
+                f"rulings do.{_heads_hint(parsed)}",
+                _heads_of(parsed),
             )
         if spoken := lookalike.commentary(parsed.entries):
             raise UnknownShape(
                 f"{_name(filename)}no entries found: this looks like a review, a report or a "
                 f"post: its text speaks in the first person ({spoken[:80]!r}), as rulings never "
-                f"do.{_heads_hint(parsed)}"
+                f"do.{_heads_hint(parsed)}",
+                _heads_of(parsed),
             )
         if heads and (parsed := split_at_heads(parsed, text.split("\n"), heads)) is None:
             raise _HeadsElsewhere
         return _document(parsed, shape, page)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
-        raise UnknownShape(_no_entries(text, filename))
+        possible = general.possible_heads(text)
+        raise UnknownShape(_no_entries(text, filename, possible), possible)
     raise UnknownShape(_unknown(text, filename, failures))
 
 
@@ -358,6 +363,11 @@ def _heads_hint(parsed: Parsed) -> str:
     )
 
 
+def _heads_of(parsed: Parsed) -> list[tuple[int, str]]:
+    """A refused look-alike's entries as heads a moderator may name: (line, title)."""
+    return [(entry.line, entry.title) for entry in parsed.entries[: general.HEADS_LISTED]]
+
+
 def _words_up_to(text: str, size: int) -> str:
     """``text`` cut at a word's end before ``size`` characters, marked "…" where cut."""
     if len(text) <= size:
@@ -370,12 +380,12 @@ def _name(filename: str | None) -> str:
     return f"{filename}: " if filename else ""
 
 
-def _no_entries(text: str, filename: str | None) -> str:
+def _no_entries(text: str, filename: str | None, possible: list[tuple[int, str]]) -> str:
     """The refusal of a page where no shape, the general reader included, finds an entry
-    head: said as what the page looks like, never turned into an entry."""
+    head: said as what the page looks like, never turned into an entry; ``possible``: the
+    lines that open like an entry (:func:`general.possible_heads`)."""
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
-    possible = general.possible_heads(text)
     # A card's name over an article's paragraph (an image's caption, a news heading) is
     # no ruling's head by itself: say that the project knows it, not that it does not.
     listed = "".join(

@@ -34,9 +34,17 @@ from typing import Any
 from bot.ingest.reader.common import join
 from bot.ingest.reader.model import CorrectionError, ReadDocument, ReadEntry
 
-__all__ = ["ACTIONS", "CorrectionError", "apply", "heads_of", "parse"]
+__all__ = ["ACTIONS", "MEANINGS", "CorrectionError", "apply", "heads_of", "parse"]
 
 ACTIONS = ("confirm", "title", "merge", "drop", "head")
+# What each action says of the line it names, as a moderator's draft explains it.
+MEANINGS = {
+    "confirm": "right as read",
+    "title": "the right title",
+    "merge": "part of the entry before",
+    "drop": "no entry at all",
+    "head": "this line opens an entry",
+}
 MAX_CORRECTIONS = 2_000
 MAX_CORRECTIONS_CHARS = 256 * 1024
 

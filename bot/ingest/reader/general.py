@@ -543,7 +543,10 @@ def _said(explained: set[str], key: str, full: str, short: str) -> str:
     return full
 
 
-def possible_heads(text: str, limit: int = 8) -> list[tuple[int, str]]:
+HEADS_LISTED = 8  # lines a refusal lists as possible heads, at most
+
+
+def possible_heads(text: str, limit: int = HEADS_LISTED) -> list[tuple[int, str]]:
     """Lines of a refused page that open like an entry (a heading of its own over prose, or
     ``Title – text``), by line: what a moderator may name as heads, never read as entries."""
     rows, _ = _rows(text)

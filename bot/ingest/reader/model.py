@@ -18,7 +18,12 @@ class DocumentTooLarge(UnreadableDocument):
 
 
 class UnknownShape(ValueError):
-    """The text was read but matches no known document shape."""
+    """The text was read but matches no known document shape. ``heads``: the lines of the
+    page that open like an entry, (line, title), which a moderator may name as heads."""
+
+    def __init__(self, message: str = "", heads: list[tuple[int, str]] | None = None):
+        super().__init__(message)
+        self.heads = list(heads or ())
 
 
 class CorrectionError(ValueError):

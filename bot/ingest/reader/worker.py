@@ -123,7 +123,9 @@ def read_isolated(
     status, *rest = pickle.loads(out)
     if status == "ok":
         return rest[0]
-    kind, message = rest
+    kind, message, heads = rest
+    if kind == "UnknownShape":
+        raise UnknownShape(message, heads)
     raise _REFUSALS.get(kind, UnreadableDocument)(message)
 
 
@@ -151,7 +153,7 @@ def _main() -> int:
     try:
         result: tuple = ("ok", read_document(content, filename, heads))
     except (UnreadableDocument, UnknownShape, CorrectionError) as error:
-        result = ("refused", type(error).__name__, str(error))
+        result = ("refused", type(error).__name__, str(error), getattr(error, "heads", []))
     except MemoryError:
         name = f"{filename}: " if filename else ""
         result = (
@@ -159,9 +161,10 @@ def _main() -> int:
             "UnreadableDocument",
             f"{name}reading the document needs more than {memory_bytes // 1048576} MB of "
             "memory; it is not a document the reader can handle.",
+            [],
         )
     except RecursionError:
-        result = ("refused", "UnreadableDocument", "the document nests too deeply to read.")
+        result = ("refused", "UnreadableDocument", "the document nests too deeply to read.", [])
     sys.stdout.buffer.write(pickle.dumps(result))
     return 0
 
