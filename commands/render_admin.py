@@ -172,9 +172,7 @@ def _warnings_heading(doubts: int, warnings: int) -> str:
     notes = warnings - doubts
     return (
         f"**⚠ Warnings: {doubts} doubt(s) block confirming until the entries are corrected "
-        "(a corrections file in `corrections`)"
-        + (f"; {notes} note(s) take a second click" if notes else "")
-        + ":**"
+        "(Fix doubts… below)" + (f"; {notes} note(s) take a second click" if notes else "") + ":**"
     )
 
 

@@ -17,7 +17,8 @@ from bot.answers.service import Rulings
 from commands import limits
 from commands.admin.changes import announce
 from commands.admin.checks import is_moderator, moderator_check, moderator_of
-from commands.admin.paste import PasteModal, offer_import, read_corrections
+from commands.admin.offer import FIX_ITEMS, offer_import
+from commands.admin.paste import PasteModal, read_corrections
 from commands.admin.pending import Pending
 from commands.admin.views import (
     MODERATION_ITEMS,
@@ -332,7 +333,7 @@ class RulingAdmin(app_commands.Group):
 
 async def setup(bot: RulingsClient) -> None:
     bot.pending = Pending()
-    bot.add_dynamic_items(*MODERATION_ITEMS)
+    bot.add_dynamic_items(*MODERATION_ITEMS, *FIX_ITEMS)
     home = bot.settings.home_guild_id
     if home:
         bot.tree.add_command(RulingAdmin(), guild=discord.Object(id=home))

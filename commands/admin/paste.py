@@ -3,24 +3,21 @@ page as a browser copies it) into a modal and gets the same preview as for an up
 
 from __future__ import annotations
 
-import asyncio
-import io
 from typing import Any
 
 import discord
 
-from bot.answers.imports import PASTED, ImportPreview
-from bot.answers.moderation import ModerationError
+from bot.answers.imports import PASTED
 from bot.ingest.reader.corrections import MAX_CORRECTIONS_CHARS, CorrectionError
 from bot.ingest.reader.corrections import parse as parse_corrections
 from commands import limits
 from commands.admin.checks import ModeratorOnly
-from commands.admin.views import PENDING_SECONDS, confirm_view
+from commands.admin.offer import offer_import
+from commands.admin.pending import PENDING_SECONDS
 from commands.app import Interaction
 from commands.errors import on_view_error
 from commands.fields import labelled
-from commands.render import NO_PINGS, clamp
-from commands.render_admin import import_embeds
+from commands.render import clamp
 
 
 async def read_corrections(
@@ -40,34 +37,6 @@ async def read_corrections(
         clamp(f"Corrections not read: {problem}", limits.MESSAGE_CONTENT), ephemeral=True
     )
     return None
-
-
-async def offer_import(
-    interaction: Interaction, content: bytes, filename: str, options: dict[str, Any]
-) -> None:
-    """Preview ``content`` (the interaction is deferred) and offer Confirm/Cancel under it:
-    the one preview a file upload and a paste share."""
-    try:
-        preview: ImportPreview = await asyncio.to_thread(
-            interaction.client.rulings.preview_import, content, filename, **options
-        )
-    except ModerationError as exc:
-        await interaction.followup.send(
-            clamp(f"Not imported: {exc}", limits.MESSAGE_CONTENT), ephemeral=True
-        )
-        return
-    token = interaction.client.pending.put(interaction.user.id, "import", {"preview": preview})
-    # The embeds hold what fits; the attached file lists every entry (and every diff).
-    listing = discord.File(
-        io.BytesIO(preview.as_text(100).encode("utf-8")), filename="import-preview.txt"
-    )
-    await interaction.followup.send(
-        embeds=import_embeds(preview),
-        file=listing,
-        view=confirm_view(token),
-        ephemeral=True,
-        allowed_mentions=NO_PINGS,
-    )
 
 
 class PasteModal(ModeratorOnly, discord.ui.Modal):

@@ -59,6 +59,18 @@ class ConfirmButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         pending = interaction.client.pending
+        seen = pending.peek(self.token, interaction.user.id)
+        if seen is not None and seen[0] == "import" and seen[1]["preview"].doubts:
+            # A doubt about entry boundaries or titles is never clicked away: it is fixed.
+            # The preview stays, with its Fix button.
+            await interaction.response.send_message(
+                f"⚠ Not imported: {len(seen[1]['preview'].doubts)} doubt(s) about entry "
+                "boundaries or titles (marked DOUBT in the preview). Fix the entries first: "
+                "**Fix doubts…** under the preview offers the corrections to choose from.",
+                ephemeral=True,
+                allowed_mentions=NO_PINGS,
+            )
+            return
         item = pending.take(self.token, interaction.user.id)
         if item is None:
             await interaction.response.edit_message(
@@ -68,20 +80,6 @@ class ConfirmButton(
             )
             return
         action, payload = item
-        doubts = payload["preview"].doubts if action == "import" else []
-        if doubts:
-            # A doubt about entry boundaries or titles is never clicked away: it is fixed.
-            await interaction.response.edit_message(
-                content=(
-                    f"⚠ Not imported: {len(doubts)} doubt(s) about entry boundaries or titles "
-                    "(marked DOUBT in the preview). Fix the entries first: import again with "
-                    "corrections (the `corrections` file, or the paste form's field; items "
-                    "such as `- {line: 3, confirm: true}`)."
-                ),
-                view=None,
-                allowed_mentions=NO_PINGS,
-            )
-            return
         warnings = payload["preview"].warnings if action == "import" else []
         if warnings and not payload.get("accept_warnings"):
             # Warnings were shown first; importing over them takes a second, explicit click.

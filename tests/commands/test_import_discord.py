@@ -206,7 +206,49 @@ async def test_a_pasted_ruling_page_gets_the_same_preview(fake_discord, running,
         assert live.change_log(5) == []  # nothing changes before Confirm
 
 
-async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, running, live):
+def _field(modal: dict) -> tuple[str, str]:
+    """The custom id and pre-filled value of a modal's one text input."""
+    found = []
+
+    def walk(component: dict) -> None:
+        if component.get("type") == 4:
+            found.append((component["custom_id"], component.get("value", "")))
+        for child in component.get("components", []):
+            walk(child)
+        if "component" in component:
+            walk(component["component"])
+
+    for row in modal["components"]:
+        walk(row)
+    (field,) = found
+    return field
+
+
+async def _fix(fake_discord, components: list[dict], message: dict, edit):
+    """Click Fix… under ``message``, and submit its form with ``edit`` applied to the
+    drafted corrections: the form, and the reply (a new preview or a refusal)."""
+    opened = await _click(fake_discord, _custom_id(components, "ra:fix:"), message)
+    assert opened.body["type"] == 9, opened.body  # a modal: the corrections, drafted
+    custom_id, draft = _field(opened.body["data"])
+    submit = payloads.modal_submit(
+        opened.body["data"]["custom_id"],
+        {custom_id: edit(draft)},
+        guild_id=HOME,
+        user=payloads.MOD_USER,
+        member_roles=[payloads.MOD_ROLE_ID],
+    )
+    answered = await fake_discord.interact(submit)
+    if answered.body["type"] == 4:  # refused at once (nothing chosen): no new preview
+        return draft, answered.body["data"], submit
+    followup = await fake_discord.wait_for_request(
+        lambda r: r.method == "POST" and r.path.endswith(submit["token"]), timeout=20
+    )
+    return draft, followup.json, submit
+
+
+async def test_a_preview_with_doubts_is_fixed_in_place_not_clicked_away(
+    fake_discord, running, live
+):
     page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
     options = {"edition": "1E", "kind": "glossary"}
     async with running(live):
@@ -214,20 +256,55 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         summary = followup.json["embeds"][0]["description"]
         warnings = summary.split(
             "**⚠ Warnings: 1 doubt(s) block confirming until the entries are corrected "
-            "(a corrections file in `corrections`):**\n"
+            "(Fix doubts… below):**\n"
         )[1]
         assert warnings.startswith("line 1: DOUBT: entry 'Phantom Heading'")
         assert "second click" not in summary  # a doubt is never clicked away
+        components = followup.json["components"]
+        labels = [c["label"] for row in components for c in row["components"]]
+        assert labels == ["Fix doubts…", "Confirm", "Cancel"]
         message = fake_discord.original_message(ix["token"])
-        clicked = await _click(
-            fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
-        )
+        clicked = await _click(fake_discord, _custom_id(components, "ra:ok:"), message)
         content = clicked.body["data"]["content"]
         assert content.startswith("⚠ Not imported: 1 doubt(s) about entry boundaries")
-        assert clicked.body["data"]["components"] == []
+        assert "**Fix doubts…**" in content
         assert live.change_log(5) == []
-        # Imported again with a corrections file, the doubt is resolved and Confirm imports.
-        fixes = ("fixes.yaml", b"- {line: 1, confirm: true}\n")
+        # The draft proposes the fix, commented out: submitted unread, it fixes nothing.
+        draft, refused, _ = await _fix(fake_discord, components, message, lambda d: d)
+        assert "# DOUBT at line 1: entry 'Phantom Heading'" in draft
+        assert "\n#- {line: 1, confirm: true}  # right as read\n" in draft
+        assert refused["content"].startswith("Corrections not read: no correction chosen")
+        assert live.change_log(5) == []
+        # Chosen (the "#" removed), the page is read again from the kept upload.
+        chose = lambda d: d.replace("#- {line: 1, confirm", "- {line: 1, confirm")  # noqa: E731
+        again_draft, fixed, submit = await _fix(fake_discord, components, message, chose)
+        assert again_draft == draft  # the form opens as it was drafted
+        assert "DOUBT" not in fixed["embeds"][0]["description"]
+        assert "`🆕 new` **Phantom Heading**" in fixed["embeds"][1]["description"]
+        assert not any(
+            c["custom_id"].startswith("ra:fix:")
+            for row in fixed["components"]
+            for c in row["components"]
+        )
+        # The first preview is spent: its buttons no longer act.
+        for button in ("ra:fix:", "ra:ok:"):
+            stale = await _click(fake_discord, _custom_id(components, button), message)
+            assert "expired or was already used" in stale.body["data"]["content"]
+        done = await _click(
+            fake_discord,
+            _custom_id(fixed["components"], "ra:ok:"),
+            fake_discord.original_message(submit["token"]),
+        )
+        assert done.body["data"]["content"].startswith("Done:")  # no note left: one click
+    assert live.change_log(1)[0]["action"] == "import"
+    assert live.show("Phantom Heading", edition="1E")[0]["title"] == "Phantom Heading"
+
+
+async def test_a_corrections_file_still_fixes_a_doubt_on_upload(fake_discord, running, live):
+    page = b"Phantom Heading - Some text under an unknown head nobody has seen.\n"
+    options = {"edition": "1E", "kind": "glossary"}
+    fixes = ("fixes.yaml", b"- {line: 1, confirm: true}\n")
+    async with running(live):
         again, followup = await _import(
             fake_discord, options, document=("page.txt", page), corrections=fixes
         )
@@ -236,23 +313,54 @@ async def test_a_preview_with_doubts_is_not_imported_by_clicking(fake_discord, r
         done = await _click(
             fake_discord, _custom_id(followup.json["components"], "ra:ok:"), message
         )
-        assert done.body["data"]["content"].startswith("Done:")  # no note left: one click
+        assert done.body["data"]["content"].startswith("Done:")
     assert live.change_log(1)[0]["action"] == "import"
 
 
-async def test_a_refused_page_says_why_once(fake_discord, running, live):
-    """A page with no ruling on it: the reader's refusal, under one "Not imported:" (not a
-    second word of its own), with the lines it would not take, and nothing offered to click."""
-    page = (
-        b"Rules Update, May 2030\n\nby A. Writer, Rules Manager\n\n"
-        b"This month we looked at two questions that players asked at the regional.\n\n"
-        b"Beaming Between Ships\n\nA player may beam personnel between two of his ships.\n"
-    )
+UPDATE = (
+    b"Rules Update, May 2030\n\nby A. Writer, Rules Manager\n\n"
+    b"This month we looked at two questions that players asked at the regional.\n\n"
+    b"Beaming Between Ships\n\nA player may beam personnel between two of his ships.\n"
+)
+
+
+async def test_a_refused_page_says_why_once_and_offers_its_heads(fake_discord, running, live):
+    """A page the reader finds no ruling on: the reader's refusal, under one "Not imported:"
+    (not a second word of its own), with the lines it would not take; **Name heads…** offers
+    them, commented out, and the page is read again with those the moderator chose."""
     async with running(live):
-        _, followup = await _import(fake_discord, {"edition": "1E"}, document=("update.txt", page))
-    content = followup.json["content"]
-    assert content.startswith("Not imported: update.txt: no entries found: ")
-    assert content.lower().count("imported") == 1 and "Not read" not in content
-    assert "line 7: Beaming Between Ships" in content
-    assert not followup.json.get("components") and not followup.json.get("embeds")
+        ix, followup = await _import(
+            fake_discord, {"edition": "1E"}, document=("update.txt", UPDATE)
+        )
+        content = followup.json["content"]
+        assert content.startswith("Not imported: update.txt: no entries found: ")
+        assert content.lower().count("imported") == 1 and "Not read" not in content
+        assert "line 7: Beaming Between Ships" in content
+        assert not followup.json.get("embeds")
+        components = followup.json["components"]
+        labels = [c["label"] for row in components for c in row["components"]]
+        assert labels == ["Name heads…", "Cancel"]
+        message = fake_discord.original_message(ix["token"])
+        chose = lambda d: d.replace("#- {line: 7, head: true}", "- {line: 7, head: true}")  # noqa: E731
+        draft, preview, _ = await _fix(fake_discord, components, message, chose)
+        assert "#- {line: 7, head: true}  # Beaming Between Ships\n" in draft
+        (entry,) = preview["embeds"][1]["description"].splitlines()
+        assert entry.startswith("`🆕 new` **Beaming Between Ships**")
+        assert live.change_log(5) == []  # nothing changes before Confirm
+
+
+async def test_corrections_that_fail_are_offered_again_as_written(fake_discord, running, live):
+    async with running(live):
+        ix, followup = await _import(
+            fake_discord, {"edition": "1E"}, document=("update.txt", UPDATE)
+        )
+        message = fake_discord.original_message(ix["token"])
+        wrong = lambda d: d + "- {line: 99, head: true}\n"  # noqa: E731
+        _, refused, submit = await _fix(fake_discord, followup.json["components"], message, wrong)
+        assert "line 99" in refused["content"]
+        labels = [c["label"] for row in refused["components"] for c in row["components"]]
+        assert labels == ["Fix…", "Cancel"]
+        again = fake_discord.original_message(submit["token"])
+        kept, _, _ = await _fix(fake_discord, refused["components"], again, lambda d: d)
+        assert kept.endswith("- {line: 99, head: true}\n")  # what was written, not a new draft
     assert live.change_log(5) == []
