@@ -63,8 +63,10 @@ def heads_draft(
 ) -> str:
     """The corrections draft for a refused page's listed ``heads`` (line, title): each may
     be named a head, and the page read again with it opening an entry."""
+    # The title as listed, not "true": the line is read under exactly the title shown,
+    # which the moderator may also edit here.
     blocks = [
-        f"#{_item({'line': int(line), 'head': True})[:-1]}  # {' '.join(str(title).split())[:80]}\n"
+        f"#{_item({'line': int(line), 'head': ' '.join(str(title).split())[:200]})}"
         for line, title in heads
     ]
     return _draft(blocks, earlier, filename, limit, "line(s)")

@@ -160,10 +160,11 @@ def run_ingest(ctx) -> int:
         heads = getattr(error, "heads", [])
         if args.draft_corrections is not None:
             _write_draft(args, heads_draft(heads, corrections, args.file.name))
-        elif heads:
-            error = (
-                f"{error}\n(--draft-corrections NEW_FILE writes those lines as heads to choose.)"
-            )
+        elif heads:  # said with the listed lines, before the list of shapes
+            hint = "--draft-corrections NEW_FILE writes those lines as heads to choose from."
+            said = str(error)
+            at = said.find("\nUpload the page")
+            error = f"{said[:at]}\n{hint}{said[at:]}" if at >= 0 else f"{said}\n{hint}"
         return _refuse(f"not imported: {error}")
     if not args.json:
         print_preview(preview, terminal_width(sys.stdout))

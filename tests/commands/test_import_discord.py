@@ -341,9 +341,9 @@ async def test_a_refused_page_says_why_once_and_offers_its_heads(fake_discord, r
         labels = [c["label"] for row in components for c in row["components"]]
         assert labels == ["Name heads…", "Cancel"]
         message = fake_discord.original_message(ix["token"])
-        chose = lambda d: d.replace("#- {line: 7, head: true}", "- {line: 7, head: true}")  # noqa: E731
+        chose = lambda d: d.replace("#- {line: 7, head: Beaming", "- {line: 7, head: Beaming")  # noqa: E731
         draft, preview, _ = await _fix(fake_discord, components, message, chose)
-        assert "#- {line: 7, head: true}  # Beaming Between Ships\n" in draft
+        assert "\n#- {line: 7, head: Beaming Between Ships}\n" in draft
         (entry,) = preview["embeds"][1]["description"].splitlines()
         assert entry.startswith("`🆕 new` **Beaming Between Ships**")
         assert live.change_log(5) == []  # nothing changes before Confirm

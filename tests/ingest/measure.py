@@ -7,9 +7,12 @@ entries invented from a page that holds no ruling, and wrong reads that pass wit
 that blocks ``--apply``. Reads in process (no worker): the figures, not the isolation, matter.
 
 ``--name-listed`` also takes a moderator's second step on each refused page that holds
-rulings: every line its refusal lists as opening like an entry is named a head
-(``{line: N, head: true}``) and the page read again; the entries so found are counted apart,
-never in the first read's figures.
+rulings, as the drafted corrections offer it (:mod:`bot.answers.drafts`): the lines its
+refusal lists as opening like an entry are named heads under the titles listed
+(``{line: N, head: Title}``) and the page read again, once with every listed line named and
+once with only those a moderator would choose (the lines listed under a title the page's
+expectations hold); the entries so found are counted apart, never in the first read's
+figures.
 """
 
 from __future__ import annotations
@@ -23,7 +26,6 @@ import yaml
 from bot.ingest.reader import UnknownShape, UnreadableDocument, read_document
 
 _TAG = re.compile(r"<[^>]+>")
-_LISTED = re.compile(r"^  line (\d+): ", re.M)  # a refusal's lines that open like an entry
 
 
 def _words(text: str) -> str:
@@ -56,24 +58,29 @@ def judged(document, expected: list[dict]) -> tuple[int, int, bool, bool]:
     return found, invented, wrong, any(getattr(w, "doubt", False) for w in document.warnings)
 
 
-def named_listed(content: bytes, name: str, refusal: str, expected: list[dict]) -> tuple[int, int]:
-    """(entries found, lines listed) when every line ``refusal`` lists is named a head and
-    the page read again (0 found where it lists none, or is refused again)."""
-    lines = [int(number) for number in _LISTED.findall(refusal)]
-    if not lines:
-        return 0, 0
-    try:
-        document = read_document(content, name, heads={number: None for number in lines})
-    except (UnknownShape, UnreadableDocument):
-        return 0, len(lines)
-    return judged(document, expected)[0], len(lines)
+def named_listed(
+    content: bytes, name: str, heads: list[tuple[int, str]], expected: list[dict]
+) -> tuple[int, int]:
+    """(entries found, entries found naming only the right lines) when the listed ``heads``
+    are named heads under their listed titles and the page read again (0 where none is
+    listed, or the page is refused again)."""
+    titles = {_key(want["title"]) for want in expected if want["title"]}
+    chosen = [(line, title) for line, title in heads if _key(title) in titles]
+    found = []
+    for named in (heads, chosen):
+        try:
+            document = read_document(content, name, heads=dict(named)) if named else None
+        except (UnknownShape, UnreadableDocument):
+            document = None
+        found.append(judged(document, expected)[0] if document else 0)
+    return found[0], found[1]
 
 
 def measure(folder: Path, name_listed: bool = False) -> dict[str, int]:
     """Totals for one folder (and one line per page on stdout); with ``name_listed``, also
     the entries a refused page's listed lines give when named (:func:`named_listed`)."""
     totals = dict(expected=0, found=0, pages_without=0, invented=0, wrong=0, wrong_undoubted=0)
-    totals.update(refused_expected=0, named_found=0)
+    totals.update(refused_expected=0, named_found=0, chosen_found=0)
     if not (folder / "expected.yaml").exists():
         print(f"{folder}: no expected.yaml, not a set of pages: skipped")
         return totals
@@ -83,7 +90,7 @@ def measure(folder: Path, name_listed: bool = False) -> dict[str, int]:
         try:
             document = read_document(content, name)
         except (UnknownShape, UnreadableDocument) as error:
-            document, refusal = None, str(error)
+            document, refusal, heads = None, str(error), getattr(error, "heads", [])
         expected = want.get("entries", [])
         totals["expected"] += len(expected)
         if not expected:  # a page that holds no ruling
@@ -91,10 +98,14 @@ def measure(folder: Path, name_listed: bool = False) -> dict[str, int]:
         if document is None:
             print(f"{name}: refused ({refusal.splitlines()[0][len(name) + 2 :][:90]})")
             if name_listed and expected:
-                found, listed = named_listed(content, name, refusal, expected)
+                found, chosen = named_listed(content, name, heads, expected)
                 totals["refused_expected"] += len(expected)
                 totals["named_found"] += found
-                print(f"    named its {listed} listed line(s): {found}/{len(expected)} found")
+                totals["chosen_found"] += chosen
+                print(
+                    f"    named its {len(heads)} listed line(s): {found}/{len(expected)} found; "
+                    f"the right ones only: {chosen}"
+                )
             continue
         found, invented, wrong, doubted = judged(document, expected)
         right = not wrong
@@ -114,7 +125,7 @@ def measure(folder: Path, name_listed: bool = False) -> dict[str, int]:
 def main(argv: list[str]) -> int:
     name_listed = "--name-listed" in argv
     folders = [arg for arg in argv if arg != "--name-listed"] or ["tests/ingest/heldout"]
-    named = refused = 0
+    named = chosen = refused = 0
     for folder in folders:
         t = measure(Path(folder), name_listed)
         print(
@@ -123,10 +134,12 @@ def main(argv: list[str]) -> int:
             f"rulings; {t['wrong']} wrong reads, {t['wrong_undoubted']} without a blocking doubt"
         )
         named, refused = named + t["named_found"], refused + t["refused_expected"]
+        chosen += t["chosen_found"]
     if name_listed:
         print(
             f"== refused pages that hold rulings, their listed lines named as heads: "
-            f"{named}/{refused} of their entries found"
+            f"{named}/{refused} of their entries found; naming only the lines a moderator "
+            f"would choose: {chosen}/{refused}"
         )
     return 0
 

@@ -44,13 +44,18 @@ def test_a_refused_upload_carries_the_lines_it_lists_from_the_worker():
 def test_a_heads_draft_fixes_nothing_unread_and_reads_the_heads_chosen():
     draft = heads_draft(HEADS, filename="rulebook.txt")
     assert draft.startswith("# Corrections for rulebook.txt.\n")
-    assert "#- {line: 6, head: true}  # Lantern Signals\n" in draft
+    assert "\n#- {line: 6, head: Lantern Signals}\n" in draft
     assert drafted(draft)
     assert parse(draft) == []  # every item a comment
     with pytest.raises(CorrectionError, match=re.escape(NOTHING_CHOSEN)):
         chosen(draft)
-    picked = chosen(_choose(draft, "{line: 3, head: true}", "{line: 6, head: true}"))
-    assert picked == [{"line": 3, "head": True}, {"line": 6, "head": True}]
+    picked = chosen(
+        _choose(draft, "{line: 3, head: Grappling Hooks}", "{line: 6, head: Lantern Signals}")
+    )
+    assert picked == [
+        {"line": 3, "head": "Grappling Hooks"},
+        {"line": 6, "head": "Lantern Signals"},
+    ]
     read = read_upload(RULEBOOK_PAGE.encode(), "rulebook.txt", picked)
     assert [e.title for e in read.entries] == ["Grappling Hooks", "Lantern Signals"]
 
@@ -122,9 +127,9 @@ def test_the_cli_drafts_corrections_and_never_writes_over_a_file(store_copy, tmp
     written = draft.read_text(encoding="utf-8")
     assert written == heads_draft(HEADS, filename="rulebook.txt")
     # Run again into the same file: it may hold the moderator's edits, so it is kept.
-    draft.write_text(_choose(written, "{line: 3, head: true}"), encoding="utf-8")
+    draft.write_text(_choose(written, "{line: 3, head: Grappling Hooks}"), encoding="utf-8")
     assert main([*argv, "--draft-corrections", str(draft)]) == 2
     assert "exists: not overwritten" in capsys.readouterr().err
-    assert draft.read_text(encoding="utf-8") == _choose(written, "{line: 3, head: true}")
+    assert draft.read_text(encoding="utf-8") == _choose(written, "{line: 3, head: Grappling Hooks}")
     assert main([*argv, "--corrections", str(draft)]) == 0
     assert "new       Grappling Hooks" in capsys.readouterr().out

@@ -335,3 +335,64 @@ def test_a_refused_page_run_together_on_one_line_says_how_to_upload_it():
     with pytest.raises(UnknownShape) as paragraphs:
         read_text(prose.replace(". ", ".\n\n"))
     assert "without a break" not in str(paragraphs.value)
+
+
+# A rulebook page whose headings the reader does not take: one over a paragraph a wrap cut
+# short of a sentence on its first line, one in Title Case ending with an abbreviation's
+# full stop, one over a question introduced by a lead-in line, and one heading that holds a
+# colon, which a head named by its listed title keeps whole.
+LISTED_PAGE = """Rulebook, part two
+
+The First Ultra-Rare Card
+Issued by popular demand,
+the first ultra-rare card can be found in this set at one in
+every hundred packs.
+
+The Meaning Of Capture, Cumulative, Etc.
+Sometimes, you may capture cards from an opponent. They are returned after the game.
+
+Choose to be Stopped
+
+a player asks:
+
+May a personnel chosen to be stopped still be selected for a battle later that turn?
+
+Phase One: Customizing a Deck
+Each player builds a deck of sixty cards before the game begins.
+"""
+
+
+def test_a_refusal_lists_headings_over_wrapped_or_introduced_text_and_title_case_ones():
+    with pytest.raises(UnknownShape) as refused:
+        read_text(LISTED_PAGE)
+    assert refused.value.heads == [
+        (3, "The First Ultra-Rare Card"),
+        (8, "The Meaning Of Capture, Cumulative, Etc."),
+        (11, "Choose to be Stopped"),
+        (17, "Phase One: Customizing a Deck"),
+    ]
+    for line, title in refused.value.heads:
+        assert f"line {line}: {title}" in str(refused.value)
+
+
+def test_a_head_named_by_its_listed_title_keeps_the_title_whole_and_the_text_apart():
+    document = read_document(
+        LISTED_PAGE.encode(), "rulebook.txt", heads={17: "Phase One: Customizing a Deck"}
+    )
+    (entry,) = document.entries
+    assert entry.title == "Phase One: Customizing a Deck"
+    assert entry.text == "Each player builds a deck of sixty cards before the game begins."
+
+
+def test_a_title_run_into_its_text_is_taken_off_the_text_when_named():
+    page = (
+        "Introduction Welcome to the game. This set gives you the cards to begin.\n"
+        "The Affiliations It is possible for a member of one species to serve another.\n"
+        "Cloaked Ships Most Romulan ships may cloak once each turn.\n"
+    )
+    named = {2: "The Affiliations", 3: "Cloak"}  # "Cloak" ends inside the line's first word
+    document = read_document(page.encode(), "rulebook.txt", heads=named)
+    assert [(e.title, e.text) for e in document.entries] == [
+        ("The Affiliations", "It is possible for a member of one species to serve another."),
+        ("Cloak", "Cloaked Ships Most Romulan ships may cloak once each turn."),
+    ]

@@ -168,7 +168,13 @@ def test_a_page_in_no_shape_says_what_to_do_before_the_shapes(store_copy, capsys
     page = Path(__file__).parent / "fresh16" / "1e-blaze-of-glory-rules-supplement-yumpu.txt"
     assert _ingest(store_copy, str(page), "--edition", "1E") == 2
     (err,) = capsys.readouterr().err.strip().splitlines()
-    assert "@ www.germes.org. Tried as glossary-pdf-page: no entries found. Upload the page" in err
+    said = [
+        "@ www.germes.org. Tried as glossary-pdf-page: no entries found. Lines that open like",
+        "line 26: BATTLE BRIDGE SIDE DECK.",
+        "--draft-corrections NEW_FILE writes those lines as heads to choose from. Upload the page",
+    ]
+    assert all(part in err for part in said)
+    assert [err.index(part) for part in said] == sorted(err.index(part) for part in said)
     assert err.endswith(
         "add a shape for it. Accepted shapes: rulings-feed, rulings-feed-table, "
         "single-ruling-page, card-page, decipher-current-rulings, glossary-table, "

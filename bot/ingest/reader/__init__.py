@@ -252,7 +252,9 @@ def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> Rea
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
         possible = general.possible_heads(text)
         raise UnknownShape(_no_entries(text, filename, possible), possible)
-    raise UnknownShape(_unknown(text, filename, failures))
+    # a flip-book copy's lines as the general reader reads them with a moderator's heads
+    possible = general.possible_heads(glossary_pdf.without_markup(text))
+    raise UnknownShape(_unknown(text, filename, failures, possible), possible)
 
 
 def _read_with_heads(page: _Page, heads: dict[int, str | None]) -> ReadDocument:
@@ -380,12 +382,10 @@ def _name(filename: str | None) -> str:
     return f"{filename}: " if filename else ""
 
 
-def _no_entries(text: str, filename: str | None, possible: list[tuple[int, str]]) -> str:
-    """The refusal of a page where no shape, the general reader included, finds an entry
-    head: said as what the page looks like, never turned into an entry; ``possible``: the
-    lines that open like an entry (:func:`general.possible_heads`)."""
-    first = [line.strip() for line in text.split("\n") if line.strip()][:3]
-    quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
+def _listed(possible: list[tuple[int, str]]) -> str:
+    """The lines a refusal lists as opening like an entry, and how to name them heads."""
+    if not possible:
+        return ""
     # A card's name over an article's paragraph (an image's caption, a news heading) is
     # no ruling's head by itself: say that the project knows it, not that it does not.
     listed = "".join(
@@ -393,19 +393,25 @@ def _no_entries(text: str, filename: str | None, possible: list[tuple[int, str]]
         + (" (a title the project knows)" if known.is_known(title) else "")
         for number, title in possible
     )
-    heads = (
+    return (
         f"\nLines that open like an entry, not taken (nothing on the page confirms them as "
         f"rulings' heads):{listed}\nIf the page holds rulings under them, read it "
         "again with them as heads: a corrections file (or field) with items such as "
         f"{{line: {possible[0][0]}, head: true}}."
-        if possible
-        else ""
     )
+
+
+def _no_entries(text: str, filename: str | None, possible: list[tuple[int, str]]) -> str:
+    """The refusal of a page where no shape, the general reader included, finds an entry
+    head: said as what the page looks like, never turned into an entry; ``possible``: the
+    lines that open like an entry (:func:`general.possible_heads`)."""
+    first = [line.strip() for line in text.split("\n") if line.strip()][:3]
+    quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
     # What to do comes before the list of shapes, by name only: on a phone the message is
     # read from the top, and a long one is cut at its end.
     return (
         f"{_name(filename)}no entries found: this looks like {general.diagnose(text)}. "
-        f"Its first lines:\n{quoted}{heads}{_run_together_advice(text)}\n"
+        f"Its first lines:\n{quoted}{_listed(possible)}{_run_together_advice(text)}\n"
         "Upload the page as it is published (saved as text or HTML) "
         "if it holds rulings, or ask a maintainer to add a shape for it.\n"
         f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."
@@ -432,7 +438,9 @@ def _run_together_advice(text: str) -> str:
     )
 
 
-def _unknown(text: str, filename: str | None, failures: list[str]) -> str:
+def _unknown(
+    text: str, filename: str | None, failures: list[str], possible: list[tuple[int, str]]
+) -> str:
     """The refusal of a page no shape reads, said as :func:`_no_entries` says its own: what
     the page opens with, what the shapes that tried found, what to do, then the shapes by
     name (a message is read from the top on a phone, and a long one is cut at its end)."""
@@ -441,7 +449,7 @@ def _unknown(text: str, filename: str | None, failures: list[str]) -> str:
     tried = "".join(f"\nTried as {failure}." for failure in failures)
     return (
         f"{_name(filename)}this document is in no shape the reader knows. Its first lines:\n"
-        f"{quoted}{tried}\n"
+        f"{quoted}{tried}{_listed(possible)}\n"
         "Upload the page as it is published (saved as text or HTML), or ask a maintainer to "
         "add a shape for it.\n"
         f"Accepted shapes: {', '.join(shape.name for shape in SHAPES)}."

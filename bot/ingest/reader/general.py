@@ -281,7 +281,8 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     for index, (number, line) in enumerate(rows):
         if number in given and number not in taken and line.strip():
             taken.add(number)
-            head = found.get(index) or given_head(index, number, line, given[number])
+            head = printed_head(index, number, line, given[number])
+            head = head or found.get(index) or given_head(index, number, line, given[number])
             head.title = given[number] or head.title
             head.confidence = 1.0
             heads.append(head)
@@ -294,6 +295,24 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
         )
     heads.sort(key=lambda head: head.index)
     return _read(rows, page, heads, split)
+
+
+def printed_head(index: int, number: int, line: str, title: str | None) -> Head | None:
+    """The head of a line that opens with the very title a moderator gave: the title is the
+    line's first words, whatever form the reader would have read in it ("Phase One:
+    Customizing a 60-Card Deck" is one title, not "Phase One" and its text), and the rest
+    of the line, after a dash or a colon, is the entry's text (a title run into its text:
+    "The Affiliations It is possible …"); else None."""
+    if not title:
+        return None
+    bare, given = " ".join(line.split()), " ".join(title.split())
+    if not bare.casefold().startswith(given.casefold()):
+        return None
+    rest = bare[len(given) :]
+    if rest and not rest[0].isspace() and rest[0] not in ":–—-":
+        return None  # the title ends inside a word of the line: not the line's title
+    rest = rest.lstrip(" :–—-")
+    return Head(index, number, given, rest, RUN_IN if rest else LINE, known=False)
 
 
 def given_head(index: int, number: int, line: str, title: str | None) -> Head:
@@ -551,14 +570,15 @@ def possible_heads(text: str, limit: int = HEADS_LISTED) -> list[tuple[int, str]
     ``Title – text``), by line: what a moderator may name as heads, never read as entries."""
     rows, _ = _rows(text)
     content = [(number, line.strip()) for number, line in rows if line.strip()]
+    paragraphs = _paragraphs_after(rows)
     found: list[tuple[int, str]] = []
     looked_up = 0  # lines compared with the cards' texts, as many as a page's heads are
     for position, (number, line) in enumerate(content):
         if position == 0 or YEAR.search(line) or bylined([line]):
             continue  # the page's own title; a date or a dated heading; a post's byline
-        following = content[position + 1][1] if position + 1 < len(content) else ""
-        own = title_like(line, alone=True)
-        head = own if own == line and prose(following) else title_like(line, alone=False)
+        own = title_like(line, alone=True) or _title_cased(line)
+        over_prose = own == line and any(prose(p) for p in paragraphs.get(number, ()))
+        head = own if over_prose else title_like(line, alone=False)
         if not head or names_no_entry(head):
             continue  # a deck list's count ("1<tab>Armus"), an address
         if head != line and looked_up < _GAME_TEXT_CHECKS:
@@ -569,6 +589,45 @@ def possible_heads(text: str, limit: int = HEADS_LISTED) -> list[tuple[int, str]
         if len(found) == limit:
             break
     return found
+
+
+_LISTED_LEAD = 3  # lines of the paragraph under a listed heading that tell it is prose
+
+
+def _paragraphs_after(rows: list[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
+    """The text each line stands over: the next lines of its paragraph, or after its
+    paragraph's last line the next paragraph, and after a lead-in ending in a colon
+    ("codewolf asks:") the one after that too; a few lines of each joined, since a wrap cuts
+    "Issued by popular demand," short of a sentence. Linear: a few lines a line."""
+    blocks = [
+        [(number, line.strip()) for number, line in group]
+        for blank, group in itertools.groupby(rows, key=lambda row: not row[1].strip())
+        if not blank
+    ]
+    leads = [" ".join(line for _, line in block[:_LISTED_LEAD]) for block in blocks]
+    after: dict[int, tuple[str, ...]] = {}
+    for at, block in enumerate(blocks):
+        for index, (number, _) in enumerate(block[:-1]):
+            after[number] = (
+                " ".join(line for _, line in block[index + 1 : index + 1 + _LISTED_LEAD]),
+            )
+        following = tuple(leads[at + 1 : at + 2])
+        if following and following[0].endswith(":"):
+            following += tuple(leads[at + 2 : at + 3])
+        after[block[-1][0]] = following
+    return after
+
+
+def _title_cased(line: str) -> str | None:
+    """A line a refusal may list as a heading though the reader would not read it as one:
+    a few words, each of four letters or more capitalised ("How To Play", "The Meaning Of
+    Capture, Cumulative, Etc."), as headings are and sentences are not."""
+    words = line.split()
+    if not 2 <= len(words) <= 10 or len(line) > 90 or line.endswith((":", "?", ",", ";")):
+        return None
+    long = [w.strip("\"“”'‘’(),.") for w in words]
+    long = [w for w in long if len(w) >= 4 and w.isalpha()]
+    return line if long and all(w[0].isupper() for w in long) else None
 
 
 _REPLY = re.compile(r"(?:re|aw|sv|antw)\s?:\s", re.I)  # a reply's subject, in several tongues
