@@ -22,6 +22,7 @@ from bot.ingest.reader import (
     html,
     known,
     limits,
+    listing,
     lookalike,
     markdown,
     page_breaks,
@@ -250,10 +251,10 @@ def _read_shaped(page: _Page, heads: dict[int, str | None] | None = None) -> Rea
             raise _HeadsElsewhere
         return _document(parsed, shape, page)
     if not any(f.endswith(": no entries found") for f in failures) and not failures:
-        possible = general.possible_heads(text)
+        possible = listing.possible_heads(text)
         raise UnknownShape(_no_entries(text, filename, possible), possible)
     # a flip-book copy's lines as the general reader reads them with a moderator's heads
-    possible = general.possible_heads(glossary_pdf.without_markup(text))
+    possible = listing.possible_heads(glossary_pdf.without_markup(text))
     raise UnknownShape(_unknown(text, filename, failures, possible), possible)
 
 
@@ -367,7 +368,7 @@ def _heads_hint(parsed: Parsed) -> str:
 
 def _heads_of(parsed: Parsed) -> list[tuple[int, str]]:
     """A refused look-alike's entries as heads a moderator may name: (line, title)."""
-    return [(entry.line, entry.title) for entry in parsed.entries[: general.HEADS_LISTED]]
+    return [(entry.line, entry.title) for entry in parsed.entries[: listing.HEADS_OFFERED]]
 
 
 def _words_up_to(text: str, size: int) -> str:
@@ -388,11 +389,14 @@ def _listed(possible: list[tuple[int, str]]) -> str:
         return ""
     # A card's name over an article's paragraph (an image's caption, a news heading) is
     # no ruling's head by itself: say that the project knows it, not that it does not.
+    shown = possible[: listing.HEADS_LISTED]
     listed = "".join(
         f"\n  line {number}: {title[:80]}"
         + (" (a title the project knows)" if known.is_known(title) else "")
-        for number, title in possible
+        for number, title in shown
     )
+    if len(possible) > len(shown):  # a phone reads the top of a message: the rest, counted
+        listed += f"\n  … and {len(possible) - len(shown)} more (the corrections draft offers each)"
     return (
         f"\nLines that open like an entry, not taken (nothing on the page confirms them as "
         f"rulings' heads):{listed}\nIf the page holds rulings under them, read it "
@@ -404,7 +408,7 @@ def _listed(possible: list[tuple[int, str]]) -> str:
 def _no_entries(text: str, filename: str | None, possible: list[tuple[int, str]]) -> str:
     """The refusal of a page where no shape, the general reader included, finds an entry
     head: said as what the page looks like, never turned into an entry; ``possible``: the
-    lines that open like an entry (:func:`general.possible_heads`)."""
+    lines that open like an entry (:func:`listing.possible_heads`)."""
     first = [line.strip() for line in text.split("\n") if line.strip()][:3]
     quoted = "\n".join(f"  > {_words_up_to(line, 100)}" for line in first)
     # What to do comes before the list of shapes, by name only: on a phone the message is

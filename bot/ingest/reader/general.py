@@ -33,15 +33,12 @@ from bot.ingest.reader import chrome, missed, runin, spacing
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import (
     NEW_MARK,
-    YEAR,
-    bylined,
     doubt_missed_heads,
     entry_of,
     opens_with_a_tail,
     paragraphs,
     starts_in_lower_case,
     take_cards,
-    title_like,
     unglue_marks,
     unwrapped,
 )
@@ -51,8 +48,6 @@ from bot.ingest.reader.head_forms import (
     LOWER,
     RUN_IN,
     inline,
-    names_no_entry,
-    prose,
     without_trailing_dash,
 )
 from bot.ingest.reader.heads import (
@@ -68,10 +63,11 @@ from bot.ingest.reader.known import OFF_GAME_WORDS, game_term_share
 from bot.ingest.reader.limits import MAX_LINE_CHARS
 from bot.ingest.reader.markdown import heading_level, without_bold_terms, without_marks
 from bot.ingest.reader.model import CorrectionError, Parsed
+from bot.ingest.reader.numbered import without_number
 from bot.normalize import normalize
 
 
-def _rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
+def page_rows(text: str) -> tuple[list[tuple[int, str]], chrome.Chrome]:
     page = chrome.strip(text)
     raw = page.text.split("\n")
     lines = without_bold_terms([without_marks(line) for line in raw])
@@ -237,7 +233,7 @@ def _analysed(
     last = _last
     if last is not None and last[0] == text:
         return last[1]
-    rows, page = _rows(text)
+    rows, page = page_rows(text)
     rows, inside, split = split_run_together(rows)
     analysis = (rows, page, _heads(rows, inside, page), split)
     _last = (text, analysis)
@@ -269,7 +265,7 @@ def parse_with_heads(text: str, given: dict[int, str | None]) -> Parsed:
     title, or None for the title the line prints) opens an entry, confirmed, besides the
     heads the reader finds itself. A given line the chrome removal blanked is kept."""
     raw = text.split("\n")
-    rows, page = _rows(text)
+    rows, page = page_rows(text)
     rows = [
         (number, raw[number - 1] if number in given and not line.strip() else line)
         for number, line in rows
@@ -305,7 +301,8 @@ def printed_head(index: int, number: int, line: str, title: str | None) -> Head 
     "The Affiliations It is possible …"); else None."""
     if not title:
         return None
-    bare, given = " ".join(line.split()), " ".join(title.split())
+    # a numbered list's item opens with its number ("12) shroud field: …"), not its title
+    bare, given = without_number(" ".join(line.split())), " ".join(title.split())
     if not bare.casefold().startswith(given.casefold()):
         return None
     rest = bare[len(given) :]
@@ -560,74 +557,6 @@ def _said(explained: set[str], key: str, full: str, short: str) -> str:
         return short
     explained.add(key)
     return full
-
-
-HEADS_LISTED = 8  # lines a refusal lists as possible heads, at most
-
-
-def possible_heads(text: str, limit: int = HEADS_LISTED) -> list[tuple[int, str]]:
-    """Lines of a refused page that open like an entry (a heading of its own over prose, or
-    ``Title – text``), by line: what a moderator may name as heads, never read as entries."""
-    rows, _ = _rows(text)
-    content = [(number, line.strip()) for number, line in rows if line.strip()]
-    paragraphs = _paragraphs_after(rows)
-    found: list[tuple[int, str]] = []
-    looked_up = 0  # lines compared with the cards' texts, as many as a page's heads are
-    for position, (number, line) in enumerate(content):
-        if position == 0 or YEAR.search(line) or bylined([line]):
-            continue  # the page's own title; a date or a dated heading; a post's byline
-        own = title_like(line, alone=True) or _title_cased(line)
-        over_prose = own == line and any(prose(p) for p in paragraphs.get(number, ()))
-        head = own if over_prose else title_like(line, alone=False)
-        if not head or names_no_entry(head):
-            continue  # a deck list's count ("1<tab>Armus"), an address
-        if head != line and looked_up < _GAME_TEXT_CHECKS:
-            looked_up += 1
-            if game_text_of(line):
-                continue  # a card's game text: "Order - Reveal the top four cards …"
-        found.append((number, head))
-        if len(found) == limit:
-            break
-    return found
-
-
-_LISTED_LEAD = 3  # lines of the paragraph under a listed heading that tell it is prose
-
-
-def _paragraphs_after(rows: list[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
-    """The text each line stands over: the next lines of its paragraph, or after its
-    paragraph's last line the next paragraph, and after a lead-in ending in a colon
-    ("codewolf asks:") the one after that too; a few lines of each joined, since a wrap cuts
-    "Issued by popular demand," short of a sentence. Linear: a few lines a line."""
-    blocks = [
-        [(number, line.strip()) for number, line in group]
-        for blank, group in itertools.groupby(rows, key=lambda row: not row[1].strip())
-        if not blank
-    ]
-    leads = [" ".join(line for _, line in block[:_LISTED_LEAD]) for block in blocks]
-    after: dict[int, tuple[str, ...]] = {}
-    for at, block in enumerate(blocks):
-        for index, (number, _) in enumerate(block[:-1]):
-            after[number] = (
-                " ".join(line for _, line in block[index + 1 : index + 1 + _LISTED_LEAD]),
-            )
-        following = tuple(leads[at + 1 : at + 2])
-        if following and following[0].endswith(":"):
-            following += tuple(leads[at + 2 : at + 3])
-        after[block[-1][0]] = following
-    return after
-
-
-def _title_cased(line: str) -> str | None:
-    """A line a refusal may list as a heading though the reader would not read it as one:
-    a few words, each of four letters or more capitalised ("How To Play", "The Meaning Of
-    Capture, Cumulative, Etc."), as headings are and sentences are not."""
-    words = line.split()
-    if not 2 <= len(words) <= 10 or len(line) > 90 or line.endswith((":", "?", ",", ";")):
-        return None
-    long = [w.strip("\"“”'‘’(),.") for w in words]
-    long = [w for w in long if len(w) >= 4 and w.isalpha()]
-    return line if long and all(w[0].isupper() for w in long) else None
 
 
 _REPLY = re.compile(r"(?:re|aw|sv|antw)\s?:\s", re.I)  # a reply's subject, in several tongues

@@ -1,0 +1,75 @@
+"""Issue 38: a refused page lists every line that opens like an entry, in the forms rules
+documents title their entries, so that a new document of titles the project does not know
+yet (a new card's ruling, a new term) is a few chosen lines from an import. Listing reads
+nothing as an entry: the page stays refused until a moderator names its heads."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ingest.reader import UnknownShape, read_document, read_text
+from bot.ingest.reader.listing import HEADS_LISTED, HEADS_OFFERED, possible_heads
+
+# Titles no card list or topic holds, each in one of the forms a rules document uses.
+NEW_TERMS = """Rules changes, part two
+
+warp bubble
+A ship in a warp bubble may not be targeted by other ships this turn.
+
+Quantum Tether: Replace this entry with the following: a tethered ship stays where it is.
+
+12) shroud field: Add the following after the first paragraph: the field ends at dusk.
+
+holo-anchor Replace this entry with the following: an anchor holds one hologram in play.
+
+Gravity Lattice	A lattice is placed on a planet and stays until it is destroyed.
+"""
+
+
+def test_unknown_titles_are_listed_in_every_form_a_rules_document_prints():
+    with pytest.raises(UnknownShape) as refused:
+        read_text(NEW_TERMS)
+    assert refused.value.heads == [
+        (3, "warp bubble"),
+        (6, "Quantum Tether"),
+        (8, "shroud field"),
+        (10, "holo-anchor"),
+        (12, "Gravity Lattice"),
+    ]
+
+
+def test_named_as_listed_each_entry_is_read_under_its_title():
+    with pytest.raises(UnknownShape) as refused:
+        read_text(NEW_TERMS)
+    document = read_document(NEW_TERMS.encode(), "changes.txt", heads=dict(refused.value.heads))
+    assert [(e.title, e.text.split()[0]) for e in document.entries] == [
+        ("warp bubble", "A"),
+        ("Quantum Tether", "Replace"),
+        ("shroud field", "Add"),
+        ("holo-anchor", "Replace"),
+        ("Gravity Lattice", "A"),
+    ]
+
+
+def test_labels_sentences_and_a_lines_middle_are_not_listed():
+    page = (
+        "An article about the game\n\n"
+        "Note: this page is a discussion of play, not a rules document at all.\n\n"
+        "For example: a player who draws two cards may discard one of them later.\n\n"
+        "We played at the regional. It was great, and after it: we went home happy.\n"
+        "Everyone went home by eight; later: nobody had anything else to say about it.\n"
+    )
+    assert possible_heads(page) == []
+
+
+def test_a_refusal_says_the_first_lines_and_counts_the_rest_which_the_draft_offers():
+    terms = "".join(f"Made Term {n}: A made ruling of the term number {n}.\n\n" for n in range(60))
+    page = "A page of new terms\n\n" + terms
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    assert len(refused.value.heads) == HEADS_OFFERED
+    message = str(refused.value)
+    assert message.count("\n  line ") == HEADS_LISTED
+    assert (
+        f"… and {HEADS_OFFERED - HEADS_LISTED} more (the corrections draft offers each)" in message
+    )
