@@ -58,18 +58,25 @@ def _scalar(value: str) -> str:
 
 
 @functools.lru_cache(maxsize=2)
-def _shipped(data_dir: str) -> tuple[tuple[str, str, str, str], ...]:
-    """(comparison key of its text, the text as printed, title, type in lower case) of every
-    shipped card whose text has enough words to tell it by."""
+def _printed(data_dir: str) -> tuple[tuple[str, str, str], ...]:
+    """(the text as printed, title, type) of every shipped card, as the lists hold them."""
     cards: list[tuple[str, str, str]] = []
     for path in sorted((Path(data_dir) / "cards").glob("*.yaml")):
         try:
             cards += card_records(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError):
             continue
+    return tuple(
+        (text.replace("{", "").replace("}", ""), title, kind) for title, kind, text in cards
+    )
+
+
+@functools.lru_cache(maxsize=2)
+def _shipped(data_dir: str) -> tuple[tuple[str, str, str, str], ...]:
+    """(comparison key of its text, the text as printed, title, type in lower case) of every
+    shipped card whose text has enough words to tell it by."""
     shipped = []
-    for title, kind, text in cards:
-        printed = text.replace("{", "").replace("}", "")
+    for printed, title, kind in _printed(data_dir):
         key = normalize(printed, fold_plurals=False)
         if len(key.split()) >= _CARD_WORDS:
             shipped.append((key, printed, title, kind.casefold()))
@@ -87,42 +94,37 @@ def _texts(data_dir: str) -> tuple[list[str], list[str]]:
 
 
 @functools.lru_cache(maxsize=2)
-def _sentences(data_dir: str) -> tuple[list[str], list[int]]:
+def _sentences(data_dir: str) -> tuple[list[str], list[str]]:
     """(each sentence of six words or more that a card's text holds, as a comparison key;
-    the index in :func:`_texts` of the text holding it)."""
-    keys, _ = _texts(data_dir)
-    where = {key: index for index, key in enumerate(keys)}
-    printed = {key: text for key, text, _, _ in _shipped(data_dir)}
+    the text holding it, as printed). Only the sentences are keyed, not the whole texts:
+    the first unknown head of an upload looks here, in a worker of its own, and keying
+    every card's whole text as well would double the time it waits."""
     sentences: list[str] = []
-    owners: list[int] = []
-    for key, text in printed.items():
+    owners: list[str] = []
+    for text in dict.fromkeys(printed for printed, _, _ in _printed(data_dir)):
         for sentence in _SENTENCE.split(text):
-            sentence = normalize(sentence, fold_plurals=False)
-            if len(sentence.split()) >= _SENTENCE_WORDS:
-                sentences.append(sentence)
-                owners.append(where[key])
+            key = normalize(sentence, fold_plurals=False)
+            if len(key.split()) >= _SENTENCE_WORDS:
+                sentences.append(key)
+                owners.append(text)
     return sentences, owners
 
 
-def game_text_of(line: str) -> str | None:
-    """The title of the card whose game text ``line`` prints (its first sentence one of the
-    card's, every word of it in the card's text), else None: a line of a card's text on a
-    card's page ("Order - Reveal the top four cards …") heads no entry."""
+def game_text_of(line: str) -> bool:
+    """Whether ``line`` prints a card's game text (its first sentence one of the card's,
+    every word of it in the card's text): a line of a card's text on a card's page ("Order
+    - Reveal the top four cards …") heads no entry."""
     data_dir = str(default_data_dir())
     first = normalize(_SENTENCE.split(line[:_LINE_CHARS].strip(), 1)[0], fold_plurals=False)
     if len(first.split()) < _SENTENCE_WORDS:
-        return None
+        return False
     sentences, owners = _sentences(data_dir)
     found = process.extractOne(first, sentences, scorer=fuzz.ratio, score_cutoff=_SAME)
     if found is None:
-        return None
-    keys, titles = _texts(data_dir)
-    text = keys[owners[found[2]]]
+        return False
+    held = set(normalize(owners[found[2]], fold_plurals=False).split())
     words = normalize(line[:_LINE_CHARS], fold_plurals=False).split()
-    held = set(text.split())
-    if sum(word in held for word in words) < 0.9 * len(words):
-        return None
-    return titles[owners[found[2]]].split("\t")[0]
+    return sum(word in held for word in words) >= 0.9 * len(words)
 
 
 def prints_text_of(line: str, title: str) -> str | None:
