@@ -6,7 +6,7 @@ from nothing on a phone is slow and error-prone, so each front end offers this d
 each doubt, the fixes its message proposes (else confirming the entry as read); for each
 listed line, naming it a head. Every drafted item is a comment: nothing is fixed until the
 moderator removes the "#" before the items they choose. A doubt is never settled by
-submitting a draft unread. Corrections already applied come first, as they are.
+submitting a draft unread. Corrections given before come first, as written.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ def _draft(
 ) -> str:
     text = _HEADER.format(of=f" for {filename}" if filename else "")
     if earlier:
-        text += "# Applied already:\n" + "".join(_item(item) for item in earlier)
+        text += "# Chosen before:\n" + "".join(_item(item) for item in earlier)
     for number, block in enumerate(blocks):
         rest = _REST.format(count=len(blocks) - number, what=what)
         if limit is not None and len(text) + len(block) + len(rest) > limit:

@@ -81,10 +81,12 @@ async def _refused(interaction: Interaction, exc: ModerationError, kept: dict[st
     """The refusal, with **Name heads…** where the reader listed lines that open like an
     entry (or **Fix…** where the moderator's own corrections were not applied)."""
     heads = getattr(exc, "heads", [])
+    earlier = kept["options"].get("corrections")
     draft, label = kept["draft"], "Fix…"  # corrections that failed: edit them, not anew
     if heads and not draft:
-        earlier = kept["options"].get("corrections")
         draft, label = heads_draft(heads, earlier, kept["filename"], _ROOM), NAME_HEADS
+    elif earlier and not draft:  # an attached corrections file the reader could not apply
+        draft = heads_draft([], earlier, kept["filename"], _ROOM)
     message = clamp(f"Not imported: {exc}", limits.MESSAGE_CONTENT)
     if not draft:
         await interaction.followup.send(message, ephemeral=True, allowed_mentions=NO_PINGS)

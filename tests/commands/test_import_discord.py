@@ -363,4 +363,13 @@ async def test_corrections_that_fail_are_offered_again_as_written(fake_discord, 
         again = fake_discord.original_message(submit["token"])
         kept, _, _ = await _fix(fake_discord, refused["components"], again, lambda d: d)
         assert kept.endswith("- {line: 99, head: true}\n")  # what was written, not a new draft
+        # A corrections file attached to the upload that cannot be applied opens the same way.
+        fixes = ("fixes.yaml", b"- {line: 99, head: true}\n")
+        ix, attached = await _import(
+            fake_discord, {"edition": "1E"}, document=("update.txt", UPDATE), corrections=fixes
+        )
+        assert "line 99" in attached.json["content"]
+        message = fake_discord.original_message(ix["token"])
+        kept, _, _ = await _fix(fake_discord, attached.json["components"], message, lambda d: d)
+        assert "# Chosen before:\n- {line: 99, head: true}\n" in kept
     assert live.change_log(5) == []
