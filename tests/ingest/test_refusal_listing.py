@@ -73,3 +73,21 @@ def test_a_refusal_says_the_first_lines_and_counts_the_rest_which_the_draft_offe
     assert (
         f"… and {HEADS_OFFERED - HEADS_LISTED} more (the corrections draft offers each)" in message
     )
+
+
+def test_titles_whose_bold_face_was_lost_are_listed_and_come_apart_when_named():
+    page = (
+        "Rules changes, part three\n\n"
+        "stasis lock There are two ways to end a stasis lock on a ship.\n\n"
+        "Temporal Drift It is placed on a mission and moves one space each turn.\n\n"
+        "Orbital Bazaar Seeds or plays on Earth, as the card says.\n"
+    )
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    # the third names no sentence's opening word after its title: where it ends is not seen
+    assert refused.value.heads == [(3, "stasis lock"), (5, "Temporal Drift")]
+    document = read_document(page.encode(), "changes.txt", heads=dict(refused.value.heads))
+    assert [(e.title, e.text.split(".")[0]) for e in document.entries] == [
+        ("stasis lock", "There are two ways to end a stasis lock on a ship"),
+        ("Temporal Drift", "It is placed on a mission and moves one space each turn"),
+    ]

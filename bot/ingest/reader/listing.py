@@ -10,7 +10,8 @@ ruling, a new term), in any of the forms a rules document gives its titles —
   a paragraph of prose (its first lines joined: a wrap may cut the first short);
 - ``Title – text``, ``Title: text``, a table's ``Title<tab>text`` and a numbered item's
   ``12) Title: text``, at a paragraph's start;
-- a title run into an editing instruction (``species Replace this entry with …``).
+- a title run into an editing instruction (``species Replace this entry with …``), or into
+  its text where a bold face was lost (``mission There are …``, ``The Affiliations It is …``).
 
 Each line is looked at once, with a few lines after it: linear.
 """
@@ -23,7 +24,9 @@ import re
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import YEAR, bylined, title_like
 from bot.ingest.reader.general import page_rows
+from bot.ingest.reader.glued import SENTENCE_OPENERS, run_into_text
 from bot.ingest.reader.head_forms import is_label, names_no_entry, prose
+from bot.ingest.reader.known import SMALL_WORDS
 from bot.ingest.reader.numbered import without_number
 
 HEADS_LISTED = 8  # lines a refusal's message lists; the corrections draft offers them all
@@ -134,7 +137,7 @@ def _inline(line: str) -> str | None:
     item = without_number(line)
     marks = [m for m in (_SEPARATOR.search(item, 0, 70), _INSTRUCTION.search(item, 0, 70)) if m]
     if not marks:
-        return None
+        return _run_in(item)
     first = min(marks, key=lambda mark: mark.start())  # the title ends at the first
     head, rest = item[: first.start()], item[first.end() :]
     if not head or len(rest.split()) < 3 or is_label(head):
@@ -147,3 +150,22 @@ def _inline(line: str) -> str | None:
     ):
         return None
     return head
+
+
+def _run_in(item: str) -> str | None:
+    """The title a paragraph opens with where its bold face was lost and no separator is
+    left: a term in lower case before a sentence's start (``mission There are three kinds
+    …``, as :func:`glued.run_into_text` reads it), or words in Title Case before a
+    sentence's opening word (``The Affiliations It is possible …``)."""
+    if found := run_into_text(item):
+        return found[0]
+    words = item[:400].split()[: _TITLE_WORDS + 2]
+    for count in range(1, min(_TITLE_WORDS, len(words) - 2) + 1):
+        opener, after = words[count], words[count + 1]
+        title = words[:count]
+        if not all(w[:1].isupper() or w.casefold() in SMALL_WORDS for w in title):
+            return None  # a sentence's words, not a title's
+        if opener[:1].isupper() and opener.casefold() in SENTENCE_OPENERS and after.islower():
+            head = " ".join(title)
+            return head if not head.endswith((".", ",", ";", ":", "!", "?")) else None
+    return None
