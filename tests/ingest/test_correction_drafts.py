@@ -17,7 +17,7 @@ from bot.answers.drafts import NOTHING_CHOSEN, chosen, doubts_draft, drafted, he
 from bot.answers.imports import read_upload
 from bot.answers.moderators import NotRead
 from bot.ingest.reader.corrections import CorrectionError, parse
-from tests.ingest.test_head_corrections import RULEBOOK_PAGE
+from tests.ingest.test_head_corrections import RULEBOOK_PAGE, rulebook_ingest
 
 HEADS = [(3, "Grappling Hooks"), (6, "Lantern Signals"), (9, "Ration Packs")]
 # A real fan-wiki term page (tests/ingest/fresh*/): read with two doubts, one of them
@@ -114,11 +114,7 @@ def test_items_read_back_as_written_and_a_placeholder_is_never_offered():
 def test_the_cli_drafts_corrections_and_never_writes_over_a_file(store_copy, tmp_path, capsys):
     from bot.cli.main import main
 
-    data = Path(__file__).resolve().parents[2] / "rulings_data"
-    page = tmp_path / "rulebook.txt"
-    page.write_text(RULEBOOK_PAGE, encoding="utf-8")
-    argv = ["--data", str(data), "--db", str(store_copy), "ingest", str(page)]
-    argv += ["--edition", "1E", "--kind", "rulebook"]
+    argv, _ = rulebook_ingest(store_copy, tmp_path)
     assert main(argv) == 2
     assert "--draft-corrections NEW_FILE writes those lines" in capsys.readouterr().err
     draft = tmp_path / "fixes.yaml"

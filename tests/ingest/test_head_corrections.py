@@ -288,16 +288,20 @@ def test_a_line_of_only_a_date_above_the_entries_dates_the_page(line, date):
     assert meta.title != line
 
 
-def test_a_moderator_imports_a_refused_page_by_naming_its_heads(store_copy, tmp_path, capsys):
-    from pathlib import Path
-
-    from bot.cli.main import main
-
+def rulebook_ingest(store_copy: Path, tmp_path: Path) -> tuple[list[str], Path]:
+    """The command line of ``rulings ingest`` on :data:`RULEBOOK_PAGE` saved in
+    ``tmp_path`` (1E, a rulebook), on ``store_copy`` and the bundled data; and its data."""
     data = Path(__file__).resolve().parents[2] / "rulings_data"
     page = tmp_path / "rulebook.txt"
     page.write_text(RULEBOOK_PAGE, encoding="utf-8")
     argv = ["--data", str(data), "--db", str(store_copy), "ingest", str(page)]
-    argv += ["--edition", "1E", "--kind", "rulebook"]
+    return [*argv, "--edition", "1E", "--kind", "rulebook"], data
+
+
+def test_a_moderator_imports_a_refused_page_by_naming_its_heads(store_copy, tmp_path, capsys):
+    from bot.cli.main import main
+
+    argv, data = rulebook_ingest(store_copy, tmp_path)
     assert main(argv) == 2
     refusal = capsys.readouterr().err
     assert "line 3: Grappling Hooks" in refusal and "head: true" in refusal
