@@ -698,6 +698,62 @@ def _seeds(seeds: list[int], with_html: bool) -> int:
     return 0
 
 
+def second_step(page: Page, mode: str) -> tuple[int, int, int] | None:
+    """A moderator's second step on ``page`` read in ``mode``, if it is refused: the lines its
+    refusal lists under a title the page holds are named heads under those titles (as the
+    drafted corrections offer them) and the page read again. (lines so named, entries
+    found, other entries read); None when the page is not refused."""
+    withheld = titles_unknown(page.titles) if mode == "new-titles" else contextlib.nullcontext()
+    with withheld:
+        try:
+            read_text(page.text, filename="page.txt")
+            return None
+        except (UnknownShape, UnreadableDocument) as error:
+            heads = getattr(error, "heads", [])
+        keys = {_key(title) for title, _ in page.expected}
+        chosen = {line: title for line, title in heads if _key(title) in keys}
+        if not chosen:
+            return 0, 0, 0
+        try:
+            document = read_text(page.text, filename="page.txt", heads=chosen)
+        except (UnknownShape, UnreadableDocument):
+            return len(chosen), 0, 0
+    unread = [(_key(e.title), _words(e.text)) for e in document.entries]
+    found = 0
+    for title, starts in page.expected:
+        match = next((r for r in unread if r[0] == _key(title) and r[1].startswith(starts)), None)
+        if match is not None:
+            unread.remove(match)
+            found += 1
+    return len(chosen), found, len(unread)
+
+
+def _second_steps(seeds: list[int]) -> int:
+    """The second step's figures over the windows of ``seeds``, the HTML copies included."""
+    global SEED
+    drawn = SEED
+    refused = expected = named = found = others = 0
+    try:
+        for seed in seeds:
+            SEED = seed
+            made = list(pages())
+            read = [(p, m) for m in MODES for p in made]
+            read += [(p, "new-titles") for p in html_pages(made, every_site=False)]
+            for page, mode in read:
+                if (step := second_step(page, mode)) is not None:
+                    refused += 1
+                    expected += len(page.expected)
+                    named, found, others = named + step[0], found + step[1], others + step[2]
+    finally:
+        SEED = drawn
+    print(
+        f"seeds {' '.join(map(str, seeds))}: {refused} pages refused, holding {expected} "
+        f"entries; {named} listed lines named; {found}/{expected} entries found; {others} "
+        "other entries read"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=5, help="failures shown per shape")
@@ -710,7 +766,15 @@ def main(argv: list[str] | None = None) -> int:
         help="draw the windows with these seeds instead (the test suite reads seed "
         f"{SEED}); the HTML copies go one to a site in turn",
     )
+    parser.add_argument(
+        "--second-step",
+        action="store_true",
+        help="with --seeds: on the refused pages, name the listed lines a moderator would "
+        "choose and read them again (the HTML copies included)",
+    )
     args = parser.parse_args(argv)
+    if args.seeds and args.second_step:
+        return _second_steps(args.seeds)
     if args.seeds:
         return _seeds(args.seeds, args.html)
     made = list(pages())
