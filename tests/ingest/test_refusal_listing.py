@@ -53,7 +53,7 @@ def test_named_as_listed_each_entry_is_read_under_its_title():
 
 def test_labels_sentences_and_a_lines_middle_are_not_listed():
     page = (
-        "An article about the game\n\n"
+        "This is an article about the game, written for the club's newsletter.\n\n"
         "Note: this page is a discussion of play, not a rules document at all.\n\n"
         "For example: a player who draws two cards may discard one of them later.\n\n"
         "We played at the regional. It was great, and after it: we went home happy.\n"
@@ -91,3 +91,22 @@ def test_titles_whose_bold_face_was_lost_are_listed_and_come_apart_when_named():
         ("stasis lock", "There are two ways to end a stasis lock on a ship"),
         ("Temporal Drift", "It is placed on a mission and moves one space each turn"),
     ]
+
+
+def test_a_page_of_one_ruling_under_a_title_nobody_knows_lists_its_first_line():
+    # The page's first line is listed only where nothing else is: a page's own title above
+    # its entries is no entry, but a single ruling's page opens with the ruling's title.
+    # The instruction under it is no title run into its text.
+    page = (
+        "Tethered Shuttlecraft\n\n\n"
+        "replace the first sentence of the final paragraph with the following:\n\n"
+        "A tethered shuttlecraft moves with its ship and may not be targeted on its own.\n"
+    )
+    with pytest.raises(UnknownShape) as refused:
+        read_text(page)
+    assert refused.value.heads == [(1, "Tethered Shuttlecraft")]
+    document = read_document(page.encode(), "ruling.txt", heads=dict(refused.value.heads))
+    assert [e.title for e in document.entries] == ["Tethered Shuttlecraft"]
+    with pytest.raises(UnknownShape) as titled:
+        read_text(NEW_TERMS)
+    assert (1, "Rules changes, part two") not in titled.value.heads

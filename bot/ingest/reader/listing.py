@@ -40,6 +40,10 @@ _SEPARATOR = re.compile(r"\s[–—-]{1,2}\s|:\s|\t")
 _INSTRUCTION = re.compile(
     r"\s(?=(?:Add|Replace|Delete|Insert|Change|Remove)\s(?:the|this|these|a|an)\b)"
 )
+# A paragraph that is itself the instruction ("replace the first sentence …"): no title
+_OPENS_INSTRUCTION = re.compile(
+    r"(?:add|replace|delete|insert|change|remove)\s(?:the|this|these|a|an)\b", re.I
+)
 
 
 def possible_heads(text: str, limit: int = HEADS_OFFERED) -> list[tuple[int, str]]:
@@ -50,13 +54,21 @@ def possible_heads(text: str, limit: int = HEADS_OFFERED) -> list[tuple[int, str
     paragraphs = _paragraphs_after(rows)
     opening = _paragraph_starts(rows)
     found: list[tuple[int, str]] = []
+    first: list[tuple[int, str]] = []  # the page's first line, where it may head its one ruling
     looked_up = 0  # lines compared with the cards' texts, as many as a page's heads are
     for position, (number, line) in enumerate(content):
-        if position == 0 or YEAR.search(line) or bylined([line]):
-            continue  # the page's own title; a date or a dated heading; a post's byline
+        if YEAR.search(line) or bylined([line]):
+            continue  # a date or a dated heading; a post's byline
         own = title_like(line, alone=True) or _title_cased(line) or _term_line(line)
         over_prose = own == line and any(prose(p) for p in paragraphs.get(number, ()))
-        head = own if over_prose else title_like(line, alone=False)
+        if position == 0:
+            # the page's own title: a ruling's title over its text only on a page of one
+            first = [(number, line)] if over_prose and not names_no_entry(line) else []
+            continue
+        head = own if over_prose else None
+        if not head and "\t" in line[:100]:
+            head = _inline(line)  # a table's row: its first cell, whatever it holds
+        head = head or title_like(line, alone=False)
         if not head and number in opening:
             head = _inline(line)
         if not head or names_no_entry(head):
@@ -68,7 +80,7 @@ def possible_heads(text: str, limit: int = HEADS_OFFERED) -> list[tuple[int, str
         found.append((number, head))
         if len(found) == limit:
             break
-    return found
+    return found or first
 
 
 def _paragraphs_after(rows: list[tuple[int, str]]) -> dict[int, tuple[str, ...]]:
@@ -123,29 +135,44 @@ def _term_line(line: str) -> str | None:
     """A Glossary's term in lower case on a line of its own ("infiltration icon"): a few
     words of letters, no sentence's punctuation."""
     words = line.split()
-    if not 1 <= len(words) <= 4 or not line[:1].islower():
+    if not 1 <= len(words) <= 4 or not line[:1].islower() or line.endswith(","):
         return None
-    letters = all(w.replace("-", "").replace("'", "").replace("’", "").isalpha() for w in words)
-    return line if letters else None
+    marks = str.maketrans("", "", "-'’,")  # "attributes, ship", "Borg-ified": a term's marks
+    return line if all(w.translate(marks).isalpha() for w in words) else None
 
 
 def _inline(line: str) -> str | None:
     """The title a paragraph opens with before its separator or an editing instruction
-    (``Dilemma Resolution: Add …``, ``missions attempt<tab>Add …``, ``30) matching
-    commander: Replace …``, ``species Replace this entry …``), when it reads as a title:
-    a few words, no sentence's end inside, no label ("Note:", "Example:"), text after."""
+    (``Dilemma Resolution: Add …``, ``30) matching commander: Replace …``, ``species
+    Replace this entry …``), or run into its sentence, when it reads as a title."""
     item = without_number(line)
     marks = [m for m in (_SEPARATOR.search(item, 0, 70), _INSTRUCTION.search(item, 0, 70)) if m]
     if not marks:
         return _run_in(item)
     first = min(marks, key=lambda mark: mark.start())  # the title ends at the first
-    head, rest = item[: first.start()], item[first.end() :]
-    if not head or len(rest.split()) < 3 or is_label(head):
-        return None
+    return _titled(item[: first.start()], item[first.end() :])
+
+
+def _first_cell(line: str) -> str | None:
+    """A table row's first cell as its title (``title<tab>text``, or ``| title | text |`` as
+    a saved page's table or a Markdown table prints it), dash and all."""
+    if line.startswith("|"):
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|", 2)]
+    else:
+        cells = line.split("\t", 1)
+    return _titled(cells[0].strip(), cells[1]) if len(cells) > 1 else None
+
+
+def _titled(head: str, rest: str) -> str | None:
+    """``head`` if it reads as the title of ``rest``: a few words, no sentence's end inside
+    or at its end, no label ("Note:", "Example:"), and some text after it."""
+    if not any(ch.isalpha() for ch in head) or len(rest.split()) < 3 or is_label(head):
+        return None  # a deck list's count ("1<tab>Armus - Skin of Evil") is no title
     words = head.split()
     if len(words) > _TITLE_WORDS or not (head[0].isalnum() or head[0] in "\"“'‘"):
         return None
-    if any(w.endswith((".", "!", "?", ";", ",")) for w in words[:-1]) or head.endswith(
+    # a card's "Title, Subtitle" holds a comma; a sentence's end inside, or at the end, none
+    if any(w.endswith((".", "!", "?", ";")) for w in words[:-1]) or head.endswith(
         (".", "!", "?", ";", ",")
     ):
         return None
@@ -157,6 +184,8 @@ def _run_in(item: str) -> str | None:
     left: a term in lower case before a sentence's start (``mission There are three kinds
     …``, as :func:`glued.run_into_text` reads it), or words in Title Case before a
     sentence's opening word (``The Affiliations It is possible …``)."""
+    if _OPENS_INSTRUCTION.match(item):
+        return None
     if found := run_into_text(item):
         return found[0]
     words = item[:400].split()[: _TITLE_WORDS + 2]
