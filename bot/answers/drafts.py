@@ -110,7 +110,7 @@ def _proposed(message: str) -> list[dict[str, Any]]:
     for written in _PROPOSED.findall(message):
         try:
             (fix,) = parse(f"- {written}")
-        except (yaml.YAMLError, CorrectionError, ValueError):
+        except ValueError:  # not YAML, no correction, or several (a CorrectionError too)
             continue
         values = [value for key, value in fix.items() if key != "line"]
         if any(isinstance(v, str) and v.strip() in _PLACEHOLDERS for v in values):

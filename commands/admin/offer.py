@@ -56,8 +56,9 @@ async def offer_import(
         return
     pending = interaction.client.pending
     token = pending.put(interaction.user.id, "import", {"preview": preview})
-    view = confirm_view(token)
-    if preview.doubts:  # fixing comes first: Confirm only says why it cannot import yet
+    if not preview.doubts:
+        view = confirm_view(token)
+    else:  # fixing comes first: Confirm only says why it cannot import yet
         draft = doubts_draft(preview.doubts, options.get("corrections"), filename, _ROOM)
         fixing = {**kept, "draft": draft, "preview_token": token}
         fix = FixButton(pending.put(interaction.user.id, FIX, fixing))
@@ -122,11 +123,8 @@ class FixButton(
     @guarded
     async def callback(self, interaction: Interaction) -> None:
         # Looked at, not taken: the preview stays as it was if the form is dismissed.
-        kept = interaction.client.pending.peek(self.token, interaction.user.id)
-        if kept is None or kept[0] != FIX or kept[1].get("content") is None:
-            await interaction.response.send_message(GONE, ephemeral=True)
-            return
-        await interaction.response.send_modal(FixModal(self.token, kept[1]["draft"]))
+        if (kept := await _kept(interaction, self.token)) is not None:
+            await interaction.response.send_modal(FixModal(self.token, kept["draft"]))
 
 
 class FixModal(ModeratorOnly, discord.ui.Modal):
@@ -150,23 +148,20 @@ class FixModal(ModeratorOnly, discord.ui.Modal):
         if refusal := overlong_field(self):
             await interaction.response.send_message(refusal, ephemeral=True)
             return
-        pending = interaction.client.pending
-        kept = pending.peek(self.token, interaction.user.id)
-        if kept is None or kept[0] != FIX or kept[1].get("content") is None:
-            await interaction.response.send_message(GONE, ephemeral=True)
+        if (payload := await _kept(interaction, self.token)) is None:
             return
         text = str(self.fixes.value or "")
         try:
             corrections = chosen(text)
         except CorrectionError as error:
             if text.strip():  # the next Fix opens with what was written, not the draft
-                kept[1]["draft"] = text
+                payload["draft"] = text
             await interaction.response.send_message(
                 clamp(f"Corrections not read: {error}", limits.MESSAGE_CONTENT), ephemeral=True
             )
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        payload = kept[1]
+        pending = interaction.client.pending
         # The new preview replaces this one: neither its Fix nor its Confirm acts again.
         pending.drop(self.token)
         pending.drop(payload.get("preview_token", ""))
@@ -175,6 +170,16 @@ class FixModal(ModeratorOnly, discord.ui.Modal):
 
     async def on_error(self, interaction: discord.Interaction, error: Exception) -> None:
         await on_view_error(interaction, error, self)
+
+
+async def _kept(interaction: Interaction, token: str) -> dict[str, Any] | None:
+    """The document kept under ``token`` to be read again, left in place; None after
+    telling the moderator it is gone (expired, used, another's, or let go for room)."""
+    item = interaction.client.pending.peek(token, interaction.user.id)
+    if item is None or item[0] != FIX or item[1].get("content") is None:
+        await interaction.response.send_message(GONE, ephemeral=True)
+        return None
+    return item[1]
 
 
 FIX_ITEMS = (FixButton,)

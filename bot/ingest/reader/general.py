@@ -248,14 +248,14 @@ def _heads(rows: list[tuple[int, str]], inside: dict[int, Head], page: chrome.Ch
     return heads
 
 
-_GAME_TEXT_CHECKS = 20  # unknown heads looked up per page: a card's page has a few
+GAME_TEXT_CHECKS = 20  # unknown heads looked up per page: a card's page has a few
 
 
 def _without_game_text(heads: list[Head], rows: list[tuple[int, str]]) -> list[Head]:
     """``heads`` without those whose line is a card's game text ("Order - Reveal the top
     four cards …" on a 2E card's page): the card's data, never an entry. Only heads whose
     title the project does not know are looked up, the first few of a page."""
-    unknown = [h for h in heads if not h.known and h.style != RUN_IN][:_GAME_TEXT_CHECKS]
+    unknown = [h for h in heads if not h.known and h.style != RUN_IN][:GAME_TEXT_CHECKS]
     printed = {h.index for h in unknown if h.rest and game_text_of(rows[h.index][1])}
     return [h for h in heads if h.index not in printed]
 

@@ -23,7 +23,7 @@ import re
 
 from bot.ingest.reader.card_text import game_text_of
 from bot.ingest.reader.common import YEAR, bylined, title_like
-from bot.ingest.reader.general import page_rows
+from bot.ingest.reader.general import GAME_TEXT_CHECKS, page_rows
 from bot.ingest.reader.glued import SENTENCE_OPENERS, run_into_text
 from bot.ingest.reader.head_forms import is_label, names_no_entry, prose
 from bot.ingest.reader.known import SMALL_WORDS
@@ -31,7 +31,6 @@ from bot.ingest.reader.numbered import without_number
 
 HEADS_LISTED = 8  # lines a refusal's message lists; the corrections draft offers them all
 HEADS_OFFERED = 40  # lines a refusal offers as heads, at most
-_GAME_TEXT_CHECKS = 20  # listed lines looked up in the cards' texts: a card page has a few
 _LISTED_LEAD = 3  # lines of the paragraph under a listed heading that tell it is prose
 _TITLE_WORDS = 6  # words of a title before its separator
 # A title's separator: a dash between spaces, a colon, a table's tab (first 70 characters)
@@ -73,7 +72,7 @@ def possible_heads(text: str, limit: int = HEADS_OFFERED) -> list[tuple[int, str
             head = _inline(line)
         if not head or names_no_entry(head):
             continue  # a deck list's count ("1<tab>Armus"), an address
-        if head != line and looked_up < _GAME_TEXT_CHECKS:
+        if head != line and looked_up < GAME_TEXT_CHECKS:
             looked_up += 1
             if game_text_of(line):
                 continue  # a card's game text: "Order - Reveal the top four cards …"
