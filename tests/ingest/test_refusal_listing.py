@@ -110,3 +110,21 @@ def test_a_page_of_one_ruling_under_a_title_nobody_knows_lists_its_first_line():
     with pytest.raises(UnknownShape) as titled:
         read_text(NEW_TERMS)
     assert (1, "Rules changes, part two") not in titled.value.heads
+
+
+def test_a_table_rows_first_cell_is_listed_whole_dash_and_all():
+    # As a text copy (tabs) and as a saved page's or a Markdown table prints the row.
+    rows = (
+        "tether field - example\tA tether field is placed beside the ship it holds in orbit.\n\n"
+        "| drift beacon - note | A beacon moves one space at the end of each turn. |\n"
+    )
+    with pytest.raises(UnknownShape) as refused:
+        read_text("A table of new terms\n\n" + rows)
+    assert refused.value.heads == [(3, "tether field - example"), (5, "drift beacon - note")]
+    named = read_document(
+        ("A table of new terms\n\n" + rows).encode(), "t.txt", heads=dict(refused.value.heads)
+    )
+    assert [(e.title, e.text) for e in named.entries] == [
+        ("tether field - example", "A tether field is placed beside the ship it holds in orbit."),
+        ("drift beacon - note", "A beacon moves one space at the end of each turn."),
+    ]

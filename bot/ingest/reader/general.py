@@ -301,14 +301,16 @@ def printed_head(index: int, number: int, line: str, title: str | None) -> Head 
     "The Affiliations It is possible …"); else None."""
     if not title:
         return None
-    # a numbered list's item opens with its number ("12) shroud field: …"), not its title
-    bare, given = without_number(" ".join(line.split())), " ".join(title.split())
+    # a numbered list's item opens with its number ("12) shroud field: …"), a table's row
+    # with its rule ("| drift beacon | A beacon …|"), not with its title
+    bare = without_number(" ".join(line.split())).lstrip("| ")
+    given = " ".join(title.split())
     if not bare.casefold().startswith(given.casefold()):
         return None
     rest = bare[len(given) :]
-    if rest and not rest[0].isspace() and rest[0] not in ":–—-":
+    if rest and not rest[0].isspace() and rest[0] not in ":–—-|":
         return None  # the title ends inside a word of the line: not the line's title
-    rest = rest.lstrip(" :–—-")
+    rest = rest.strip(" :–—-|") if line.lstrip().startswith("|") else rest.lstrip(" :–—-")
     return Head(index, number, given, rest, RUN_IN if rest else LINE, known=False)
 
 

@@ -65,8 +65,8 @@ def possible_heads(text: str, limit: int = HEADS_OFFERED) -> list[tuple[int, str
             first = [(number, line)] if over_prose and not names_no_entry(line) else []
             continue
         head = own if over_prose else None
-        if not head and "\t" in line[:100]:
-            head = _inline(line)  # a table's row: its first cell, whatever it holds
+        if not head and ("\t" in line[:100] or line.startswith("|")):
+            head = _first_cell(line)  # a table's row: its first cell, whatever it holds
         head = head or title_like(line, alone=False)
         if not head and number in opening:
             head = _inline(line)
